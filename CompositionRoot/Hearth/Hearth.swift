@@ -1,0 +1,2 @@
+@_exported import HearthApplication
+@_exported import HearthDomain

@@ -1,0 +1,73 @@
+/// A validated document ID: the last segment of a ``DocumentPath``.
+///
+/// Invalid IDs (empty, containing `/`, exactly `.` or `..`, matching `__.*__`, longer than 1,500 UTF-8
+/// bytes) are rejected at construction with `invalidArgument`.
+public struct DocumentID: Hashable, Sendable, CustomStringConvertible {
+    /// The ID as text.
+    public let rawValue: String
+
+    /// Validates `rawValue` as a document ID; throws `invalidArgument` naming the problem.
+    public init(_ rawValue: String) throws(DocumentStoreError) {
+        try PathSegment.validate(rawValue, kind: "document ID")
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: DocumentID, rhs: DocumentID) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
+    public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
+
+    /// A new random document ID: 20 characters from `[A-Za-z0-9]`, drawn without bias.
+    public static func autoID() -> DocumentID {
+        var generator = SystemRandomNumberGenerator()
+        return autoID(using: &generator)
+    }
+
+    /// A new random document ID drawn from `generator` (inject a seeded generator for reproducible IDs).
+    public static func autoID<G: RandomNumberGenerator>(using generator: inout G) -> DocumentID {
+        DocumentID(unchecked: AutoID.make(using: &generator))
+    }
+
+    init(unchecked rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+/// A validated collection ID: the last segment of a ``CollectionPath``, or the name of a collection group.
+public struct CollectionID: Hashable, Sendable, CustomStringConvertible {
+    /// The ID as text.
+    public let rawValue: String
+
+    /// Validates `rawValue` as a collection ID; throws `invalidArgument` naming the problem.
+    public init(_ rawValue: String) throws(DocumentStoreError) {
+        try PathSegment.validate(rawValue, kind: "collection ID")
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: CollectionID, rhs: CollectionID) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
+    public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
+
+    init(unchecked rawValue: String) {
+        self.rawValue = rawValue
+    }
+}
+
+/// Firestore-style automatic document IDs.
+public enum AutoID {
+    /// The 62 characters an auto-ID is drawn from.
+    public static let alphabet: [Character] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    /// The length of an auto-ID.
+    public static let length = 20
+
+    /// 20 characters from `[A-Za-z0-9]`, each drawn uniformly (`Int.random(in:using:)` rejects biased draws).
+    public static func make<G: RandomNumberGenerator>(using generator: inout G) -> String {
+        var result = ""
+        result.reserveCapacity(length)
+        for _ in 0..<length {
+            result.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+        }
+        return result
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A Firestore value: one of the eleven kinds a document field can hold.
+///
+/// `==` and `hash(into:)` are *representation* equality: the same kind and the same content
+/// (`.integer(1) != .double(1.0)`; every NaN equals every NaN; `-0.0 != 0.0`; strings and map keys by
+/// exact UTF-8 bytes), so values round-trip exactly through codecs. Firestore's own *query* semantics
+/// (`1 == 1.0`, the cross-kind total order) are ``Value/compare(_:_:)`` and ``Value/isEquivalent(to:)``.
+public enum Value: Sendable {
+    case null
+    case boolean(Bool)
+    /// A 64-bit signed integer.
+    case integer(Int64)
+    /// A 64-bit IEEE 754 double, including NaN, infinities and -0.0.
+    case double(Double)
+    case timestamp(Timestamp)
+    case string(String)
+    case bytes(Data)
+    /// A reference to a document, by full resource name.
+    indirect case reference(DocumentName)
+    case geoPoint(GeoPoint)
+    /// An array. Firestore does not allow an array directly inside an array.
+    case array([Value])
+    case map(MapValue)
+}
+
+extension Value {
+    /// The kinds of value, for messages and type checks.
+    public enum Kind: String, Sendable, CaseIterable {
+        case null, boolean, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
+    }
+
+    /// The kind of this value.
+    public var kind: Kind {
+        switch self {
+        case .null: .null
+        case .boolean: .boolean
+        case .integer: .integer
+        case .double: .double
+        case .timestamp: .timestamp
+        case .string: .string
+        case .bytes: .bytes
+        case .reference: .reference
+        case .geoPoint: .geoPoint
+        case .array: .array
+        case .map: .map
+        }
+    }
+
+    /// Whether this is an integer or a double.
+    public var isNumber: Bool {
+        switch self {
+        case .integer, .double: true
+        default: false
+        }
+    }
+
+    /// Whether this is a double NaN.
+    public var isNaN: Bool {
+        if case .double(let value) = self { return value.isNaN }
+        return false
+    }
+
+    /// Whether this is `.null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The elements of an array value, or `nil` for other kinds.
+    public var arrayValue: [Value]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
+    /// The fields of a map value, or `nil` for other kinds.
+    public var mapValue: MapValue? {
+        if case .map(let fields) = self { return fields }
+        return nil
+    }
+
+    /// The text of a string value, or `nil` for other kinds.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
+
+// MARK: - Representation equality
+
+extension Value: Hashable {
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.boolean(let left), .boolean(let right)): left == right
+        case (.integer(let left), .integer(let right)): left == right
+        case (.double(let left), .double(let right)):
+            left.bitPattern == right.bitPattern || (left.isNaN && right.isNaN)
+        case (.timestamp(let left), .timestamp(let right)): left == right
+        case (.string(let left), .string(let right)): UTF8Order.equal(left, right)
+        case (.bytes(let left), .bytes(let right)): left == right
+        case (.reference(let left), .reference(let right)): left == right
+        case (.geoPoint(let left), .geoPoint(let right)):
+            left.latitude.bitPattern == right.latitude.bitPattern && left.longitude.bitPattern == right.longitude.bitPattern
+        case (.array(let left), .array(let right)): left == right
+        case (.map(let left), .map(let right)): left == right
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        switch self {
+        case .null: break
+        case .boolean(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
+        case .double(let value): hasher.combine(value.isNaN ? Double.nan.bitPattern : value.bitPattern)
+        case .timestamp(let value): hasher.combine(value)
+        case .string(let value): ExactText.hash(value, into: &hasher)
+        case .bytes(let value): hasher.combine(value)
+        case .reference(let value): hasher.combine(value)
+        case .geoPoint(let value):
+            hasher.combine(value.latitude.bitPattern)
+            hasher.combine(value.longitude.bitPattern)
+        case .array(let values): hasher.combine(values)
+        case .map(let fields): hasher.combine(fields)
+        }
+    }
+}
+
+// MARK: - Literals
+
+extension Value: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    public init(integerLiteral value: Int64) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, Value)...) { self = .map(MapValue(elements)) }
+}
+
+extension Value: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .boolean(let value): "\(value)"
+        case .integer(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .timestamp(let value): "Timestamp(\(value.rfc3339))"
+        case .string(let value): "\"\(value)\""
+        case .bytes(let value): "Bytes(\(value.base64EncodedString()))"
+        case .reference(let value): "Reference(\(value.path))"
+        case .geoPoint(let value): value.description
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .map(let fields): "{" + fields.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// A JSON document as a tree that keeps what Foundation's `JSONSerialization` loses: the exact text of
+/// numbers (so `1` and `1.0` stay distinct and int64 digits are exact), the order of object members, and
+/// duplicate-key detection. Parsing is strict RFC 8259; writing is compact.
+public enum JSON: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number, as its validated JSON lexeme (for example `-12`, `1.0`, `6.02e23`).
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+
+    /// An integer number.
+    public static func integer(_ value: Int64) -> JSON { .number(String(value)) }
+}
+
+/// A JSON object: members in document order, keys unique.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSON
+
+        public init(key: String, value: JSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public private(set) var members: [Member]
+
+    public init() { members = [] }
+
+    public init(members: [Member]) { self.members = members }
+
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        members = elements.map { Member(key: $0.0, value: $0.1) }
+    }
+
+    public var count: Int { members.count }
+    public var isEmpty: Bool { members.isEmpty }
+    public var keys: [String] { members.map(\.key) }
+
+    /// The value of the member named `key`; setting replaces it in place or appends it, `nil` removes it.
+    public subscript(key: String) -> JSON? {
+        get { members.first { $0.key == key }?.value }
+        set {
+            let index = members.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): members[index].value = value
+            case (let index?, nil): members.remove(at: index)
+            case (nil, let value?): members.append(Member(key: key, value: value))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
+
+    /// Semantic equality: the same keys with equal values, in any order.
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(members.count)
+        for key in members.map(\.key).sorted() { hasher.combine(key) }
+    }
+}
+
+/// Where and why JSON text could not be parsed.
+public struct JSONParseError: Error, Sendable, CustomStringConvertible {
+    /// The byte offset of the problem.
+    public let offset: Int
+    /// What was wrong.
+    public let reason: String
+
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}

@@ -1,0 +1,123 @@
+// swift-tools-version: 6.0
+//
+// Hearth: Cloud Firestore's data model and semantics behind one port, with swappable adapters.
+// The target graph is the architecture: Domain <- Application <- adapters <- CompositionRoot.
+// No package dependencies: the toolchain only.
+
+import PackageDescription
+
+/// One set of settings for every target: Swift 6 language mode and the strictness we hold ourselves to.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Hearth",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Hearth", targets: ["Hearth"]),
+        .library(name: "HearthDomain", targets: ["HearthDomain"]),
+        .library(name: "HearthApplication", targets: ["HearthApplication"]),
+        .library(name: "HearthInMemory", targets: ["HearthInMemory"]),
+        .library(name: "HearthFileSystem", targets: ["HearthFileSystem"]),
+        .library(name: "HearthFirestoreREST", targets: ["HearthFirestoreREST"]),
+        .library(name: "HearthFirestoreCodec", targets: ["HearthFirestoreCodec"]),
+        .library(name: "HearthContract", targets: ["HearthContract"]),
+        .executable(name: "hearth", targets: ["HearthCLI"]),
+        .executable(name: "hearth-bench", targets: ["HearthBench"]),
+    ],
+    targets: [
+        // MARK: Core layers
+        .target(name: "HearthDomain", path: "Domain", swiftSettings: strictSettings),
+        .target(name: "HearthApplication", dependencies: ["HearthDomain"], path: "Application", swiftSettings: strictSettings),
+
+        // MARK: Adapters
+        .target(
+            name: "HearthLocalEngine",
+            dependencies: ["HearthDomain", "HearthApplication"],
+            path: "Infrastructure/LocalEngine",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "HearthInMemory",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine"],
+            path: "Infrastructure/InMemory",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "HearthFileSystem",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFirestoreCodec"],
+            path: "Infrastructure/FileSystem",
+            swiftSettings: strictSettings
+        ),
+        // The REST wire codec is a pure library (no networking) so that the file store can export and
+        // import Firestore REST document JSON without depending on the REST adapter.
+        .target(
+            name: "HearthFirestoreCodec",
+            dependencies: ["HearthDomain", "HearthApplication"],
+            path: "Infrastructure/FirestoreREST/Codec",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "HearthFirestoreREST",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Infrastructure/FirestoreREST/Adapter",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Composition root
+        .target(
+            name: "Hearth",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST"],
+            path: "CompositionRoot/Hearth",
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "HearthCLI", dependencies: ["Hearth"], path: "CompositionRoot/HearthCLI", swiftSettings: strictSettings),
+        .executableTarget(
+            name: "HearthBench",
+            dependencies: ["Hearth", "HearthLocalEngine", "HearthTestSupport"],
+            path: "CompositionRoot/HearthBench",
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Test support shipped as libraries
+        .target(name: "HearthContract", dependencies: ["HearthDomain", "HearthApplication"], path: "Tests/HearthContract", swiftSettings: strictSettings),
+        .target(name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+
+        // MARK: Tests
+        .testTarget(name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests", swiftSettings: strictSettings),
+        .testTarget(
+            name: "ApplicationTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory"],
+            path: "Tests/ApplicationTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Tests/ConformanceTests",
+            resources: [.copy("Vectors")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FirestoreRESTTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport"],
+            path: "Tests/FirestoreRESTTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "LocalEngineTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthContract"],
+            path: "Tests/LocalEngineTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DifferentialTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport"],
+            path: "Tests/DifferentialTests",
+            swiftSettings: strictSettings
+        ),
+    ]
+)
