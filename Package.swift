@@ -102,6 +102,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "FirestoreCodecTests",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Tests/FirestoreCodecTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "FirestoreRESTTests",
             dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport"],
             path: "Tests/FirestoreRESTTests",
