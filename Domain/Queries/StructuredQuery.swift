@@ -53,11 +53,14 @@ public struct CollectionSelector: Sendable, Hashable {
     }
 }
 
-/// A filter: on one field with an operand, on one field without operand, or a composite of filters.
-public indirect enum Filter: Sendable, Hashable {
-    case field(FieldPath, FieldOperator, Value)
-    case unary(FieldPath, UnaryOperator)
-    case composite(CompositeOperator, [Filter])
+extension StructuredQuery {
+    /// A filter: on one field with an operand, on one field without operand, or a composite of filters.
+    /// (Nested so that the client API can offer Firebase's user-facing `Filter` builder.)
+    public indirect enum Filter: Sendable, Hashable {
+        case field(FieldPath, FieldOperator, Value)
+        case unary(FieldPath, UnaryOperator)
+        case composite(CompositeOperator, [Filter])
+    }
 }
 
 /// The binary field operators, named as on the wire.
