@@ -1,0 +1,242 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Google's official Cloud Firestore emulator, found on this machine and started on a free loopback port.
+///
+/// Tests share one emulator per test process (``shared()``) and isolate themselves with a fresh project
+/// ID each (``newProjectID(prefix:)``). When Java or the emulator is absent, ``availability`` says why, and
+/// tests that need it are skipped with that reason (never failed, never passed).
+///
+/// The emulator runs under a small shell watchdog that kills it when the test process dies, so a crashed
+/// test run leaves no Java process behind.
+public final class FirestoreEmulator: Sendable {
+    /// Whether the emulator can be started here, and if not, why.
+    public enum Availability: Sendable {
+        case available(java: String, jar: String)
+        case unavailable(reason: String)
+
+        public var isAvailable: Bool {
+            if case .available = self { return true }
+            return false
+        }
+
+        public var reason: String {
+            switch self {
+            case .available(let java, let jar): "emulator available (\(java), \(jar))"
+            case .unavailable(let reason): reason
+            }
+        }
+    }
+
+    /// `127.0.0.1`.
+    public let host: String
+    /// The port the emulator listens on.
+    public let port: Int
+    /// The watchdog shell's process ID.
+    private let processID: Int32
+
+    /// `host:port`, the form of `FIRESTORE_EMULATOR_HOST`.
+    public var hostAndPort: String { "\(host):\(port)" }
+
+    /// `http://host:port`.
+    public var baseURL: URL { URL(string: "http://\(host):\(port)")! }
+
+    private init(host: String, port: Int, processID: Int32) {
+        self.host = host
+        self.port = port
+        self.processID = processID
+    }
+
+    /// Finds Java and the emulator jar. `HEARTH_EMULATOR_JAR` overrides the jar location; setting
+    /// `HEARTH_SKIP_EMULATOR=1` makes the emulator unavailable on purpose.
+    public static let availability: Availability = {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["HEARTH_SKIP_EMULATOR"] == "1" {
+            return .unavailable(reason: "HEARTH_SKIP_EMULATOR=1 is set")
+        }
+        guard let java = findExecutable("java") else {
+            return .unavailable(reason: "Java is not installed (no `java` on PATH); the Firestore emulator needs Java 11+")
+        }
+        let candidates = [
+            environment["HEARTH_EMULATOR_JAR"],
+            "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar",
+            "/usr/share/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar",
+            "/opt/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar",
+        ].compactMap { $0 }
+        if let jar = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) }) ?? jarFromDpkg() {
+            return .available(java: java, jar: jar)
+        }
+        return .unavailable(
+            reason: "the Cloud Firestore emulator is not installed (Debian package google-cloud-cli-firestore-emulator; or set HEARTH_EMULATOR_JAR)"
+        )
+    }()
+
+    /// Starts a new emulator. Prefer ``shared()`` in tests.
+    /// - Parameter rulesFile: security rules to enforce (without it, everything is allowed).
+    public static func start(rulesFile: URL? = nil, timeout: Duration = .seconds(90)) async throws -> FirestoreEmulator {
+        guard case .available(let java, let jar) = availability else {
+            throw EmulatorError.unavailable(availability.reason)
+        }
+        let port = try freeLoopbackPort()
+        var command = "exec \(shellQuote(java)) -Duser.language=en -Xss2m -cp \(shellQuote(jar)) "
+            + "com.google.cloud.datastore.emulator.firestore.CloudFirestore --host 127.0.0.1 --port \(port)"
+        if let rulesFile { command += " --rules \(shellQuote(rulesFile.path))" }
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-emulator-\(port).log").path
+        let parent = getpid()
+        // The watchdog: run the emulator in the background, kill it when the test process is gone.
+        let script = """
+            (\(command)) >\(shellQuote(logPath)) 2>&1 &
+            child=$!
+            trap 'kill $child 2>/dev/null; exit 0' TERM INT
+            while kill -0 \(parent) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done
+            kill $child 2>/dev/null
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let emulator = FirestoreEmulator(host: "127.0.0.1", port: port, processID: process.processIdentifier)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await emulator.isReady() { return emulator }
+            if !process.isRunning {
+                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                throw EmulatorError.failedToStart("the emulator exited early; log: \(log.suffix(2_000))")
+            }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        emulator.stop()
+        throw EmulatorError.failedToStart("the emulator did not answer on port \(port) within \(timeout); log at \(logPath)")
+    }
+
+    /// The emulator shared by every test of this process, started on first use. Throws when it is
+    /// unavailable or fails to start (use ``availability`` first to skip instead).
+    public static func shared() async throws -> FirestoreEmulator {
+        try await SharedEmulator.instance.get()
+    }
+
+    /// A new project ID (`demo-<prefix>-<random>`): data of different project IDs is isolated.
+    public static func newProjectID(prefix: String = "hearth") -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let suffix = String((0..<10).map { _ in letters[Int.random(in: 0..<letters.count)] })
+        return "demo-\(prefix)-\(suffix)"
+    }
+
+    /// Whether `GET /` answers `Ok`.
+    public func isReady() async -> Bool {
+        var request = URLRequest(url: baseURL)
+        request.timeoutInterval = 2
+        guard let (data, response) = try? await URLSession.shared.data(for: request),
+            (response as? HTTPURLResponse)?.statusCode == 200
+        else { return false }
+        return String(decoding: data, as: UTF8.self).hasPrefix("Ok")
+    }
+
+    /// Deletes every document of `projectID`.
+    public func reset(projectID: String) async throws {
+        var request = URLRequest(
+            url: baseURL.appendingPathComponent("emulator/v1/projects/\(projectID)/databases/(default)/documents")
+        )
+        request.httpMethod = "DELETE"
+        _ = try await URLSession.shared.data(for: request)
+    }
+
+    /// Stops the emulator (its watchdog kills the Java process).
+    public func stop() {
+        kill(processID, SIGTERM)
+    }
+
+    // MARK: - Helpers
+
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func jarFromDpkg() -> String? {
+        guard let dpkg = findExecutable("dpkg") else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: dpkg)
+        process.arguments = ["-L", "google-cloud-cli-firestore-emulator"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            .first { $0.hasSuffix("cloud-firestore-emulator.jar") && FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    static func shellQuote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A port that was free a moment ago: bind to port 0 on loopback, read the port, close.
+    public static func freeLoopbackPort() throws -> Int {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw EmulatorError.failedToStart("socket() failed: errno \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { throw EmulatorError.failedToStart("bind() failed: errno \(errno)") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { throw EmulatorError.failedToStart("getsockname() failed: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// Why the emulator could not be used.
+public enum EmulatorError: Error, Sendable, CustomStringConvertible {
+    case unavailable(String)
+    case failedToStart(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "Firestore emulator unavailable: \(reason)"
+        case .failedToStart(let reason): "Firestore emulator failed to start: \(reason)"
+        }
+    }
+}
+
+/// Starts the shared emulator once per process, even when many tests ask at the same time.
+actor SharedEmulator {
+    static let instance = SharedEmulator()
+
+    private var starting: Task<FirestoreEmulator, any Error>?
+
+    func get() async throws -> FirestoreEmulator {
+        if let starting { return try await starting.value }
+        let task = Task { try await FirestoreEmulator.start() }
+        starting = task
+        return try await task.value
+    }
+}
