@@ -24,7 +24,7 @@ extension DocumentStoreError {
             location = ""
             reason = "\(decodingError)"
         }
-        let field = location.isEmpty ? "the top level" : "field `\(location)`"
+        let field = location.isEmpty ? "the top level" : "field \(location)"
         return DocumentStoreError(.invalidArgument, "Cannot decode \(subject): \(field): \(reason).", underlying: decodingError)
     }
 
@@ -46,7 +46,7 @@ extension DocumentStoreError {
             location = ""
             reason = "\(encodingError)"
         }
-        let field = location.isEmpty ? "the top level" : "field `\(location)`"
+        let field = location.isEmpty ? "the top level" : "field \(location)"
         return DocumentStoreError(.invalidArgument, "Cannot encode \(type): \(field): \(reason).", underlying: encodingError)
     }
 }

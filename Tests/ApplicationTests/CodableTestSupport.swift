@@ -25,9 +25,9 @@ enum CodableTestSupport {
         return try stored(resolved)
     }
 
-    static func path(_ text: String) throws -> DocumentPath { try DocumentPath(text) }
+    static func path(_ text: String) throws(DocumentStoreError) -> DocumentPath { try DocumentPath(text) }
 
-    static func document(_ path: String, _ fields: MapValue) throws -> Document {
+    static func document(_ path: String, _ fields: MapValue) throws(DocumentStoreError) -> Document {
         let time = try Timestamp(seconds: 1_768_046_400)
         return Document(path: try DocumentPath(path), fields: fields, createTime: time, updateTime: time)
     }
