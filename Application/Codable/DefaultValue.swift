@@ -15,8 +15,10 @@ import HearthDomain
 /// `init(from:)`: `isActive = try container.decodeIfPresent(Bool.self, forKey: .isActive) ?? true`.
 @propertyWrapper
 public struct DefaultValue<Provider: DefaultValueProvider>: Sendable {
+    /// The value; the provider's default when the field was missing or null.
     public var wrappedValue: Provider.Wrapped
 
+    /// An explicit value (encoded as is).
     public init(wrappedValue: Provider.Wrapped) {
         self.wrappedValue = wrappedValue
     }
@@ -36,26 +38,31 @@ public protocol DefaultValueProvider {
 public enum DefaultValues {
     /// `true`.
     public enum True: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Bool { true }
     }
 
     /// `false`.
     public enum False: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Bool { false }
     }
 
     /// `0`.
     public enum Zero: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: Int { 0 }
     }
 
     /// `""`.
     public enum EmptyString: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: String { "" }
     }
 
     /// An empty array of `Element`.
     public enum EmptyArray<Element: Codable & Sendable>: DefaultValueProvider {
+        /// The default.
         public static var defaultValue: [Element] { [] }
     }
 }

@@ -60,7 +60,7 @@ extension DocumentEncoder {
                 let parent = FieldPathText.render(path.segments.prefix(depth).map { StringCodingKey($0) })
                 throw DocumentStoreError(
                     .invalidArgument,
-                    "Cannot update \(path.canonicalString) from \(type): field \(parent) encodes as \(current.kindDescription), not a map."
+                    "Cannot update \(path.canonicalString) from \(type): field \(parent) encodes as \(current.encodedKindName), not a map."
                 )
             }
             guard let next else { return .delete() }

@@ -46,7 +46,7 @@ public struct DocumentEncoder: Sendable {
             throw DocumentStoreError(
                 .invalidArgument,
                 "Cannot encode \(type(of: value)) as a document: a document needs a value that encodes as a map "
-                    + "(a struct or class with keyed fields), but it encoded as \(encoded.kindDescription)."
+                    + "(a struct or class with keyed fields), but it encoded as \(encoded.encodedKindName)."
             )
         }
     }
@@ -67,7 +67,7 @@ public struct DocumentEncoder: Sendable {
 
 extension FieldValue {
     /// A short name of what this user data is, for messages.
-    var kindDescription: String {
+    var encodedKindName: String {
         switch storage {
         case .value(let value): ValueReader.name(of: value.kind)
         case .array: "array"

@@ -17,12 +17,13 @@ public import HearthDomain
 ///   wrapped value is encoded as itself (`null` when `nil`), so models still round-trip through JSON.
 @propertyWrapper
 public struct DocumentID<Wrapped: DocumentIDWrappable>: Sendable {
+    /// The document ID (or path); `nil` until decoded from a document or set by hand.
     public var wrappedValue: Wrapped?
 
+    /// An ID set by hand; it is never written by ``DocumentEncoder``.
     public init(wrappedValue: Wrapped?) {
         self.wrappedValue = wrappedValue
     }
-
 }
 
 /// A type a ``DocumentID`` property can hold: `String` (the document ID), `DocumentPath` (the whole

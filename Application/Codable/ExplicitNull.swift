@@ -12,12 +12,13 @@ import HearthDomain
 /// Decoding: a null or a missing field becomes `nil`.
 @propertyWrapper
 public struct ExplicitNull<Wrapped> {
+    /// The value; `nil` is written as null.
     public var wrappedValue: Wrapped?
 
+    /// A value, or `nil` to write null.
     public init(wrappedValue: Wrapped?) {
         self.wrappedValue = wrappedValue
     }
-
 }
 
 extension ExplicitNull: Encodable where Wrapped: Encodable {

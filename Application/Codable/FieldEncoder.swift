@@ -217,7 +217,7 @@ final class ArrayBuffer {
                 omitted.append(index)
                 continue
             }
-            if element.isArray { throw FieldEncoder.nestedArrayError(element, at: elementNode) }
+            if FieldEncoder.isArray(element) { throw FieldEncoder.nestedArrayError(element, at: elementNode) }
             result[index] = element
         }
         for index in omitted.sorted(by: >) { result.remove(at: index) }
@@ -241,10 +241,10 @@ enum PendingValue {
     }
 }
 
-extension FieldValue {
-    /// Whether this is an array (of user data or a plain array value).
-    var isArray: Bool {
-        switch storage {
+extension FieldEncoder {
+    /// Whether `value` is an array (of user data or a plain array value).
+    static func isArray(_ value: FieldValue) -> Bool {
+        switch value.storage {
         case .array: true
         case .value(.array): true
         default: false

@@ -23,7 +23,7 @@ extension FieldValue: Codable {
                 self,
                 EncodingError.Context(
                     codingPath: encoder.codingPath,
-                    debugDescription: "a \(kindDescription) can only be encoded by DocumentEncoder"
+                    debugDescription: "a \(encodedKindName) can only be encoded by DocumentEncoder"
                 )
             )
         }

@@ -16,12 +16,13 @@ public import HearthDomain
 /// encodes as null, since there is no server to fill it in.
 @propertyWrapper
 public struct ServerTimestamp<Wrapped: ServerTimestampWrappable>: Sendable {
+    /// The timestamp; `nil` means "let the server set it" when encoding, "not set yet" when decoding.
     public var wrappedValue: Wrapped?
 
+    /// A timestamp, or `nil` for the server to fill in.
     public init(wrappedValue: Wrapped?) {
         self.wrappedValue = wrappedValue
     }
-
 }
 
 /// A type a ``ServerTimestamp`` property can hold: `Timestamp` (exact) or `Date`.

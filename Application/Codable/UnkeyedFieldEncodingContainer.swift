@@ -36,7 +36,7 @@ struct UnkeyedFieldEncodingContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let elementNode = node.appending(index: buffer.elements.count)
         guard let encoded = try encoder.encodeChild(value, at: elementNode) else { return }
-        if encoded.isArray { throw FieldEncoder.nestedArrayError(encoded, at: elementNode) }
+        if FieldEncoder.isArray(encoded) { throw FieldEncoder.nestedArrayError(encoded, at: elementNode) }
         append(encoded)
     }
 
