@@ -42,7 +42,7 @@ public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The document with the given validated ID in this collection.
-    public func document(_ documentID: DocumentID) -> DocumentPath {
+    public func document(_ documentID: DocumentIdentifier) -> DocumentPath {
         DocumentPath(uncheckedSegments: segments + [documentID.rawValue])
     }
 

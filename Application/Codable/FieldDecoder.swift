@@ -1,0 +1,118 @@
+import HearthDomain
+
+/// The `Decoder` behind ``DocumentDecoder``: reads Swift values straight out of a ``Value`` tree.
+///
+/// Design for speed (the same shape as Foundation's `JSONDecoder`):
+/// - one decoder object per top-level decode; descending into a nested value swaps `value` and `node`
+///   in place and restores them afterwards, instead of allocating a decoder per nested value;
+/// - containers are concrete structs holding the `MapValue` or `[Value]` they read (a reference-counted
+///   copy, never a deep copy); keyed lookups are binary searches by UTF-8 key in the sorted `MapValue`;
+/// - leaves (`String`, integers, `Date`, ...) are read directly from the ``Value`` by ``ValueReader``,
+///   with metatype comparisons instead of protocol casts, and the coding path is materialised only when
+///   an error is thrown;
+/// - nothing is cached globally; no intermediate dictionaries, no `Any` values.
+final class FieldDecoder: Decoder, SingleValueDecodingContainer {
+    private(set) var value: Value
+    private(set) var node: CodingPathNode
+    /// The path of the document being decoded, for ``DocumentID``.
+    let documentPath: DocumentPath?
+    let userInfo: [CodingUserInfoKey: Any]
+
+    init(value: Value, node: CodingPathNode = .root, documentPath: DocumentPath?, userInfo: [CodingUserInfoKey: Any]) {
+        self.value = value
+        self.node = node
+        self.documentPath = documentPath
+        self.userInfo = userInfo
+    }
+
+    var codingPath: [any CodingKey] { node.codingPath }
+
+    // MARK: Decoder
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        guard case .map(let fields) = value else {
+            throw ValueMismatch(expected: "map", found: value).decodingError([String: Value].self, at: node)
+        }
+        return KeyedDecodingContainer(KeyedFieldDecodingContainer<Key>(decoder: self, fields: fields, node: node))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        guard case .array(let elements) = value else {
+            throw ValueMismatch(expected: "array", found: value).decodingError([Value].self, at: node)
+        }
+        return UnkeyedFieldDecodingContainer(decoder: self, elements: elements, node: node)
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    // MARK: Descending
+
+    /// Decodes `value` (found at `node`) as `T`: a leaf directly, anything else through its `init(from:)`
+    /// with this decoder temporarily pointed at `value`.
+    @inline(__always)
+    func decode<T: Decodable>(_ type: T.Type, from value: Value, at node: @autoclosure () -> CodingPathNode) throws -> T {
+        do {
+            if let leaf = try ValueReader.leaf(value, as: T.self) { return leaf }
+        } catch {
+            throw error.decodingError(T.self, at: node())
+        }
+        return try decodeNested(T.self, from: value, at: node())
+    }
+
+    func decodeNested<T: Decodable>(_ type: T.Type, from value: Value, at node: CodingPathNode) throws -> T {
+        let savedValue = self.value
+        let savedNode = self.node
+        self.value = value
+        self.node = node
+        defer {
+            self.value = savedValue
+            self.node = savedNode
+        }
+        return try T(from: self)
+    }
+
+    /// A separate decoder for `value`, for `superDecoder()`: it may outlive the current decode step.
+    func detached(value: Value, at node: CodingPathNode) -> FieldDecoder {
+        FieldDecoder(value: value, node: node, documentPath: documentPath, userInfo: userInfo)
+    }
+
+    // MARK: SingleValueDecodingContainer
+
+    func decodeNil() -> Bool { value.isNull }
+
+    private func read<T>(_ type: T.Type, _ reader: (Value) throws(ValueMismatch) -> T) throws -> T {
+        do {
+            return try reader(value)
+        } catch {
+            throw error.decodingError(T.self, at: node)
+        }
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try read(type, ValueReader.bool) }
+    func decode(_ type: String.Type) throws -> String { try read(type, ValueReader.string) }
+    func decode(_ type: Double.Type) throws -> Double { try read(type, ValueReader.double) }
+    func decode(_ type: Float.Type) throws -> Float { try read(type, ValueReader.float) }
+    func decode(_ type: Int.Type) throws -> Int { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int.self) } }
+    func decode(_ type: Int8.Type) throws -> Int8 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int8.self) } }
+    func decode(_ type: Int16.Type) throws -> Int16 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int16.self) } }
+    func decode(_ type: Int32.Type) throws -> Int32 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int32.self) } }
+    func decode(_ type: Int64.Type) throws -> Int64 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int64.self) } }
+    func decode(_ type: UInt.Type) throws -> UInt { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt.self) } }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt8.self) } }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt16.self) } }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt32.self) } }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt64.self) } }
+    @available(macOS 15.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int128.self) } }
+    @available(macOS 15.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt128.self) } }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        do {
+            if let leaf = try ValueReader.leaf(value, as: T.self) { return leaf }
+        } catch {
+            throw error.decodingError(T.self, at: node)
+        }
+        return try T(from: self)
+    }
+}

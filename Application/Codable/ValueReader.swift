@@ -1,0 +1,194 @@
+import Foundation
+import HearthDomain
+
+/// Why a stored value cannot become the requested Swift type: what was expected and what was found.
+struct ValueMismatch: Error {
+    let expected: String
+    let found: Value.Kind
+    let detail: String?
+
+    init(expected: String, found: Value, detail: String? = nil) {
+        self.expected = expected
+        self.found = found.kind
+        self.detail = detail
+    }
+
+    /// `expected string, found integer` (plus a detail such as `1.5 (not a whole number)`).
+    var description: String {
+        var text = "expected \(expected), found \(ValueReader.name(of: found))"
+        if let detail { text += " \(detail)" }
+        return text
+    }
+
+    /// The `DecodingError` Swift code expects: `valueNotFound` for a null, `typeMismatch` otherwise.
+    func decodingError(_ type: Any.Type, at node: CodingPathNode) -> DecodingError {
+        let context = DecodingError.Context(codingPath: node.codingPath, debugDescription: description)
+        return found == .null ? .valueNotFound(type, context) : .typeMismatch(type, context)
+    }
+}
+
+/// Reads stored ``Value``s as Swift types, without allocating: the leaves of ``DocumentDecoder``.
+///
+/// Numbers: an integer reads as any integer type it fits in and as `Double`/`Float`; a double reads as
+/// an integer type only when it is a whole number in range. Timestamps read as `Timestamp` and `Date`;
+/// references as `DocumentName` and `DocumentPath` (which also reads a path string).
+enum ValueReader {
+    static func name(of kind: Value.Kind) -> String {
+        switch kind {
+        case .geoPoint: "geo point"
+        default: kind.rawValue
+        }
+    }
+
+    static func bool(_ value: Value) throws(ValueMismatch) -> Bool {
+        guard case .boolean(let result) = value else { throw ValueMismatch(expected: "boolean", found: value) }
+        return result
+    }
+
+    static func string(_ value: Value) throws(ValueMismatch) -> String {
+        guard case .string(let result) = value else { throw ValueMismatch(expected: "string", found: value) }
+        return result
+    }
+
+    static func integer<Integer: FixedWidthInteger>(_ value: Value, as type: Integer.Type) throws(ValueMismatch) -> Integer {
+        switch value {
+        case .integer(let number):
+            guard let result = Integer(exactly: number) else {
+                throw ValueMismatch(expected: "\(Integer.self)", found: value, detail: "\(number) (out of range)")
+            }
+            return result
+        case .double(let number):
+            guard number.rounded(.towardZero) == number else {
+                throw ValueMismatch(expected: "integer", found: value, detail: "\(number) (not a whole number)")
+            }
+            guard let result = Integer(exactly: number) else {
+                throw ValueMismatch(expected: "\(Integer.self)", found: value, detail: "\(number) (out of range)")
+            }
+            return result
+        default:
+            throw ValueMismatch(expected: "integer", found: value)
+        }
+    }
+
+    static func double(_ value: Value) throws(ValueMismatch) -> Double {
+        switch value {
+        case .double(let number): return number
+        case .integer(let number): return Double(number)
+        default: throw ValueMismatch(expected: "number", found: value)
+        }
+    }
+
+    static func float(_ value: Value) throws(ValueMismatch) -> Float {
+        let number = try double(value)
+        let result = Float(number)
+        if result.isInfinite, number.isFinite {
+            throw ValueMismatch(expected: "Float", found: value, detail: "\(number) (out of range)")
+        }
+        return result
+    }
+
+    static func timestamp(_ value: Value) throws(ValueMismatch) -> Timestamp {
+        guard case .timestamp(let result) = value else { throw ValueMismatch(expected: "timestamp", found: value) }
+        return result
+    }
+
+    static func bytes(_ value: Value) throws(ValueMismatch) -> Data {
+        guard case .bytes(let result) = value else { throw ValueMismatch(expected: "bytes", found: value) }
+        return result
+    }
+
+    static func url(_ value: Value) throws(ValueMismatch) -> URL {
+        guard case .string(let text) = value else { throw ValueMismatch(expected: "string (URL)", found: value) }
+        guard let result = URL(string: text) else {
+            throw ValueMismatch(expected: "URL", found: value, detail: "\(PathText.quoted(text)) (not a valid URL)")
+        }
+        return result
+    }
+
+    static func geoPoint(_ value: Value) throws(ValueMismatch) -> GeoPoint {
+        guard case .geoPoint(let result) = value else { throw ValueMismatch(expected: "geo point", found: value) }
+        return result
+    }
+
+    static func reference(_ value: Value) throws(ValueMismatch) -> DocumentName {
+        guard case .reference(let result) = value else { throw ValueMismatch(expected: "reference", found: value) }
+        return result
+    }
+
+    static func documentPath(_ value: Value) throws(ValueMismatch) -> DocumentPath {
+        switch value {
+        case .reference(let name):
+            return name.path
+        case .string(let text):
+            do {
+                return try DocumentPath(text)
+            } catch {
+                throw ValueMismatch(expected: "document path", found: value, detail: "\(PathText.quoted(text)) (\(error.message))")
+            }
+        default:
+            throw ValueMismatch(expected: "reference", found: value)
+        }
+    }
+
+    static func map(_ value: Value) throws(ValueMismatch) -> MapValue {
+        guard case .map(let result) = value else { throw ValueMismatch(expected: "map", found: value) }
+        return result
+    }
+
+    /// The value as `T` when `T` is a leaf type read straight from a ``Value`` (the scalars above,
+    /// `Value`, `MapValue`, `FieldValue`); `nil` when `T` must decode itself from a container.
+    ///
+    /// The checks compare metatypes (a pointer comparison each), so a nested model pays a few compares
+    /// and no protocol-conformance lookup before its own `init(from:)` runs.
+    @inline(__always)
+    static func leaf<T>(_ value: Value, as type: T.Type) throws(ValueMismatch) -> T? {
+        if T.self == String.self { return try string(value) as? T }
+        if T.self == Int.self { return try integer(value, as: Int.self) as? T }
+        if T.self == Double.self { return try double(value) as? T }
+        if T.self == Bool.self { return try bool(value) as? T }
+        if T.self == Date.self { return try timestamp(value).date as? T }
+        if T.self == Timestamp.self { return try timestamp(value) as? T }
+        if T.self == Int64.self { return try integer(value, as: Int64.self) as? T }
+        if T.self == Data.self { return try bytes(value) as? T }
+        if T.self == URL.self { return try url(value) as? T }
+        if T.self == GeoPoint.self { return try geoPoint(value) as? T }
+        if T.self == DocumentName.self { return try reference(value) as? T }
+        if T.self == DocumentPath.self { return try documentPath(value) as? T }
+        if T.self == Value.self { return value as? T }
+        if T.self == MapValue.self { return try map(value) as? T }
+        if T.self == FieldValue.self { return FieldValue.value(value) as? T }
+        if T.self == Float.self { return try float(value) as? T }
+        if T.self == Int32.self { return try integer(value, as: Int32.self) as? T }
+        if T.self == UInt64.self { return try integer(value, as: UInt64.self) as? T }
+        return nil
+    }
+
+    /// How a type is named in "expected ..." messages.
+    static func expectedName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "string"
+        case is Bool.Type: "boolean"
+        case is Double.Type, is Float.Type: "number"
+        case is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+            is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
+            "integer"
+        case is Date.Type, is Timestamp.Type: "timestamp"
+        case is Data.Type: "bytes"
+        case is URL.Type: "string (URL)"
+        case is GeoPoint.Type: "geo point"
+        case is DocumentName.Type, is DocumentPath.Type: "reference"
+        case is MapValue.Type: "map"
+        case is Value.Type, is FieldValue.Type: "value"
+        default: "\(type)"
+        }
+    }
+}
+
+/// Quoting of user text inside messages.
+enum PathText {
+    static func quoted(_ text: String) -> String {
+        let limit = 80
+        if text.count <= limit { return "\"\(text)\"" }
+        return "\"\(text.prefix(limit))…\""
+    }
+}
