@@ -41,7 +41,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init(date: Date) throws(DocumentStoreError) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
-            throw .invalidArgument("Date \(date) is outside Firestore's timestamp range.")
+            throw .invalidArgument("Date at \(interval) seconds since 1970 is outside Firestore's timestamp range.")
         }
         var whole = interval.rounded(.down)
         var nanos = ((interval - whole) * 1e9).rounded()
