@@ -25,4 +25,13 @@ public struct DatabaseID: Hashable, Sendable, CustomStringConvertible {
     public var documentsRoot: String { resourceName + "/documents" }
 
     public var description: String { resourceName }
+
+    public static func == (lhs: DatabaseID, rhs: DatabaseID) -> Bool {
+        ExactText.equal(lhs.projectID, rhs.projectID) && ExactText.equal(lhs.databaseID, rhs.databaseID)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        ExactText.hash(projectID, into: &hasher)
+        ExactText.hash(databaseID, into: &hasher)
+    }
 }

@@ -52,7 +52,7 @@ public struct DocumentPath: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Whether this document lies (at any depth) under `ancestor`.
     public func isDescendant(of ancestor: DocumentPath) -> Bool {
-        segments.count > ancestor.segments.count && segments.starts(with: ancestor.segments)
+        segments.count > ancestor.segments.count && segments.starts(with: ancestor.segments, by: ExactText.equal)
     }
 
     public var description: String { path }

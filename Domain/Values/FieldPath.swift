@@ -133,7 +133,7 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Whether `self` is a proper or improper prefix of `other` (`a` is a prefix of `a` and of `a.b`).
     public func isPrefix(of other: FieldPath) -> Bool {
-        other.segments.count >= segments.count && other.segments.starts(with: segments)
+        other.segments.count >= segments.count && other.segments.starts(with: segments, by: ExactText.equal)
     }
 
     /// Whether `segment` may appear bare in the canonical form: `[A-Za-z_][A-Za-z0-9_]*`.

@@ -41,7 +41,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public init(date: Date) throws(DocumentStoreError) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
-            throw .invalidArgument("Date \(date) is outside Firestore's timestamp range.")
+            throw .invalidArgument("Date at \(interval) seconds since 1970 is outside Firestore's timestamp range.")
         }
         var whole = interval.rounded(.down)
         var nanos = ((interval - whole) * 1e9).rounded()
@@ -82,7 +82,7 @@ extension Timestamp {
     /// `invalidArgument` naming the text for anything else, including a date outside 0001...9999.
     public init(rfc3339 text: String) throws(DocumentStoreError) {
         var copy = text
-        let parsed = copy.withUTF8 { Timestamp.parseRFC3339($0) }
+        let parsed = copy.withUTF8 { Timestamp.parseRFC3339Unchecked($0) }
         guard let parsed else {
             throw .invalidArgument("Invalid RFC 3339 timestamp \(PathSegment.quoted(text)).")
         }
@@ -92,8 +92,13 @@ extension Timestamp {
         self = parsed
     }
 
-    /// Parses RFC 3339 from UTF-8 bytes; `nil` when malformed (the range is not checked here).
+    /// Parses RFC 3339 from UTF-8 bytes; `nil` when malformed or outside 0001-01-01...9999-12-31.
     public static func parseRFC3339(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+        guard let parsed = parseRFC3339Unchecked(bytes), parsed >= .min, parsed <= .max else { return nil }
+        return parsed
+    }
+
+    static func parseRFC3339Unchecked(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         let count = bytes.count
         guard count >= 20 else { return nil }
         @inline(__always) func digit(_ index: Int) -> Int64? {
