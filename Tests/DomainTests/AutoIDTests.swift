@@ -14,15 +14,15 @@ struct AutoIDTests {
     @Test func autoID_hasTwentyCharactersFromTheAlphabet() throws {
         var generator = SeededGenerator(seed: 1)
         for _ in 0..<500 {
-            let id = DocumentID.autoID(using: &generator)
+            let id = DocumentIdentifier.autoID(using: &generator)
             #expect(id.rawValue.utf8.count == 20)
             #expect(id.rawValue.utf8.allSatisfy(isAlphanumericASCII))
-            #expect(try DocumentID(id.rawValue) == id, "an auto-ID is a valid document ID")
+            #expect(try DocumentIdentifier(id.rawValue) == id, "an auto-ID is a valid document ID")
         }
     }
 
     @Test func autoID_fromTheSystemGenerator_isValid() throws {
-        let ids = (0..<100).map { _ in DocumentID.autoID() }
+        let ids = (0..<100).map { _ in DocumentIdentifier.autoID() }
 
         for id in ids {
             #expect(id.rawValue.utf8.count == 20)
@@ -36,9 +36,9 @@ struct AutoIDTests {
         var second = SeededGenerator(seed: 2024)
         var other = SeededGenerator(seed: 2025)
 
-        let firstIDs = (0..<10).map { _ in DocumentID.autoID(using: &first) }
-        let secondIDs = (0..<10).map { _ in DocumentID.autoID(using: &second) }
-        let otherIDs = (0..<10).map { _ in DocumentID.autoID(using: &other) }
+        let firstIDs = (0..<10).map { _ in DocumentIdentifier.autoID(using: &first) }
+        let secondIDs = (0..<10).map { _ in DocumentIdentifier.autoID(using: &second) }
+        let otherIDs = (0..<10).map { _ in DocumentIdentifier.autoID(using: &other) }
 
         #expect(firstIDs == secondIDs)
         #expect(firstIDs != otherIDs)

@@ -7,7 +7,7 @@ struct IDTests {
 
     @Test(arguments: ["", "/", "a/b", "/a", "a/", ".", "..", "____", "__a__", "__id123__", "__\(precomposedE)__", "__/__"])
     func documentID_rejectsInvalidForm(_ raw: String) {
-        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in try DocumentID(raw) }
+        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in try DocumentIdentifier(raw) }
     }
 
     @Test(arguments: ["", "/", "a/b", ".", "..", "____", "__a__", "_____"])
@@ -16,12 +16,12 @@ struct IDTests {
     }
 
     @Test func invalidID_messageNamesTheProblemAndTheInput() {
-        expectInvalidArgument(containing: ["empty"]) { () throws(DocumentStoreError) in try DocumentID("") }
-        expectInvalidArgument(containing: ["'/'", "\"a/b\""]) { () throws(DocumentStoreError) in try DocumentID("a/b") }
-        expectInvalidArgument(containing: ["'.' or '..'", "\"..\""]) { () throws(DocumentStoreError) in try DocumentID("..") }
-        expectInvalidArgument(containing: ["__.*__", "\"__x__\""]) { () throws(DocumentStoreError) in try DocumentID("__x__") }
+        expectInvalidArgument(containing: ["empty"]) { () throws(DocumentStoreError) in try DocumentIdentifier("") }
+        expectInvalidArgument(containing: ["'/'", "\"a/b\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("a/b") }
+        expectInvalidArgument(containing: ["'.' or '..'", "\"..\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("..") }
+        expectInvalidArgument(containing: ["__.*__", "\"__x__\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("__x__") }
         expectInvalidArgument(containing: ["1500", "1501"]) { () throws(DocumentStoreError) in
-            try DocumentID(String(repeating: "a", count: 1_501))
+            try DocumentIdentifier(String(repeating: "a", count: 1_501))
         }
     }
 
@@ -32,19 +32,19 @@ struct IDTests {
         "\u{2024}", "__\u{2024}", "(default)", "😀",
     ])
     func documentID_acceptsValidLookAlike(_ raw: String) throws {
-        let id = try DocumentID(raw)
+        let id = try DocumentIdentifier(raw)
         #expect(utf8Bytes(id.rawValue) == utf8Bytes(raw))
         #expect(try CollectionID(raw).rawValue == raw)
     }
 
     @Test func reservedPattern_needsFourCharactersAndBothUnderscorePairs() throws {
-        #expect(throws: Never.self) { try DocumentID("__") }
-        #expect(throws: Never.self) { try DocumentID("___") }
-        #expect(throws: DocumentStoreError.self) { try DocumentID("____") }
-        #expect(throws: DocumentStoreError.self) { try DocumentID("_____") }
-        #expect(throws: Never.self) { try DocumentID("__a_") }
-        #expect(throws: Never.self) { try DocumentID("_a__") }
-        #expect(throws: DocumentStoreError.self) { try DocumentID("__anything at all . .. __") }
+        #expect(throws: Never.self) { try DocumentIdentifier("__") }
+        #expect(throws: Never.self) { try DocumentIdentifier("___") }
+        #expect(throws: DocumentStoreError.self) { try DocumentIdentifier("____") }
+        #expect(throws: DocumentStoreError.self) { try DocumentIdentifier("_____") }
+        #expect(throws: Never.self) { try DocumentIdentifier("__a_") }
+        #expect(throws: Never.self) { try DocumentIdentifier("_a__") }
+        #expect(throws: DocumentStoreError.self) { try DocumentIdentifier("__anything at all . .. __") }
     }
 
     // MARK: The 1,500-byte limit is in UTF-8 bytes
@@ -76,8 +76,8 @@ struct IDTests {
 
     @Test func precomposedAndDecomposedIDs_areDifferent() throws {
         #expect(precomposedE == decomposedE, "precondition: Swift String equality treats them as equal")
-        let precomposed = try DocumentID(precomposedE)
-        let decomposed = try DocumentID(decomposedE)
+        let precomposed = try DocumentIdentifier(precomposedE)
+        let decomposed = try DocumentIdentifier(decomposedE)
 
         #expect(precomposed != decomposed)
         #expect(Set([precomposed, decomposed]).count == 2)
@@ -86,8 +86,8 @@ struct IDTests {
     }
 
     @Test func equalIDs_areEqualAndHashEqually() throws {
-        let first = try DocumentID("alice")
-        let second = try DocumentID(String("xalice".dropFirst()))
+        let first = try DocumentIdentifier("alice")
+        let second = try DocumentIdentifier(String("xalice".dropFirst()))
         #expect(first == second)
         #expect(first.hashValue == second.hashValue)
         #expect(first.description == "alice")
@@ -101,7 +101,7 @@ struct IDTests {
 
         func make(_ text: String) throws(DocumentStoreError) {
             switch self {
-            case .documentID: _ = try DocumentID(text)
+            case .documentID: _ = try DocumentIdentifier(text)
             case .collectionID: _ = try CollectionID(text)
             case .childDocument: _ = try CollectionPath("c").document(text)
             case .childCollection: _ = try DocumentPath("c/d").collection(text)

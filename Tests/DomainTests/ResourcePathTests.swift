@@ -83,7 +83,7 @@ struct ResourcePathTests {
         let users = try CollectionPath("users")
         let alice = try users.document("alice")
         let posts = try alice.collection("posts")
-        let post = try posts.document(DocumentID("p1"))
+        let post = try posts.document(DocumentIdentifier("p1"))
 
         #expect(alice == (try DocumentPath("users/alice")))
         #expect(posts == (try CollectionPath("users/alice/posts")))
