@@ -74,9 +74,9 @@ enum ConformanceDriver {
         case "update":
             return try WriteBuilder.update(path, data: try input.userDocument("jsonData"), precondition: try input.precondition())
         case "updatePaths":
-            guard case .array(let paths)? = input.body["fieldPaths"], case .array(let values)? = input.body["jsonValues"],
-                paths.count == values.count
-            else { throw HarnessError("updatePaths needs fieldPaths and jsonValues of the same length.") }
+            let paths = try VectorInput.repeated(input.body, "fieldPaths")
+            let values = try VectorInput.repeated(input.body, "jsonValues")
+            guard paths.count == values.count else { throw HarnessError("updatePaths needs as many jsonValues as fieldPaths.") }
             var fields: [(FieldPath, FieldValue)] = []
             for (path, value) in zip(paths, values) {
                 guard case .string(let text) = value else { throw HarnessError("A jsonValues element is not a string.") }
@@ -94,9 +94,9 @@ enum ConformanceDriver {
         guard let option = input.body["option"] else { return .overwrite }
         guard case .object(let object) = option else { throw HarnessError("'option' is not an object.") }
         if case .bool(true)? = object["all"], object.count == 1 { return .merge }
-        if case .array(let fields)? = object["fields"], object.count == 1 {
+        if object.keys == ["fields"] {
             var paths: [FieldPath] = []
-            for field in fields { paths.append(try VectorInput.fieldPath(field)) }
+            for field in try VectorInput.repeated(object, "fields") { paths.append(try VectorInput.fieldPath(field)) }
             return .mergeFields(paths)
         }
         throw HarnessError("Unsupported set option \(JSONWriter.string(option)).")

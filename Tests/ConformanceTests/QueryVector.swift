@@ -13,7 +13,7 @@ enum QueryVector {
             throw HarnessError("'collPath' is not a resource name: \(error.message)")
         }
         guard let collection = parsed.collectionPath else { throw HarnessError("'collPath' does not name a collection.") }
-        guard case .array(let clauses)? = input.body["clauses"] else { throw HarnessError("Missing 'clauses'.") }
+        let clauses = try VectorInput.repeated(input.body, "clauses")
 
         var query = QueryBuilder(database: parsed.database, collection: collection)
         for clause in clauses {
@@ -30,17 +30,16 @@ enum QueryVector {
         let body = member.value
         switch member.key {
         case "select":
-            guard case .object(let select) = body, case .array(let fields)? = select["fields"] else {
-                throw HarnessError("Bad select clause.")
-            }
+            guard case .object(let select) = body else { throw HarnessError("Bad select clause.") }
             var paths: [FieldPath] = []
-            for field in fields { paths.append(try VectorInput.fieldPath(field)) }
+            for field in try VectorInput.repeated(select, "fields") { paths.append(try VectorInput.fieldPath(field)) }
             return query.select(paths)
         case "where":
             guard case .object(let filter) = body, let path = filter["path"], case .string(let symbol)? = filter["op"],
                 case .string(let valueText)? = filter["jsonValue"]
             else { throw HarnessError("Bad where clause.") }
-            let op = try FilterOperator(symbol: symbol)
+            // Ruby's vectors spell equality "=" (its SDK accepts both); every other symbol goes to Hearth.
+            let op = try FilterOperator(symbol: symbol == "=" ? "==" : symbol)
             return query.whereField(try VectorInput.fieldPath(path), op, try VectorInput.userData(text: valueText, what: "jsonValue"))
         case "orderBy":
             guard case .object(let order) = body, let path = order["path"] else { throw HarnessError("Bad orderBy clause.") }
@@ -74,14 +73,11 @@ enum QueryVector {
             default: return query.end(beforeDocument: document)
             }
         }
+        guard object.keys.allSatisfy({ $0 == "jsonValues" }) else { throw HarnessError("Unsupported cursor \(JSONWriter.string(body)).") }
         var values: [FieldValue] = []
-        if case .array(let texts)? = object["jsonValues"] {
-            for text in texts {
-                guard case .string(let text) = text else { throw HarnessError("A jsonValues element is not a string.") }
-                values.append(try VectorInput.userData(text: text, what: "jsonValues"))
-            }
-        } else if !object.isEmpty {
-            throw HarnessError("Unsupported cursor \(JSONWriter.string(body)).")
+        for text in try VectorInput.repeated(object, "jsonValues") {
+            guard case .string(let text) = text else { throw HarnessError("A jsonValues element is not a string.") }
+            values.append(try VectorInput.userData(text: text, what: "jsonValues"))
         }
         switch name {
         case "startAt": return query.start(at: values)

@@ -52,6 +52,19 @@ struct VectorInput {
             } catch {
                 throw HarnessError("Bad updateTime precondition: \(error.message)")
             }
+        case ("updateTime", .object(let object)):
+            // The protobuf object form some SDKs' vectors use: {"seconds": "42", "nanos": "0"}.
+            func number(_ key: String) -> Int64? {
+                switch object[key] {
+                case nil: 0
+                case .string(let text)?, .number(let text)?: Int64(text)
+                default: nil
+                }
+            }
+            guard let seconds = number("seconds"), let nanos = number("nanos").flatMap(Int32.init(exactly:)),
+                let time = try? Timestamp(seconds: seconds, nanoseconds: nanos)
+            else { throw HarnessError("Bad updateTime precondition \(JSONWriter.string(json)).") }
+            return .updateTime(time)
         default:
             throw HarnessError("Unsupported precondition \(JSONWriter.string(json)).")
         }
@@ -81,15 +94,25 @@ struct VectorInput {
     /// `{"field": ["a", "b"]}` as a field path. Constructing it is Hearth's own validation: an invalid
     /// path (an empty segment) throws `DocumentStoreError`, which counts as the expected error.
     static func fieldPath(_ json: JSON) throws -> FieldPath {
-        guard case .object(let object) = json, case .array(let segments)? = object["field"] else {
+        guard case .object(let object) = json else {
             throw HarnessError("Expected a field path {\"field\": [...]}, found \(JSONWriter.string(json)).")
         }
+        let segments = try repeated(object, "field")
         var texts: [String] = []
         for segment in segments {
             guard case .string(let text) = segment else { throw HarnessError("A field path segment is not a string.") }
             texts.append(text)
         }
         return try FieldPath(texts)
+    }
+
+    /// A repeated member: proto3 JSON omits empty ones, so a missing member is an empty list.
+    static func repeated(_ object: JSONObject, _ key: String) throws(HarnessError) -> [JSON] {
+        switch object[key] {
+        case nil: return []
+        case .array(let elements)?: return elements
+        default: throw HarnessError("'\(key)' is not an array.")
+        }
     }
 
     static func userData(text: String, what: String) throws(HarnessError) -> FieldValue {
