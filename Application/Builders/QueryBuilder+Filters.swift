@@ -146,7 +146,11 @@ extension QueryBuilder {
             belongs = (try? CollectionPath(segments: base)).map { path.parent == $0 } ?? false
         }
         guard belongs else {
-            throw Self.invalid(call, "the document '\(path.path)' is not in the queried collection, so it cannot be used with __name__")
+            let scope =
+                collection.allDescendants
+                ? "under \(parent.map { "'\($0.path)'" } ?? "the database root")"
+                : "in the queried collection '\(base.joined(separator: "/"))'"
+            throw Self.invalid(call, "the document '\(path.path)' is not \(scope)")
         }
         return .reference(DocumentName(database: database, path: path))
     }

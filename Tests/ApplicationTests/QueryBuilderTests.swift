@@ -99,6 +99,15 @@ import Testing
         #expect((try? FilterOperator(symbol: "array-contains-any")) == .arrayContainsAny)
     }
 
+    @Test func builderMethods_returnNewValuesAndLeaveTheOriginalUntouched() throws {
+        let base = members.order(by: "a")
+
+        let narrowed = base.whereField("a", isGreaterThan: 1).limit(to: 1)
+
+        #expect(try base.build().query == StructuredQuery(from: CollectionSelector(collectionID: "members"), orderBy: [Order(try FieldPath("a"))]))
+        #expect(try narrowed.build().query.limit == 1)
+    }
+
     // MARK: Orders, limits, projection
 
     @Test func lastLimitOffsetSelectAndCursorsWin() throws {
@@ -194,6 +203,27 @@ import Testing
             ]
         )
         #expect(built.query.startAt == Cursor(values: [7, 8, 9, .reference(try name("members/ana"))], before: true))
+    }
+
+    @Test func documentCursor_ordersStayForLaterValueCursors() throws {
+        let snapshot = CursorDocument(path: try DocumentPath("members/ana"), fields: ["age": 30])
+
+        let built = try members.order(by: "age").start(afterDocument: snapshot).end(before: [40, "zed"]).build()
+
+        #expect(built.query.orderBy == [Order(try FieldPath("age")), Order(FieldPath.documentID)])
+        #expect(built.query.startAt == Cursor(values: [30, .reference(try name("members/ana"))], before: false))
+        #expect(built.query.endAt == Cursor(values: [40, .reference(try name("members/zed"))], before: true))
+    }
+
+    @Test func documentCursor_inACollectionGroup_acceptsDocumentsUnderTheParent() throws {
+        let group = try QueryBuilder(database: database, collectionGroup: "posts", parent: try DocumentPath("users/u1"))
+        let inside = CursorDocument(path: try DocumentPath("users/u1/blogs/b/posts/p"), fields: [:])
+        let outside = CursorDocument(path: try DocumentPath("users/u2/posts/p"), fields: [:])
+
+        let built = try group.start(atDocument: inside).build()
+
+        #expect(built.query.startAt == Cursor(values: [.reference(try name("users/u1/blogs/b/posts/p"))], before: true))
+        #expect(expectInvalid(group.start(atDocument: outside)).contains("under 'users/u1'"))
     }
 
     @Test func documentCursor_missingAnOrderedField_failsNamingIt() throws {
