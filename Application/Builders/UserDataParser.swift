@@ -103,7 +103,7 @@ struct UserDataParser {
         var parsed: [String: HearthDomain.Value] = [:]
         parsed.reserveCapacity(fields.count)
         for (key, child) in fields {
-            if key.isEmpty { throw invalid("a field name must not be empty", at: segments + [key]) }
+            try Self.checkFieldName(key, at: segments + [key], operation: operation)
             if let value = try parse(child, at: segments + [key], context: childContext) {
                 parsed[key] = value
             }
@@ -232,6 +232,15 @@ struct UserDataParser {
         return "'" + segments.joined(separator: ".") + "'"
     }
 
+    /// Throws when a field name is empty or reserved (`__.*__`, as Firebase's mobile and web SDKs check).
+    static func checkFieldName(_ name: String, at segments: [String], operation: String) throws(DocumentStoreError) {
+        if name.isEmpty { throw invalid("a field name must not be empty", at: segments, operation: operation) }
+        let bytes = name.utf8
+        if bytes.count >= 4, bytes.starts(with: "__".utf8), bytes.reversed().starts(with: "__".utf8) {
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments, operation: operation)
+        }
+    }
+
     /// Throws when `value` holds an array directly inside an array or an empty map key, at any depth.
     static func validatePlain(
         _ value: HearthDomain.Value,
@@ -245,7 +254,7 @@ struct UserDataParser {
             for element in elements { try validatePlain(element, at: segments, operation: operation, inArray: true) }
         case .map(let fields):
             for field in fields {
-                if field.key.isEmpty { throw invalid("a field name must not be empty", at: segments + [field.key], operation: operation) }
+                try checkFieldName(field.key, at: segments + [field.key], operation: operation)
                 try validatePlain(field.value, at: segments + [field.key], operation: operation, inArray: false)
             }
         default:

@@ -9,7 +9,7 @@ public import HearthDomain
 ///   were removed is dropped; a map that was empty in the data is written as an empty map.
 /// - Masks are sorted by field path.
 /// - Sentinels may not appear inside arrays (nor inside the elements of `arrayUnion()`/`arrayRemove()`),
-///   arrays may not directly contain arrays, field names may not be empty, and the operand of
+///   arrays may not directly contain arrays, field names may not be empty nor reserved (`__.*__`), and the operand of
 ///   `increment()`/`maximum()`/`minimum()` must be an integer or a double.
 ///
 /// Every violation throws `DocumentStoreError` with code `invalidArgument` and a message naming the
@@ -96,6 +96,11 @@ public enum WriteBuilder {
         }
         if fields.isEmpty { throw .invalidArgument("updateData() needs at least one field to update.") }
         try checkNoConflicts(fields.map(\.0), operation: "updateData", what: "Field")
+        for (fieldPath, _) in fields {
+            for segment in fieldPath.segments {
+                try UserDataParser.checkFieldName(segment, at: fieldPath.segments, operation: "updateData")
+            }
+        }
 
         var parser = UserDataParser(mode: .update, operation: "updateData")
         var written = MapValue()

@@ -222,6 +222,12 @@ import Testing
         #expect(error.contains("empty"))
     }
 
+    @Test func reservedFieldName_throws() {
+        #expect(expectInvalid { try WriteBuilder.set(doc, data: ["a": ["__x__": 1]]) }.contains("'a.__x__'"))
+        #expect(expectInvalid { try WriteBuilder.update(doc, data: ["__name__": 1]) }.contains("reserved"))
+        #expect(expectInvalid { try WriteBuilder.create(doc, data: ["list": [["__k__": 1]]]) }.contains("reserved"))
+    }
+
     // MARK: delete
 
     @Test func delete_keepsThePrecondition() throws {
