@@ -166,7 +166,8 @@ extension FieldValue {
         switch storage {
         case .value: return nil
         case .array(let elements): return elements.lazy.compactMap(\.firstSentinel).first
-        case .map(let fields): return fields.values.lazy.compactMap(\.firstSentinel).first
+        case .map(let fields):
+            return fields.sorted { UTF8Order.compare($0.key, $1.key) < 0 }.lazy.compactMap(\.value.firstSentinel).first
         default: return self
         }
     }

@@ -102,7 +102,7 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> MapValue? {
         var parsed: [String: HearthDomain.Value] = [:]
         parsed.reserveCapacity(fields.count)
-        for (key, child) in fields {
+        for (key, child) in fields.sorted(by: { UTF8Order.compare($0.key, $1.key) < 0 }) {
             try Self.checkFieldName(key, at: segments + [key], operation: operation)
             if let value = try parse(child, at: segments + [key], context: childContext) {
                 parsed[key] = value

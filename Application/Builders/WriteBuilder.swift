@@ -61,7 +61,7 @@ public enum WriteBuilder {
     ) throws(DocumentStoreError) -> Write {
         var fields: [(FieldPath, FieldValue)] = []
         fields.reserveCapacity(data.count)
-        for (key, value) in data {
+        for (key, value) in data.sorted(by: { UTF8Order.compare($0.key, $1.key) < 0 }) {
             do {
                 fields.append((try FieldPath(dotted: key), value))
             } catch {
