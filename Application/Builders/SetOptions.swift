@@ -12,3 +12,19 @@ public enum SetOptions: Sendable, Hashable {
     /// are dropped, and `FieldValue.delete()` may appear only exactly at one of them.
     case mergeFields([FieldPath])
 }
+
+extension SetOptions {
+    /// `.mergeFields` from dotted paths (`"address.city"`), as Firebase's `setData(_:mergeFields:)` takes them.
+    /// Throws `invalidArgument` naming a path that is not a valid dotted path.
+    public static func mergeFields(dotted paths: [String]) throws(DocumentStoreError) -> SetOptions {
+        var fieldPaths: [FieldPath] = []
+        for path in paths {
+            do {
+                fieldPaths.append(try FieldPath(dotted: path))
+            } catch {
+                throw .invalidArgument("Invalid merge field in setData(): \(error.message)")
+            }
+        }
+        return .mergeFields(fieldPaths)
+    }
+}

@@ -95,6 +95,11 @@ import Testing
         #expect(write.transforms == [FieldTransform(fieldPath: try FieldPath("s"), operation: .serverTimestamp)])
     }
 
+    @Test func set_mergeFieldsFromDottedPaths_splitOnDots() throws {
+        #expect(try SetOptions.mergeFields(dotted: ["a.b", "c"]) == .mergeFields([try FieldPath("a", "b"), try FieldPath("c")]))
+        #expect(throws: DocumentStoreError.self) { try SetOptions.mergeFields(dotted: ["a..b"]) }
+    }
+
     @Test func set_mergeFields_missingFromData_throwsNamingThePath() {
         let error = expectInvalid {
             try WriteBuilder.set(doc, data: ["a": 1], options: .mergeFields([try FieldPath("a"), try FieldPath("b", "c")]))
