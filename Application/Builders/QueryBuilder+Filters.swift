@@ -1,0 +1,174 @@
+public import HearthDomain
+
+extension QueryBuilder {
+    /// Adds `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
+    public func whereField(_ field: String, isEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .equal, value) }
+    /// Adds `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
+    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .equal, value) }
+    /// Adds `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
+    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .notEqual, value) }
+    /// Adds `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
+    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .notEqual, value) }
+    /// Adds `field < value`.
+    public func whereField(_ field: String, isLessThan value: FieldValue) -> QueryBuilder { whereField(field, .lessThan, value) }
+    /// Adds `field < value`.
+    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> QueryBuilder { whereField(field, .lessThan, value) }
+    /// Adds `field <= value`.
+    public func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .lessThanOrEqual, value)
+    }
+    /// Adds `field <= value`.
+    public func whereField(_ field: FieldPath, isLessThanOrEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .lessThanOrEqual, value)
+    }
+    /// Adds `field > value`.
+    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> QueryBuilder { whereField(field, .greaterThan, value) }
+    /// Adds `field > value`.
+    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> QueryBuilder { whereField(field, .greaterThan, value) }
+    /// Adds `field >= value`.
+    public func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .greaterThanOrEqual, value)
+    }
+    /// Adds `field >= value`.
+    public func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .greaterThanOrEqual, value)
+    }
+    /// Adds: the array `field` contains `value`.
+    public func whereField(_ field: String, arrayContains value: FieldValue) -> QueryBuilder { whereField(field, .arrayContains, value) }
+    /// Adds: the array `field` contains `value`.
+    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> QueryBuilder { whereField(field, .arrayContains, value) }
+    /// Adds: the array `field` contains at least one of `values` (a non-empty list).
+    public func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .arrayContainsAny, .array(values))
+    }
+    /// Adds: the array `field` contains at least one of `values` (a non-empty list).
+    public func whereField(_ field: FieldPath, arrayContainsAny values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .arrayContainsAny, .array(values))
+    }
+    /// Adds: `field` equals one of `values` (a non-empty list).
+    public func whereField(_ field: String, in values: [FieldValue]) -> QueryBuilder { whereField(field, .in, .array(values)) }
+    /// Adds: `field` equals one of `values` (a non-empty list).
+    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> QueryBuilder { whereField(field, .in, .array(values)) }
+    /// Adds: `field` equals none of `values` (a non-empty list).
+    public func whereField(_ field: String, notIn values: [FieldValue]) -> QueryBuilder { whereField(field, .notIn, .array(values)) }
+    /// Adds: `field` equals none of `values` (a non-empty list).
+    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> QueryBuilder { whereField(field, .notIn, .array(values)) }
+}
+
+extension QueryBuilder {
+    /// The domain filter for a user filter; `nil` for an empty composite.
+    func resolve(_ filter: Filter) throws(DocumentStoreError) -> StructuredQuery.Filter? {
+        switch filter.storage {
+        case .composite(let op, let children):
+            var resolved: [StructuredQuery.Filter] = []
+            for child in children {
+                if let child = try resolve(child) { resolved.append(child) }
+            }
+            switch resolved.count {
+            case 0: return nil
+            case 1: return resolved[0]
+            default: return .composite(op, resolved)
+            }
+        case .field(let field, let op, let userValue):
+            let call = "whereField(\"\(field.text)\", \(op.symbol))"
+            let path = try Self.path(of: field, call: call)
+            var value = try Self.queryValue(userValue, call: call)
+            if path.isDocumentID {
+                switch op {
+                case .arrayContains, .arrayContainsAny:
+                    throw Self.invalid(call, "'\(op.symbol)' cannot be used on the document ID (__name__)")
+                case .in, .notIn:
+                    let elements = try Self.nonEmptyList(value, op: op, call: call)
+                    var references: [Value] = []
+                    for element in elements { references.append(try documentReference(element, call: call)) }
+                    value = .array(references)
+                default:
+                    value = try documentReference(value, call: call)
+                }
+            } else if op.takesArray {
+                _ = try Self.nonEmptyList(value, op: op, call: call)
+            }
+            if value.isNull || value.isNaN {
+                let what = value.isNull ? "null" : "NaN"
+                switch op {
+                case .equal: return .unary(path, value.isNull ? .isNull : .isNaN)
+                case .notEqual: return .unary(path, value.isNull ? .isNotNull : .isNotNaN)
+                default: throw Self.invalid(call, "\(what) can only be compared with == and !=")
+                }
+            }
+            return .field(path, op.fieldOperator, value)
+        }
+    }
+
+    /// The plain value of user data used in a filter or a cursor; sentinels are invalid there.
+    static func queryValue(_ value: FieldValue, call: String) throws(DocumentStoreError) -> Value {
+        if let plain = value.plainValue { return plain }
+        let sentinel = value.firstSentinel?.sentinelName ?? "a sentinel"
+        throw invalid(call, "\(sentinel) can only be used in writes, not in queries")
+    }
+
+    private static func nonEmptyList(_ value: Value, op: FilterOperator, call: String) throws(DocumentStoreError) -> [Value] {
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            throw invalid(call, "'\(op.symbol)' needs a non-empty list of values")
+        }
+        return elements
+    }
+
+    /// A `__name__` operand as a reference value: a reference to a document of the query, or a document ID
+    /// (collection query) or a path relative to the parent (collection group query).
+    func documentReference(_ value: Value, call: String) throws(DocumentStoreError) -> Value {
+        let base = (parent?.segments ?? []) + (collection.allDescendants ? [] : [collection.collectionID])
+        let path: DocumentPath
+        switch value {
+        case .string(let text):
+            if text.isEmpty { throw Self.invalid(call, "a document ID used with __name__ must not be empty") }
+            if !collection.allDescendants && text.contains("/") {
+                throw Self.invalid(call, "querying a collection by __name__ needs a plain document ID, but '\(text)' contains a slash")
+            }
+            let segments = base + text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            do {
+                path = try DocumentPath(segments: segments)
+            } catch {
+                throw Self.invalid(call, "'\(text)' does not name a document under the query (\(error.message))")
+            }
+        case .reference(let name):
+            guard name.database == database else {
+                throw Self.invalid(call, "the reference '\(name.resourceName)' belongs to another database than \(database.resourceName)")
+            }
+            path = name.path
+        default:
+            throw Self.invalid(call, "a value used with __name__ must be a document ID string or a reference, not \(value.kind.rawValue) \(value)")
+        }
+        let belongs: Bool
+        if collection.allDescendants {
+            belongs = parent.map { path.isDescendant(of: $0) } ?? true
+        } else {
+            belongs = (try? CollectionPath(segments: base)).map { path.parent == $0 } ?? false
+        }
+        guard belongs else {
+            let scope =
+                collection.allDescendants
+                ? "under \(parent.map { "'\($0.path)'" } ?? "the database root")"
+                : "in the queried collection '\(base.joined(separator: "/"))'"
+            throw Self.invalid(call, "the document '\(path.path)' is not \(scope)")
+        }
+        return .reference(DocumentName(database: database, path: path))
+    }
+
+    static func invalid(_ call: String, _ reason: String) -> DocumentStoreError {
+        .invalidArgument("Invalid query: \(call): \(reason).")
+    }
+}
+
+extension FieldValue {
+    /// The first sentinel in this user data (depth first), or `nil` when there is none.
+    var firstSentinel: FieldValue? {
+        switch storage {
+        case .value: return nil
+        case .array(let elements): return elements.lazy.compactMap(\.firstSentinel).first
+        case .map(let fields):
+            return fields.sorted { UTF8Order.compare($0.key, $1.key) < 0 }.lazy.compactMap(\.value.firstSentinel).first
+        default: return self
+        }
+    }
+}

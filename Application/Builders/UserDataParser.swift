@@ -1,0 +1,289 @@
+import HearthDomain
+
+/// Turns user data (``FieldValue`` trees) into plain fields plus the sentinels found in them, enforcing
+/// where each sentinel may appear, as Firebase's SDKs do.
+///
+/// Sentinels are removed from the fields; a map left empty only because its sentinels were removed is
+/// removed too, while a map that was empty in the input is kept.
+struct UserDataParser {
+    enum Mode {
+        /// `create` and `set` without merge: no `delete()`.
+        case overwrite
+        /// `set` with merge: `delete()` anywhere outside arrays; leaves are collected for the mask.
+        case mergeAll
+        /// `set` with merge fields: `delete()` anywhere outside arrays (checked against the fields later).
+        case mergeFields
+        /// `update`: `delete()` only as the value of an update path itself.
+        case update
+    }
+
+    let mode: Mode
+    /// The user-facing operation, for messages (`"create"`, `"setData"`, `"updateData"`).
+    let operation: String
+
+    private(set) var transforms: [FieldTransform] = []
+    private(set) var deletes: [FieldPath] = []
+    /// Paths of plain leaves, deletes and explicitly empty nested maps (the merge-all mask).
+    private(set) var leaves: [FieldPath] = []
+
+    init(mode: Mode, operation: String) {
+        self.mode = mode
+        self.operation = operation
+    }
+
+    /// The transforms sorted by field path (the order in which they go on the wire).
+    var sortedTransforms: [FieldTransform] { transforms.sorted { $0.fieldPath < $1.fieldPath } }
+
+    /// Parses a whole document; the top-level map is always kept, even when left empty.
+    mutating func parseDocument(_ data: [String: FieldValue]) throws(DocumentStoreError) -> MapValue {
+        try parseMap(data, at: []) ?? MapValue()
+    }
+
+    /// Parses the value of one update path; `nil` when nothing is left to write at `path`.
+    mutating func parseUpdateValue(_ value: FieldValue, at path: FieldPath) throws(DocumentStoreError) -> HearthDomain.Value? {
+        try parse(value, at: path.segments, context: .updateRoot)
+    }
+
+    // MARK: - Tree walk
+
+    private enum Context {
+        /// The value of an update path (where `delete()` is allowed in updates).
+        case updateRoot
+        /// A value in a map, outside any array.
+        case field
+        /// An array element or something inside one: no sentinel allowed.
+        case arrayElement
+        /// An element of an `arrayUnion` / `arrayRemove` operand: no sentinel allowed.
+        case transformElement(String)
+    }
+
+    private mutating func parse(
+        _ value: FieldValue,
+        at segments: [String],
+        context: Context
+    ) throws(DocumentStoreError) -> HearthDomain.Value? {
+        switch value.storage {
+        case .value(let plain):
+            try Self.validatePlain(plain, at: segments, operation: operation, inArray: isInsideArray(context))
+            recordLeaves(of: plain, at: segments, context: context)
+            return plain
+        case .array(let elements):
+            var values: [HearthDomain.Value] = []
+            values.reserveCapacity(elements.count)
+            for element in elements {
+                if element.isArray {
+                    throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments)
+                }
+                let elementContext: Context = if case .transformElement = context { context } else { .arrayElement }
+                guard let parsed = try parse(element, at: segments, context: elementContext) else {
+                    throw invalid("an array element must not be empty", at: segments)
+                }
+                values.append(parsed)
+            }
+            recordLeaf(segments, context: context)
+            return .array(values)
+        case .map(let fields):
+            if fields.isEmpty {
+                if !segments.isEmpty { recordLeaf(segments, context: context) }
+                return .map(MapValue())
+            }
+            let childContext: Context = isInsideArray(context) ? context : .field
+            return try parseMap(fields, at: segments, childContext: childContext).map { .map($0) }
+        default:
+            try parseSentinel(value, at: segments, context: context)
+            return nil
+        }
+    }
+
+    private mutating func parseMap(
+        _ fields: [String: FieldValue],
+        at segments: [String],
+        childContext: Context = .field
+    ) throws(DocumentStoreError) -> MapValue? {
+        var parsed: [String: HearthDomain.Value] = [:]
+        parsed.reserveCapacity(fields.count)
+        for (key, child) in fields.sorted(by: { UTF8Order.compare($0.key, $1.key) < 0 }) {
+            try Self.checkFieldName(key, at: segments + [key], operation: operation)
+            if let value = try parse(child, at: segments + [key], context: childContext) {
+                parsed[key] = value
+            }
+        }
+        if parsed.isEmpty && !fields.isEmpty && !segments.isEmpty { return nil }
+        return MapValue(parsed)
+    }
+
+    private mutating func parseSentinel(_ value: FieldValue, at segments: [String], context: Context) throws(DocumentStoreError) {
+        let name = value.sentinelName
+        switch context {
+        case .arrayElement:
+            throw invalid("\(name) is not supported inside arrays", at: segments)
+        case .transformElement(let transform):
+            throw invalid("\(name) is not supported inside the elements of \(transform)", at: segments)
+        case .field, .updateRoot:
+            break
+        }
+        let path = try fieldPath(segments)
+        let operation: FieldTransform.Operation
+        switch value.storage {
+        case .delete:
+            switch mode {
+            case .overwrite:
+                throw invalid("\(name) can only be used in updateData and in set with merge", at: segments)
+            case .update:
+                guard case .updateRoot = context else {
+                    throw invalid("\(name) can only appear at the top level of the update data", at: segments)
+                }
+            case .mergeAll, .mergeFields:
+                break
+            }
+            deletes.append(path)
+            leaves.append(path)
+            return
+        case .serverTimestamp:
+            operation = .serverTimestamp
+        case .arrayUnion(let elements):
+            operation = .appendMissingElements(try parseTransformElements(elements, of: name, at: segments))
+        case .arrayRemove(let elements):
+            operation = .removeAllFromArray(try parseTransformElements(elements, of: name, at: segments))
+        case .increment(let operand):
+            operation = .increment(try numericOperand(operand, of: name, at: segments))
+        case .maximum(let operand):
+            operation = .maximum(try numericOperand(operand, of: name, at: segments))
+        case .minimum(let operand):
+            operation = .minimum(try numericOperand(operand, of: name, at: segments))
+        case .value, .array, .map:
+            return
+        }
+        transforms.append(FieldTransform(fieldPath: path, operation: operation))
+    }
+
+    private mutating func parseTransformElements(
+        _ elements: [FieldValue],
+        of transform: String,
+        at segments: [String]
+    ) throws(DocumentStoreError) -> [HearthDomain.Value] {
+        var values: [HearthDomain.Value] = []
+        values.reserveCapacity(elements.count)
+        for element in elements {
+            if element.isArray {
+                throw invalid("the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
+            }
+            guard let parsed = try parse(element, at: segments, context: .transformElement(transform)) else {
+                throw invalid("the elements of \(transform) must not be empty", at: segments)
+            }
+            values.append(parsed)
+        }
+        return values
+    }
+
+    private func numericOperand(
+        _ operand: HearthDomain.Value,
+        of transform: String,
+        at segments: [String]
+    ) throws(DocumentStoreError) -> HearthDomain.Value {
+        guard operand.isNumber else {
+            throw invalid("the operand of \(transform) must be an integer or a double, not \(operand.kind.rawValue) \(operand)", at: segments)
+        }
+        return operand
+    }
+
+    // MARK: - Helpers
+
+    private func isInsideArray(_ context: Context) -> Bool {
+        switch context {
+        case .arrayElement, .transformElement: true
+        case .field, .updateRoot: false
+        }
+    }
+
+    private mutating func recordLeaf(_ segments: [String], context: Context) {
+        guard !isInsideArray(context), mode == .mergeAll, !segments.isEmpty, let path = try? FieldPath(segments) else { return }
+        leaves.append(path)
+    }
+
+    /// A plain map is merged leaf by leaf, exactly like the same map written as user data.
+    private mutating func recordLeaves(of value: HearthDomain.Value, at segments: [String], context: Context) {
+        if case .map(let fields) = value, !fields.isEmpty {
+            for field in fields { recordLeaves(of: field.value, at: segments + [field.key], context: context) }
+        } else {
+            recordLeaf(segments, context: context)
+        }
+    }
+
+    private func fieldPath(_ segments: [String]) throws(DocumentStoreError) -> FieldPath {
+        do {
+            return try FieldPath(segments)
+        } catch {
+            throw invalid("invalid field path (\(error.message))", at: segments)
+        }
+    }
+
+    private func invalid(_ reason: String, at segments: [String]) -> DocumentStoreError {
+        Self.invalid(reason, at: segments, operation: operation)
+    }
+
+    static func invalid(_ reason: String, at segments: [String], operation: String) -> DocumentStoreError {
+        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments)): \(reason).")
+    }
+
+    static func describe(_ segments: [String]) -> String {
+        if segments.isEmpty { return "<document>" }
+        if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
+        return "'" + segments.joined(separator: ".") + "'"
+    }
+
+    /// Throws when a field name is empty or reserved (`__.*__`, as Firebase's mobile and web SDKs check).
+    static func checkFieldName(_ name: String, at segments: [String], operation: String) throws(DocumentStoreError) {
+        if name.isEmpty { throw invalid("a field name must not be empty", at: segments, operation: operation) }
+        let bytes = name.utf8
+        if bytes.count >= 4, bytes.starts(with: "__".utf8), bytes.reversed().starts(with: "__".utf8) {
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments, operation: operation)
+        }
+    }
+
+    /// Throws when `value` holds an array directly inside an array or an empty map key, at any depth.
+    static func validatePlain(
+        _ value: HearthDomain.Value,
+        at segments: [String],
+        operation: String,
+        inArray: Bool
+    ) throws(DocumentStoreError) {
+        switch value {
+        case .array(let elements):
+            if inArray { throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments, operation: operation) }
+            for element in elements { try validatePlain(element, at: segments, operation: operation, inArray: true) }
+        case .map(let fields):
+            for field in fields {
+                try checkFieldName(field.key, at: segments + [field.key], operation: operation)
+                try validatePlain(field.value, at: segments + [field.key], operation: operation, inArray: false)
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension FieldValue {
+    /// Whether this is an array (of user data or a plain array value).
+    var isArray: Bool {
+        switch storage {
+        case .array: true
+        case .value(.array): true
+        default: false
+        }
+    }
+
+    /// The Firebase spelling of a sentinel, for messages.
+    var sentinelName: String {
+        switch storage {
+        case .serverTimestamp: "FieldValue.serverTimestamp()"
+        case .delete: "FieldValue.delete()"
+        case .arrayUnion: "FieldValue.arrayUnion()"
+        case .arrayRemove: "FieldValue.arrayRemove()"
+        case .increment: "FieldValue.increment()"
+        case .maximum: "FieldValue.maximum()"
+        case .minimum: "FieldValue.minimum()"
+        case .value, .array, .map: "a value"
+        }
+    }
+}
