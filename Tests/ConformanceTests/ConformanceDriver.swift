@@ -53,7 +53,8 @@ enum ConformanceDriver {
     static func request(for kind: String, _ input: VectorInput) throws -> JSON {
         switch kind {
         case "get":
-            return .object(["name": .string(try input.documentName().resourceName)])
+            let name = try input.documentName()
+            return RESTReadCodec.encodeGetDocumentRequest(RESTGetDocumentRequest(path: name.path), database: name.database)
         case _ where writeKinds.contains(kind):
             let name = try input.documentName()
             let write = try self.write(kind, path: name.path, input)

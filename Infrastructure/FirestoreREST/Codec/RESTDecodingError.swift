@@ -112,3 +112,10 @@ extension RESTDecodingError {
         try within(.index(index), body)
     }
 }
+
+extension RESTDecodingError {
+    /// The error for text that is not JSON at all: at the root (`$`), naming the byte offset.
+    public init(_ error: JSONParseError) {
+        self.init(reason: error.description)
+    }
+}

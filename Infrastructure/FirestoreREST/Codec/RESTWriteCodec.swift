@@ -38,7 +38,7 @@ public enum RESTWriteCodec {
         -> RESTCommitRequest
     {
         let reader = try MessageReader(json, "CommitRequest")
-        let named = try reader.optional("database") { (json) throws(RESTDecodingError) in try Wire.databaseName(json, expected: database) }
+        let named = try reader.database(expected: database)
         let scope = named ?? database
         return RESTCommitRequest(
             database: named,
