@@ -10,10 +10,13 @@ public struct CursorDocument: Sendable, Hashable {
     public var path: DocumentPath
     /// The document's fields.
     public var fields: MapValue
+    /// Whether the document exists; a cursor from a missing document is invalid.
+    public var exists: Bool
 
-    public init(path: DocumentPath, fields: MapValue) {
+    public init(path: DocumentPath, fields: MapValue, exists: Bool = true) {
         self.path = path
         self.fields = fields
+        self.exists = exists
     }
 
     /// The path and fields of a stored document.

@@ -73,6 +73,9 @@ extension QueryBuilder {
 
     private func cursor(_ document: CursorDocument, before: Bool, isStart: Bool, call: String) -> QueryBuilder {
         with { query throws(DocumentStoreError) in
+            if !document.exists {
+                throw Self.invalid(call, "the document \(document.path) does not exist, so it has no position in the results")
+            }
             let orders = query.normalizedOrders
             let reference = try query.documentReference(.reference(DocumentName(database: query.database, path: document.path)), call: call)
             var cursorValues: [Value] = []
