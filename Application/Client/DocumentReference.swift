@@ -1,0 +1,172 @@
+public import HearthDomain
+
+/// A document location: read it, write it, delete it, and reach its subcollections.
+///
+/// Writes return the ``WriteResult`` (the document's new update time), which can be ignored.
+public struct DocumentReference: Sendable, Hashable {
+    /// The database the document belongs to.
+    public let database: Database
+    /// The document's path.
+    public let path: DocumentPath
+
+    public init(database: Database, path: DocumentPath) {
+        self.database = database
+        self.path = path
+    }
+
+    /// The document's ID (its last path segment).
+    public var documentID: String { path.documentID }
+
+    /// The collection holding this document.
+    public var parent: CollectionReference { CollectionReference(database: database, path: path.parent) }
+
+    /// The document's full name, as stored in reference values.
+    public var name: DocumentName { DocumentName(database: database.databaseID, path: path) }
+
+    /// The subcollection at a path relative to this document (`"posts"` or `"posts/p1/comments"`).
+    /// Throws `invalidArgument` for an invalid path.
+    public func collection(_ relativePath: String) throws(DocumentStoreError) -> CollectionReference {
+        let relative = try ResourcePathText.segments(of: relativePath, what: "collection path")
+        return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
+    }
+
+    // MARK: - Reading
+
+    /// Reads the document. A missing document is a snapshot whose `exists` is `false`, not an error.
+    /// `fieldMask` limits the fields returned.
+    public func getDocument(fieldMask: [FieldPath]? = nil) async throws -> DocumentSnapshot {
+        let document = try await database.store.getDocument(path, mask: fieldMask, consistency: .latest)
+        return DocumentSnapshot(reference: self, document: document, readTime: nil)
+    }
+
+    /// Reads the document and decodes it. Throws `notFound` naming the path when the document does not
+    /// exist, and `invalidArgument` naming the field when the data does not fit `T`.
+    public func getDocument<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) async throws -> T {
+        try await getDocument().data(as: type, decoder: decoder)
+    }
+
+    /// Reads the document and decodes it, or returns `nil` when it does not exist.
+    public func getDocumentIfExists<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) async throws -> T? {
+        let snapshot = try await getDocument()
+        return snapshot.exists ? try snapshot.data(as: type, decoder: decoder) : nil
+    }
+
+    // MARK: - Writing
+
+    /// Creates the document; fails with `alreadyExists` if it exists.
+    @discardableResult
+    public func create(data: [String: FieldValue]) async throws -> WriteResult {
+        try await commit(WriteBuilder.create(path, data: data))
+    }
+
+    /// Creates the document from an `Encodable` model; fails with `alreadyExists` if it exists.
+    @discardableResult
+    public func create<T: Encodable>(from value: T, encoder: DocumentEncoder = DocumentEncoder()) async throws -> WriteResult {
+        try await create(data: encoder.encode(value))
+    }
+
+    /// Writes the document, replacing it (creating it if missing); with `merge`, only the given fields
+    /// are written and the others kept.
+    @discardableResult
+    public func setData(_ data: [String: FieldValue], merge: Bool = false) async throws -> WriteResult {
+        try await commit(WriteBuilder.set(path, data: data, options: merge ? .merge : .overwrite))
+    }
+
+    /// Writes only the listed fields (dotted paths) of `data`, keeping the others; creates the document if missing.
+    @discardableResult
+    public func setData(_ data: [String: FieldValue], mergeFields: [String]) async throws -> WriteResult {
+        try await commit(WriteBuilder.set(path, data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
+    }
+
+    /// Writes only the listed fields of `data`, keeping the others; creates the document if missing.
+    @discardableResult
+    public func setData(_ data: [String: FieldValue], mergeFields: [FieldPath]) async throws -> WriteResult {
+        try await commit(WriteBuilder.set(path, data: data, options: .mergeFields(mergeFields)))
+    }
+
+    /// Writes an `Encodable` model, replacing the document; with `merge`, only the model's fields are
+    /// written and the others kept.
+    @discardableResult
+    public func setData<T: Encodable>(from value: T, merge: Bool = false, encoder: DocumentEncoder = DocumentEncoder())
+        async throws -> WriteResult
+    {
+        try await setData(encoder.encode(value), merge: merge)
+    }
+
+    /// Writes only the listed fields of an `Encodable` model, keeping the others.
+    @discardableResult
+    public func setData<T: Encodable>(from value: T, mergeFields: [String], encoder: DocumentEncoder = DocumentEncoder())
+        async throws -> WriteResult
+    {
+        try await setData(encoder.encode(value), mergeFields: mergeFields)
+    }
+
+    /// Updates fields of an existing document; the keys are dotted paths (`"address.city"`). Fails with
+    /// `notFound` if the document does not exist.
+    @discardableResult
+    public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult {
+        try await commit(WriteBuilder.update(path, data: fields))
+    }
+
+    /// Updates fields of an existing document, by field path. Fails with `notFound` if it does not exist.
+    @discardableResult
+    public func updateData(_ fields: [FieldPath: FieldValue]) async throws -> WriteResult {
+        try await commit(WriteBuilder.update(path, fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+    }
+
+    /// Updates an existing document from an `Encodable` model without replacing it: every field the model
+    /// encodes, or only `fields` (see ``DocumentEncoder/encodeUpdate(_:fields:)``). Fails with `notFound`
+    /// if the document does not exist.
+    @discardableResult
+    public func updateData<T: Encodable>(from value: T, fields: [FieldPath]? = nil, encoder: DocumentEncoder = DocumentEncoder())
+        async throws -> WriteResult
+    {
+        try await updateData(encoder.encodeUpdate(value, fields: fields))
+    }
+
+    /// Deletes the document. Deleting a missing document succeeds unless `precondition` says otherwise.
+    /// Subcollections are not deleted (see ``Database/recursiveDelete(_:)-(DocumentReference)``).
+    @discardableResult
+    public func delete(precondition: Precondition? = nil) async throws -> WriteResult {
+        try await commit(WriteBuilder.delete(path, precondition: precondition))
+    }
+
+    /// The subcollections of this document, in name order.
+    public func collections() async throws -> [CollectionReference] {
+        try await CollectionListing.all(in: database, parent: path)
+    }
+
+    private func commit(_ write: Write) async throws -> WriteResult {
+        let response = try await database.store.commit([write], transaction: nil)
+        guard let result = response.writeResults.first else {
+            throw DocumentStoreError(.internal, "The store answered a commit of one write with no write result.")
+        }
+        return result
+    }
+
+    public static func == (lhs: DocumentReference, rhs: DocumentReference) -> Bool {
+        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(database.databaseID)
+        hasher.combine(path)
+    }
+}
+
+/// Paging through collection IDs.
+enum CollectionListing {
+    static func all(in database: Database, parent: DocumentPath?) async throws -> [CollectionReference] {
+        var references: [CollectionReference] = []
+        var token: String?
+        repeat {
+            let page = try await database.store.listCollectionIDs(ListCollectionIDsRequest(parent: parent, pageSize: 300, pageToken: token))
+            for id in page.collectionIDs {
+                let path = try CollectionPath(segments: (parent?.segments ?? []) + [id])
+                references.append(CollectionReference(database: database, path: path))
+            }
+            token = page.nextPageToken
+        } while token != nil
+        return references
+    }
+}

@@ -1,0 +1,147 @@
+public import HearthDomain
+import Synchronization
+
+/// The reads and writes of one attempt of ``Database/runTransaction(maxAttempts:isolation:_:)``.
+///
+/// Reads see the transaction's consistent view; writes are collected and committed atomically when the
+/// body returns. As in Firestore's SDKs, every read must come before the first write
+/// (`invalidArgument` otherwise), and a read-only transaction takes no writes.
+public final class Transaction: WriteCollecting {
+    public let database: Database
+    /// The store's handle for this attempt.
+    public let id: TransactionID
+    /// Whether this is a read-only transaction.
+    public let isReadOnly: Bool
+    private let state = Mutex(State())
+
+    private struct State {
+        var writes: [Write] = []
+        var finished = false
+    }
+
+    init(database: Database, id: TransactionID, isReadOnly: Bool) {
+        self.database = database
+        self.id = id
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Reads a document in the transaction.
+    public func getDocument(_ document: DocumentReference) async throws -> DocumentSnapshot {
+        try checkReadable()
+        let snapshot = try await database.getDocuments([document], fieldMask: nil, consistency: .transaction(id))
+        guard let first = snapshot.first else {
+            throw DocumentStoreError(.internal, "The store answered a transactional read of \(document.path) with nothing.")
+        }
+        return first
+    }
+
+    /// Reads a document in the transaction and decodes it; `notFound` when it does not exist.
+    public func getDocument<T: Decodable>(_ document: DocumentReference, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+        async throws -> T
+    {
+        try await getDocument(document).data(as: type, decoder: decoder)
+    }
+
+    /// Reads several documents in the transaction, in the order given.
+    public func getDocuments(_ documents: [DocumentReference]) async throws -> [DocumentSnapshot] {
+        try checkReadable()
+        return try await database.getDocuments(documents, fieldMask: nil, consistency: .transaction(id))
+    }
+
+    /// Runs a query in the transaction (its results are part of what the transaction read).
+    public func getDocuments(_ query: some QueryConvertible) async throws -> QuerySnapshot {
+        try checkReadable()
+        return try await query.query.run(consistency: .transaction(id))
+    }
+
+    public func collect(_ write: Write) throws(DocumentStoreError) {
+        if isReadOnly { throw .invalidArgument("A read-only transaction cannot write (\(write.path)).") }
+        let accepted = state.withLock { state -> Bool in
+            guard !state.finished else { return false }
+            state.writes.append(write)
+            return true
+        }
+        if !accepted { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more writes.") }
+    }
+
+    private func checkReadable() throws(DocumentStoreError) {
+        let (finished, wrote) = state.withLock { ($0.finished, !$0.writes.isEmpty) }
+        if finished { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more reads.") }
+        if wrote { throw .invalidArgument("Firestore transactions require all reads to be executed before all writes.") }
+    }
+
+    func finish() -> [Write] {
+        state.withLock { state in
+            state.finished = true
+            return state.writes
+        }
+    }
+}
+
+extension Database {
+    /// Runs `body` in a read-write transaction and commits its writes atomically; returns what `body` returns.
+    ///
+    /// - The body runs up to `maxAttempts` times (default ``DatabaseOptions/transactionMaxAttempts``, 5):
+    ///   when an attempt fails with `aborted` (contention), the transaction is rolled back and retried
+    ///   after a jittered exponential backoff, the new one naming the old one (`retrying`) to keep its place.
+    /// - Every failure path rolls the attempt back: an error thrown by `body` (rethrown as is, never
+    ///   retried), a failed read, a failed commit, cancellation (`cancelled`).
+    /// - All reads must come before the first write.
+    ///
+    /// `body` runs in the caller's isolation, so it may touch the caller's state.
+    public func runTransaction<T>(
+        maxAttempts: Int? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (Transaction) async throws -> T
+    ) async throws -> T {
+        let attempts = max(1, maxAttempts ?? options.transactionMaxAttempts)
+        var previous: TransactionID?
+        for attempt in 1...attempts {
+            try Task.checkCancellation()
+            let id = try await store.beginTransaction(.readWrite(retrying: previous))
+            let transaction = Transaction(database: self, id: id, isReadOnly: false)
+            do {
+                let result = try await body(transaction)
+                try Task.checkCancellation()
+                _ = try await store.commit(transaction.finish(), transaction: id)
+                return result
+            } catch {
+                _ = transaction.finish()
+                try? await store.rollback(id)
+                let mapped = Self.translated(error)
+                guard let storeError = mapped as? DocumentStoreError, storeError.code == .aborted, attempt < attempts else {
+                    throw mapped
+                }
+                previous = id
+                try await options.sleep(options.transactionBackoff.jitteredDelay(beforeRetry: attempt, random: options.random()))
+            }
+        }
+        throw DocumentStoreError(.aborted, "The transaction kept failing with contention after \(attempts) attempts.")
+    }
+
+    /// Runs `body` in a read-only transaction: every read sees one consistent snapshot of the database,
+    /// now or at `readTime`. A read-only transaction is never retried and takes no writes.
+    public func runReadOnlyTransaction<T>(
+        readTime: Timestamp? = nil,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (Transaction) async throws -> T
+    ) async throws -> T {
+        try Task.checkCancellation()
+        let id = try await store.beginTransaction(.readOnly(readTime: readTime))
+        let transaction = Transaction(database: self, id: id, isReadOnly: true)
+        do {
+            let result = try await body(transaction)
+            _ = transaction.finish()
+            try? await store.rollback(id)
+            return result
+        } catch {
+            _ = transaction.finish()
+            try? await store.rollback(id)
+            throw Self.translated(error)
+        }
+    }
+
+    static func translated(_ error: any Error) -> any Error {
+        error is CancellationError ? DocumentStoreError(.cancelled, "The transaction was cancelled.", underlying: error as? CancellationError) : error
+    }
+}

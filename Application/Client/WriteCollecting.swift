@@ -1,0 +1,88 @@
+public import HearthDomain
+
+/// Something that collects writes to commit later: a ``WriteBatch`` or a ``Transaction``. Supplies
+/// Firebase's write methods to both. Each method builds its write at once and throws
+/// `invalidArgument` for invalid data (nothing is collected then).
+public protocol WriteCollecting: Sendable {
+    /// The database every written document must belong to.
+    var database: Database { get }
+    /// Adds a built write. Throws when the collector can no longer take writes.
+    func collect(_ write: Write) throws(DocumentStoreError)
+}
+
+extension WriteCollecting {
+    /// Replaces (or, with `merge`, merges into) the document.
+    @discardableResult
+    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false) throws(DocumentStoreError)
+        -> Self
+    {
+        try collect(WriteBuilder.set(checked(document), data: data, options: merge ? .merge : .overwrite))
+        return self
+    }
+
+    /// Writes only the listed fields (dotted paths) of `data` into the document.
+    @discardableResult
+    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String])
+        throws(DocumentStoreError) -> Self
+    {
+        try collect(WriteBuilder.set(checked(document), data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
+        return self
+    }
+
+    /// Replaces (or, with `merge`, merges into) the document with an `Encodable` model.
+    @discardableResult
+    public func setData<T: Encodable>(
+        from value: T,
+        forDocument document: DocumentReference,
+        merge: Bool = false,
+        encoder: DocumentEncoder = DocumentEncoder()
+    ) throws(DocumentStoreError) -> Self {
+        try setData(encoder.encode(value), forDocument: document, merge: merge)
+    }
+
+    /// Creates the document; the commit fails with `alreadyExists` if it exists.
+    @discardableResult
+    public func create(data: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+        try collect(WriteBuilder.create(checked(document), data: data))
+        return self
+    }
+
+    /// Creates the document from an `Encodable` model; the commit fails with `alreadyExists` if it exists.
+    @discardableResult
+    public func create<T: Encodable>(from value: T, forDocument document: DocumentReference, encoder: DocumentEncoder = DocumentEncoder())
+        throws(DocumentStoreError) -> Self
+    {
+        try create(data: encoder.encode(value), forDocument: document)
+    }
+
+    /// Updates fields (dotted keys) of an existing document; the commit fails with `notFound` if it is missing.
+    @discardableResult
+    public func updateData(_ fields: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+        try collect(WriteBuilder.update(checked(document), data: fields))
+        return self
+    }
+
+    /// Updates fields (by path) of an existing document; the commit fails with `notFound` if it is missing.
+    @discardableResult
+    public func updateData(_ fields: [FieldPath: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+        let sorted = fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        try collect(WriteBuilder.update(checked(document), fields: sorted))
+        return self
+    }
+
+    /// Deletes the document (a missing document is fine unless `precondition` says otherwise).
+    @discardableResult
+    public func deleteDocument(_ document: DocumentReference, precondition: Precondition? = nil) throws(DocumentStoreError) -> Self {
+        try collect(WriteBuilder.delete(checked(document), precondition: precondition))
+        return self
+    }
+
+    private func checked(_ document: DocumentReference) throws(DocumentStoreError) -> DocumentPath {
+        guard document.database.databaseID == database.databaseID else {
+            throw .invalidArgument(
+                "Document \(document.path) belongs to \(document.database.databaseID), not to \(database.databaseID)."
+            )
+        }
+        return document.path
+    }
+}
