@@ -258,6 +258,12 @@ import Testing
         #expect(request.writes == [.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("a")], precondition: .exists(true))])
     }
 
+    @Test func decodeFieldTransform_acceptsTheServerValueEnumNumber() throws {
+        let transform = try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
+        #expect(transform == FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp))
+        #expect(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#)) }
+    }
+
     @Test func decodeCommitResponse_missingCommitTime_throws() throws {
         let error = try #require(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeCommitResponse(parse(#"{"writeResults": []}"#)) }
         #expect(error.path == "$")
