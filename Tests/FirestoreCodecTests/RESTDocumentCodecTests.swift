@@ -56,6 +56,13 @@ import Testing
         #expect(error.reason.contains("createTime"))
     }
 
+    @Test func bytes_roundTripThroughCompactText() throws {
+        let document = try anyDocument(fields: ["s": "héllo", "n": .double(-0.0)])
+        let bytes = RESTDocumentCodec.encodeBytes(document, database: try database())
+        #expect(try RESTDocumentCodec.decode(bytes: bytes, database: try database()) == document)
+        #expect(throws: RESTDecodingError.self) { try RESTDocumentCodec.decode(bytes: bytes.dropLast(), database: nil) }
+    }
+
     @Test func decodeListed_nameOnlyIsMissing() throws {
         let read = try RESTDocumentCodec.decodeListed(parse(#"{"name": "projects/p/databases/(default)/documents/C/d"}"#), database: try database())
         #expect(read == .missing(try DocumentPath("C/d")))

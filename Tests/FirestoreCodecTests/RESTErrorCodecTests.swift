@@ -38,6 +38,11 @@ import Testing
         #expect(body.code == .unavailable)
     }
 
+    @Test func decodeErrorBodyBytes_nonJSONThrows() throws {
+        #expect(throws: RESTDecodingError.self) { try RESTErrorCodec.decodeErrorBody(bytes: Array("Service Unavailable".utf8)) }
+        #expect(try RESTErrorCodec.decodeErrorBody(bytes: Array(#"{"error": {"code": 401, "status": "UNAUTHENTICATED"}}"#.utf8))?.code == .unauthenticated)
+    }
+
     @Test func decodeErrorBody_successBodiesAreNotErrors() throws {
         #expect(try RESTErrorCodec.decodeErrorBody(parse(#"{"transaction": "AQ=="}"#)) == nil)
         #expect(try RESTErrorCodec.decodeErrorBody(parse(#"[{"readTime": "1970-01-01T00:00:00Z"}]"#)) == nil)

@@ -132,6 +132,32 @@ import Testing
         #expect(error.path == "$[1].document.fields.age.integerValue")
     }
 
+    @Test func decodeRunQueryResponse_errorElement_throwsWithTheServersError() throws {
+        let json = try parse("""
+            [{"readTime": "1970-01-01T00:00:01Z"}, {"error": {"code": 409, "message": "contention", "status": "ABORTED"}}]
+            """)
+
+        let error = try #require(throws: RESTDecodingError.self) { try RESTReadCodec.decodeRunQueryResponse(json, database: nil) }
+
+        #expect(error.path == "$[1]")
+        #expect(error.underlying?.code == .aborted)
+    }
+
+    @Test func byteEntryPoints_decodeBodiesAndReportNonJSONAtTheRoot() throws {
+        let body = Array(#"[{"missing": "projects/p/databases/(default)/documents/C/x", "readTime": "1970-01-01T00:00:01Z"}]"#.utf8)
+        let elements = try RESTReadCodec.decodeBatchGetResponse(bytes: body, database: try database())
+        #expect(elements.first?.read == .missing(try DocumentPath("C/x")))
+
+        let list = try RESTReadCodec.decodeListDocumentsResponse(bytes: Array(#"{"nextPageToken": "n"}"#.utf8), database: nil)
+        #expect(list.nextPageToken == "n")
+
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTReadCodec.decodeRunQueryResponse(bytes: Array("<html>502 Bad Gateway</html>".utf8), database: nil)
+        }
+        #expect(error.path == "$")
+        #expect(error.reason.contains("invalid JSON at byte 0"))
+    }
+
     // MARK: - RunAggregationQuery
 
     @Test func runAggregationQuery_requestAndResponseRoundTrip() throws {

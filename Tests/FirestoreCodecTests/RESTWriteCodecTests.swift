@@ -19,6 +19,16 @@ import Testing
             """)))
     }
 
+    @Test func encodeCommitRequestBytes_isTheCompactTextOfTheJSON() throws {
+        let db = try database()
+        let writes = [Write.update(try DocumentPath("C/d"), fields: ["a": 1])]
+
+        let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: db, writes: writes, transaction: nil)
+
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#)
+        #expect(try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), expected: db).writes == writes)
+    }
+
     @Test func encodeCommitRequest_withTransaction_writesItInBase64() throws {
         let json = RESTWriteCodec.encodeCommitRequest(
             database: try database(),
