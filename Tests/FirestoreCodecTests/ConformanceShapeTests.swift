@@ -13,7 +13,7 @@ import Testing
         let database = try DatabaseID(projectID: "projectID")
 
         for (file, expected) in requests {
-            let decoded = try RESTWriteCodec.decodeCommitRequest(expected, expected: database)
+            let decoded = try RESTWriteCodec.decodeCommitRequest(expected, database: database)
             let encoded = RESTWriteCodec.encodeCommitRequest(database: database, writes: decoded.writes, transaction: decoded.transaction)
             #expect(encoded == expected, "\(file): \(JSONWriter.string(encoded))")
         }

@@ -149,7 +149,7 @@ import Testing
 private func decodesEverywhereItShould(_ json: JSON) throws -> Bool {
     let database = try DatabaseID(projectID: "p")
     let decoders: [(JSON) throws -> Void] = [
-        { _ = try RESTWriteCodec.decodeCommitRequest($0, expected: database) },
+        { _ = try RESTWriteCodec.decodeCommitRequest($0, database: database) },
         { _ = try RESTWriteCodec.decodeCommitResponse($0) },
         { _ = try RESTWriteCodec.decodeBatchWriteResponse($0) },
         { _ = try RESTReadCodec.decodeRunQueryResponse($0, database: database) },

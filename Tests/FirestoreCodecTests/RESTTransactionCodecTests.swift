@@ -14,29 +14,29 @@ import Testing
         for (options, expected) in cases {
             let json = RESTTransactionCodec.encodeBeginTransactionRequest(options)
             #expect(json == (try parse(expected)))
-            #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(json, expected: nil) == options)
+            #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(json, database: nil) == options)
         }
     }
 
     @Test func decodeBeginTransactionRequest_withoutOptionsIsReadWrite() throws {
-        #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(parse("{}"), expected: nil) == .readWrite)
-        #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {}}"#), expected: nil) == .readWrite)
+        #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(parse("{}"), database: nil) == .readWrite)
+        #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {}}"#), database: nil) == .readWrite)
         #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(
-            parse(#"{"options": {"readWrite": {"concurrencyMode": "OPTIMISTIC"}}}"#), expected: nil) == .readWrite)
+            parse(#"{"options": {"readWrite": {"concurrencyMode": "OPTIMISTIC"}}}"#), database: nil) == .readWrite)
     }
 
     @Test func beginTransactionResponseAndRollback_roundTrip() throws {
         let id = TransactionID(bytes: [0x11, 6, 0, 0, 0, 0, 0, 0, 0])
         #expect(RESTTransactionCodec.encodeBeginTransactionResponse(id) == (try parse(#"{"transaction": "EQYAAAAAAAAA"}"#)))
         #expect(try RESTTransactionCodec.decodeBeginTransactionResponse(parse(#"{"transaction": "EQYAAAAAAAAA"}"#)) == id)
-        #expect(try RESTTransactionCodec.decodeRollbackRequest(RESTTransactionCodec.encodeRollbackRequest(id), expected: nil) == id)
+        #expect(try RESTTransactionCodec.decodeRollbackRequest(RESTTransactionCodec.encodeRollbackRequest(id), database: nil) == id)
     }
 
     @Test func decodeRollbackRequest_missingTransaction_throws() throws {
-        let error = try #require(throws: RESTDecodingError.self) { try RESTTransactionCodec.decodeRollbackRequest(parse("{}"), expected: nil) }
+        let error = try #require(throws: RESTDecodingError.self) { try RESTTransactionCodec.decodeRollbackRequest(parse("{}"), database: nil) }
         #expect(error.reason.contains("transaction"))
         let both = try #require(throws: RESTDecodingError.self) {
-            try RESTTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {"readOnly": {}, "readWrite": {}}}"#), expected: nil)
+            try RESTTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {"readOnly": {}, "readWrite": {}}}"#), database: nil)
         }
         #expect(both.path == "$.options")
     }

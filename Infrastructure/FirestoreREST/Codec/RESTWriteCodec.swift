@@ -34,7 +34,7 @@ public enum RESTWriteCodec {
 
     /// Reads a commit request body. `database` (optional in the body) must match `expected` when both are
     /// given, and every document name must belong to the request's database (or `expected`).
-    public static func decodeCommitRequest(_ json: JSON, expected database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeCommitRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
         -> RESTCommitRequest
     {
         let reader = try MessageReader(json, "CommitRequest")
