@@ -22,6 +22,12 @@ extension DocumentStore {
         try await commit(writes, transaction: nil)
     }
 
+    /// Commits `writes` in `transaction`.
+    @discardableResult
+    func commit(_ writes: [Write], in transaction: TransactionID) async throws -> CommitResponse {
+        try await commit(writes, transaction: transaction)
+    }
+
     /// Deletes one document.
     @discardableResult
     func delete(_ documentPath: String) async throws -> CommitResponse {

@@ -20,6 +20,29 @@ public enum HearthContract {
     /// is unique.
     public static let behaviours: [ContractBehaviour] =
         DocumentsContract.behaviours
+        + PreconditionsContract.behaviours
+        + UpdateMasksContract.behaviours
+        + TransformsContract.behaviours
+        + WriteTimesContract.behaviours
+        + CommitsContract.behaviours
+        + WriteValidationContract.behaviours
+        + EqualityFiltersContract.behaviours
+        + InequalityFiltersContract.behaviours
+        + ArrayFiltersContract.behaviours
+        + RangeFiltersContract.behaviours
+        + CompositeFiltersContract.behaviours
+        + DocumentIDFiltersContract.behaviours
+        + OrderingContract.behaviours
+        + CursorsContract.behaviours
+        + LimitsAndOffsetsContract.behaviours
+        + ProjectionContract.behaviours
+        + CollectionGroupsContract.behaviours
+        + AggregationsContract.behaviours
+        + QueryValidationContract.behaviours
+        + TransactionsContract.behaviours
+        + ReadTimesContract.behaviours
+        + ListDocumentsContract.behaviours
+        + ListCollectionIDsContract.behaviours
 
     /// The behaviours of one area.
     public static func behaviours(in area: ContractArea) -> [ContractBehaviour] {
