@@ -64,29 +64,53 @@ public enum ContractTrait: Sendable, Hashable, CustomStringConvertible {
 
 /// The areas of the contract, one per part of the port.
 public enum ContractArea: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// Single-document reads, writes and deletes; read masks; batch gets.
     case documents
+    /// `exists` and `updateTime` preconditions.
     case preconditions
+    /// Updates with a field mask.
     case updateMasks
+    /// Server timestamp, increment, maximum, minimum, array union and remove; transform results.
     case transforms
+    /// createTime, updateTime and commitTime rules.
     case writeTimes
+    /// Atomic, ordered commits, including several writes to one document.
     case commits
+    /// Writes rejected as `invalidArgument`.
     case writeValidation
+    /// `==`, `in` and the unary filters.
     case equalityFilters
+    /// `!=` and `not-in`.
     case inequalityFilters
+    /// `array-contains` and `array-contains-any`.
     case arrayFilters
+    /// `<`, `<=`, `>`, `>=`.
     case rangeFilters
+    /// AND and OR.
     case compositeFilters
+    /// Filters on `__name__`.
     case documentIDFilters
+    /// Result order across and within kinds; implicit orders.
     case ordering
+    /// Start and end cursors.
     case cursors
+    /// `limit`, `offset` and `skippedResults`.
     case limitsAndOffsets
+    /// `select`.
     case projection
+    /// Collection and collection-group selection under a parent.
     case collectionGroups
+    /// count, sum and average.
     case aggregations
+    /// Queries and aggregations rejected as `invalidArgument`.
     case queryValidation
+    /// Read-write and read-only transactions; contention.
     case transactions
+    /// Reads at a past read time.
     case readTimes
+    /// Listing documents.
     case listDocuments
+    /// Listing collection IDs.
     case listCollectionIDs
 
     public var description: String { rawValue }

@@ -2,7 +2,9 @@
 public struct ContractReport: Sendable, CustomStringConvertible {
     /// One behaviour's outcome.
     public struct Result: Sendable, CustomStringConvertible {
+        /// Passed, failed (with why) or skipped (with why).
         public enum Outcome: Sendable, Equatable {
+            /// Every expectation held.
             case passed
             /// The message of the failed expectation or of the unexpected error.
             case failed(String)
@@ -12,7 +14,9 @@ public struct ContractReport: Sendable, CustomStringConvertible {
 
         /// `area/name` of the behaviour.
         public let id: String
+        /// The behaviour's area.
         public let area: ContractArea
+        /// What happened.
         public let outcome: Outcome
         /// How long the behaviour took (zero when skipped).
         public let duration: Duration
@@ -38,8 +42,11 @@ public struct ContractReport: Sendable, CustomStringConvertible {
 
     public init(results: [Result]) { self.results = results }
 
+    /// The behaviours that passed.
     public var passed: [Result] { results.filter { $0.outcome == .passed } }
+    /// The behaviours that failed.
     public var failed: [Result] { results.filter { if case .failed = $0.outcome { true } else { false } } }
+    /// The behaviours that were skipped.
     public var skipped: [Result] { results.filter { if case .skipped = $0.outcome { true } else { false } } }
 
     /// Whether nothing failed (skipped behaviours do not count as failures, nor as passes).
