@@ -173,7 +173,23 @@ enum QueryValidator {
             default:
                 break
             }
-            if op.isInequality { stats.inequalityFields.append(path) }
+            if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
+        }
+    }
+
+    /// Whether an inequality can never match and therefore implies no order (as on the emulator): a range
+    /// against `null` or NaN, `!= null`, or `not-in` a list of nulls only. It still counts as a `!=` /
+    /// `not-in` for the other limits.
+    static func matchesNothingWithoutOrder(_ op: FieldOperator, _ operand: Value) -> Bool {
+        switch op {
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            return operand.isNull || operand.isNaN
+        case .notEqual:
+            return operand.isNull
+        case .notIn:
+            return operand.arrayValue?.allSatisfy(\.isNull) ?? false
+        default:
+            return false
         }
     }
 
