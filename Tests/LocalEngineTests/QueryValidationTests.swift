@@ -128,6 +128,18 @@ struct QueryValidationTests {
         #expect(code(where: try filter("__name__", .in, [try reference("c/a")])) == nil)
     }
 
+    @Test func nameEqualityWithInequalitiesOnOtherFields_isInvalidUnlessNameHasAnInequality() throws {
+        let nameEquals = try filter("__name__", .equal, try reference("c/a"))
+        let nameIn = try filter("__name__", .in, [try reference("c/a")])
+        let range = try filter("a", .greaterThan, 1)
+
+        #expect(code(where: .composite(.and, [nameEquals, range])) == .invalidArgument)
+        #expect(code(where: .composite(.and, [nameIn, range])) == .invalidArgument)
+        #expect(code(where: .composite(.or, [nameEquals, try unary("b", .isNotNaN)])) == .invalidArgument)
+        #expect(code(where: .composite(.and, [nameEquals, range, try filter("__name__", .greaterThan, try reference("c/0"))])) == nil)
+        #expect(code(where: .composite(.and, [nameEquals, try filter("a", .equal, 1)])) == nil)
+    }
+
     @Test func reservedFieldNamesInFiltersOrdersAndProjections_areInvalid() throws {
         let reserved = try FieldPath(["__x__"])
         var ordered = collectionQuery("c")

@@ -9,6 +9,8 @@ import HearthDomain
 /// - at most 30 disjunctions in disjunctive normal form, at most one `array-contains(-any)` in each;
 /// - inequalities on at most 10 fields; a composite filter needs at least one filter;
 /// - at most 100 filters (in one disjunction) + explicit orders + ancestor (a parent document);
+/// - no equality (`==`, `in`) on `__name__` together with inequalities on other fields, unless
+///   `__name__` has an inequality too;
 /// - `__name__` filters take references to documents of this database, never `array-contains(-any)` or
 ///   unary operators; cursor values on `__name__` must be references;
 /// - no duplicate orders and no order after `__name__`; cursors no longer than the explicit orders;
@@ -63,6 +65,11 @@ enum QueryValidator {
             }
             inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
             hasNameInequality = stats.inequalityFields.contains(where: \.isDocumentID)
+            if stats.hasNameEquality, !inequalityFields.isEmpty, !hasNameInequality {
+                throw .invalidArgument(
+                    "An equality on __name__ is not allowed with inequalities on other fields unless __name__ also has an inequality."
+                )
+            }
             if Set(inequalityFields).count > maximumInequalityFields {
                 throw .invalidArgument("Inequality filters are allowed on at most \(maximumInequalityFields) fields.")
             }
@@ -143,6 +150,7 @@ enum QueryValidator {
         var hasNotIn = false
         var hasOr = false
         var hasInOrArrayContainsAny = false
+        var hasNameEquality = false
         var inequalityFields: [FieldPath] = []
     }
 
@@ -174,6 +182,7 @@ enum QueryValidator {
                 break
             }
             if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
+            if path.isDocumentID, op == .equal || op == .in { stats.hasNameEquality = true }
         }
     }
 
