@@ -264,6 +264,18 @@ struct PreconditionTests {
         #expect(code == .failedPrecondition)
     }
 
+    @Test func updateTimeLaterThanTheDocuments_isInvalid() async throws {
+        let sut = EngineHarness()
+        try await sut.set("c/d", ["v": 1])
+        let later = try await sut.set("c/other", ["v": 1])
+
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(later.commitTime))])
+        }
+
+        #expect(code == .invalidArgument)
+    }
+
     @Test func updateTimePreconditionOnMissingDocument_failsFailedPrecondition() async throws {
         let sut = EngineHarness()
         let other = try await sut.set("c/other", ["v": 1])
@@ -359,6 +371,16 @@ struct PreconditionTests {
                 Write.update(try doc("c/d"), fields: ["v": 1]),
                 Write.update(try doc("c/d"), fields: ["v": 2], precondition: .exists(false)),
             ])
+        }
+
+        #expect(code == .invalidArgument)
+    }
+
+    @Test func deleteWithExistsFalseAfterAnotherWriteOfTheSameDocument_isInvalid() async throws {
+        let sut = EngineHarness()
+
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 1]), Write.delete(try doc("c/d"), precondition: .exists(false))])
         }
 
         #expect(code == .invalidArgument)

@@ -109,6 +109,11 @@ struct CommitWorkspace {
             guard let existing else {
                 throw DocumentStoreError(.failedPrecondition, "The document \(path) does not exist; expected update time \(expected).")
             }
+            if expected > existing.updateTime {
+                throw .invalidArgument(
+                    "The updateTime precondition \(expected) of \(path) is later than the document's update time \(existing.updateTime)."
+                )
+            }
             if existing.updateTime != expected {
                 throw DocumentStoreError(
                     .failedPrecondition,

@@ -23,8 +23,8 @@ enum WriteValidator {
     }
 
     /// Validates every write, and the combinations the server refuses when one commit writes a document
-    /// several times (its writes are collapsed into one mutation): an insert (`exists: false`) after
-    /// anything but a delete, an `exists: true` write right after a delete, and an `updateTime`
+    /// several times (its writes are collapsed into one mutation): an `exists: false` write (insert or
+    /// delete) after anything but a delete, an `exists: true` write right after a delete, and an `updateTime`
     /// precondition that differs from the one of the document's first write in the commit.
     static func validate(_ writes: [Write]) throws(DocumentStoreError) {
         var lastKind: [DocumentPath: WriteKind] = [:]
@@ -35,9 +35,9 @@ enum WriteValidator {
             let kind = WriteKind(write)
             let version: Timestamp? = if case .updateTime(let time)? = write.precondition { time } else { nil }
             if let previous = lastKind[write.path] {
-                if kind == .insert, previous != .delete {
+                if write.precondition == .exists(false), previous != .delete {
                     throw .invalidArgument(
-                        "Cannot \(previous.rawValue) then insert \(write.path) in the same commit (an exists: false precondition after another write of the document)."
+                        "Cannot \(previous.rawValue) then \(kind.rawValue) \(write.path) with exists: false in the same commit."
                     )
                 }
                 if previous == .delete, write.precondition == .exists(true) {
