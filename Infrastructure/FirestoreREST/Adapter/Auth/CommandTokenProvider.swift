@@ -1,4 +1,9 @@
 public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import HearthApplication
 import HearthDomain
 
@@ -62,10 +67,11 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
     public var description: String { "CommandTokenProvider(\(([executable] + arguments).joined(separator: " ")))" }
 }
 
-/// Runs a command to completion, collecting its output without blocking Swift's cooperative threads.
+/// Runs a command to completion on its own thread, collecting its output, with a timeout; cancelling
+/// the calling task terminates the command.
 enum CommandRunner {
     static func run(executable: String, arguments: [String], timeout: Duration) async throws -> String {
-        try Task.checkCancellation()
+        if Task.isCancelled { throw DocumentStoreError(.cancelled, "Running a token command was cancelled.") }
         let process = Process()
         if executable.hasPrefix("/") {
             process.executableURL = URL(fileURLWithPath: executable)
@@ -81,40 +87,55 @@ enum CommandRunner {
         process.standardInput = FileHandle.nullDevice
         let commandName = ([executable] + arguments).joined(separator: " ")
         let handle = ProcessHandle(process)
-        let result: (status: Int32, output: Data, errors: Data, timedOut: Bool) = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async {
+        let outcome: ProcessOutcome = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessOutcome, any Error>) in
+                handle.setStopHandler { reason in
+                    continuation.resume(returning: ProcessOutcome(status: -1, output: Data(), errors: Data(), stopReason: reason))
+                }
+                Thread.detachNewThread {
                     do {
-                        try process.run()
+                        try handle.start()
                     } catch {
-                        continuation.resume(
-                            throwing: DocumentStoreError(.unavailable, "Could not start `\(commandName)`: \(error.localizedDescription)")
-                        )
+                        if handle.claimResumption() {
+                            continuation.resume(
+                                throwing: DocumentStoreError(.unauthenticated, "Could not start `\(commandName)`: \(error.localizedDescription)")
+                            )
+                        }
                         return
                     }
-                    let deadline = DispatchTime.now() + .nanoseconds(Int(timeout.components.seconds) * 1_000_000_000 + Int(timeout.components.attoseconds / 1_000_000_000))
-                    DispatchQueue.global().asyncAfter(deadline: deadline) { handle.timeOut() }
-                    let errorData = DispatchGroupReader(errors.fileHandleForReading)
-                    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-                    let errorBytes = errorData.wait()
+                    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { handle.stop(reason: .timedOut) }
+                    let outputCollector = PipeCollector(output.fileHandleForReading)
+                    let errorCollector = PipeCollector(errors.fileHandleForReading)
+                    // Foundation notices the exit only when every inheritor of its status pipe is gone, so a
+                    // stopped command answers through `onStop` at once, without waiting here.
                     process.waitUntilExit()
-                    continuation.resume(returning: (process.terminationStatus, outputData, errorBytes, handle.didTimeOut))
+                    guard handle.claimResumption() else { return }
+                    continuation.resume(
+                        returning: ProcessOutcome(
+                            status: process.terminationStatus,
+                            output: outputCollector.wait(seconds: 2),
+                            errors: errorCollector.wait(seconds: 2),
+                            stopReason: nil
+                        )
+                    )
                 }
             }
         } onCancel: {
-            handle.terminate()
+            handle.stop(reason: .cancelled)
         }
-        if Task.isCancelled { throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.") }
-        if result.timedOut {
-            throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
+        switch outcome.stopReason {
+        case .cancelled?: throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.")
+        case .timedOut?: throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
+        case nil: break
         }
-        let token = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard result.status == 0 else {
-            let stderr = String(decoding: result.errors, as: UTF8.self)
+        let token = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard outcome.status == 0 else {
+            let stderr = String(decoding: outcome.errors, as: UTF8.self)
             let safe = token.isEmpty ? stderr : stderr.replacingOccurrences(of: token, with: "<redacted>")
             throw DocumentStoreError(
                 .unauthenticated,
-                "`\(commandName)` failed with exit status \(result.status): \(BodyExcerpt.of(Array(safe.utf8), limit: 300))"
+                "`\(commandName)` failed with exit status \(outcome.status): \(BodyExcerpt.of(Array(safe.utf8), limit: 300))"
             )
         }
         guard !token.isEmpty, !token.contains(where: \.isNewline) else {
@@ -124,42 +145,93 @@ enum CommandRunner {
     }
 }
 
-/// The running process, shared with the timeout and cancellation handlers.
-private final class ProcessHandle: @unchecked Sendable {  // `lock` guards `timedOut`; Process is thread-safe for terminate().
+private struct ProcessOutcome: Sendable {
+    let status: Int32
+    let output: Data
+    let errors: Data
+    let stopReason: ProcessHandle.StopReason?
+}
+
+/// The running process, shared with the timeout and cancellation handlers; resumes the waiting caller once.
+private final class ProcessHandle: @unchecked Sendable {  // `lock` guards every mutable property.
+    enum StopReason: Sendable { case timedOut, cancelled }
+
     private let process: Process
     private let lock = NSLock()
-    private var timedOut = false
+    private var started = false
+    private var stopped = false
+    private var resumed = false
+    private var stopReason: StopReason?
+    private var stopHandler: (@Sendable (StopReason) -> Void)?
 
     init(_ process: Process) { self.process = process }
 
-    var didTimeOut: Bool { lock.withLock { timedOut } }
-
-    func timeOut() {
-        guard process.isRunning else { return }
-        lock.withLock { timedOut = true }
-        process.terminate()
+    /// `handler` is called once when the command is stopped (timeout or cancellation) before it answered
+    /// — at once if that already happened.
+    func setStopHandler(_ handler: @escaping @Sendable (StopReason) -> Void) {
+        let pending: StopReason? = lock.withLock {
+            stopHandler = handler
+            guard let stopReason, !resumed else { return nil }
+            resumed = true
+            return stopReason
+        }
+        if let pending { handler(pending) }
     }
 
-    func terminate() {
-        if process.isRunning { process.terminate() }
-    }
-}
-
-/// Reads a file handle to its end on another thread.
-private final class DispatchGroupReader: @unchecked Sendable {  // `group` orders the write of `data` before `wait()` reads it.
-    private let group = DispatchGroup()
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        group.enter()
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.group.leave()
+    /// Starts the process, unless it was already stopped (cancelled before it started).
+    func start() throws {
+        try lock.withLock {
+            if stopped { throw DocumentStoreError(.cancelled, "cancelled before start") }
+            try process.run()
+            started = true
         }
     }
 
-    func wait() -> Data {
-        group.wait()
-        return data
+    /// Whether the caller may resume the continuation (only the first caller may).
+    func claimResumption() -> Bool {
+        lock.withLock {
+            if resumed { return false }
+            resumed = true
+            return true
+        }
+    }
+
+    /// Kills the command and answers the caller with `reason`, unless it already answered.
+    func stop(reason: StopReason) {
+        let handler: (@Sendable (StopReason) -> Void)? = lock.withLock {
+            guard !stopped, !resumed else { return nil }
+            stopped = true
+            stopReason = reason
+            // SIGKILL: children of Foundation's Process on Linux may inherit a mask blocking SIGTERM.
+            if started { kill(process.processIdentifier, SIGKILL) }
+            guard let stopHandler else { return nil }
+            resumed = true
+            return stopHandler
+        }
+        handler?(reason)
+    }
+}
+
+/// Reads a pipe to its end on its own thread.
+private final class PipeCollector: @unchecked Sendable {  // `lock` guards `data`; `done` signals the end.
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.lock.withLock { self.data.append(chunk) }
+            }
+            self.done.signal()
+        }
+    }
+
+    /// The bytes read once the pipe closed, or whatever arrived within `seconds`.
+    func wait(seconds: Double) -> Data {
+        _ = done.wait(timeout: .now() + seconds)
+        return lock.withLock { data }
     }
 }
