@@ -40,11 +40,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public var isEmpty: Bool { members.isEmpty }
     public var keys: [String] { members.map(\.key) }
 
-    /// The value of the member named `key`; setting replaces it in place or appends it, `nil` removes it.
+    /// The value of the member named `key` (compared by exact UTF-8 bytes, like every key here); setting
+    /// replaces it in place or appends it, `nil` removes it.
     public subscript(key: String) -> JSON? {
-        get { members.first { $0.key == key }?.value }
+        get { members.first { JSONObject.sameKey($0.key, key) }?.value }
         set {
-            let index = members.firstIndex { $0.key == key }
+            let index = members.firstIndex { JSONObject.sameKey($0.key, key) }
             switch (index, newValue) {
             case (let index?, let value?): members[index].value = value
             case (let index?, nil): members.remove(at: index)
@@ -56,10 +57,16 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 
-    /// Semantic equality: the same keys with equal values, in any order.
+    /// Semantic equality: the same keys (by exact UTF-8 bytes) with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
         return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
+    }
+
+    /// Keys are compared by their UTF-8 bytes, not by Unicode canonical equivalence (Swift's `==`), since
+    /// Firestore treats a precomposed and a decomposed "é" as two different field names.
+    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -2,7 +2,7 @@
 ///
 /// Rejects trailing commas, comments, leading zeros, lone surrogates, unescaped control characters,
 /// invalid UTF-8, duplicate object keys, trailing garbage and nesting deeper than ``maximumDepth``
-/// (so hostile input cannot exhaust the stack).
+/// (so hostile input cannot exhaust the stack). Duplicate keys are detected by exact UTF-8 bytes.
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
@@ -89,7 +89,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [JSONObject.Member] = []
-        var seen = Set<String>()
+        var seen = Set<ExactKey>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -101,7 +101,7 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
             let keyOffset = index
             let key = try parseString()
-            guard seen.insert(key).inserted else {
+            guard seen.insert(ExactKey(text: key)).inserted else {
                 throw JSONParseError(offset: keyOffset, reason: "duplicate member \"\(key)\"")
             }
             skipWhitespace()
@@ -258,5 +258,17 @@ public struct JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+/// An object key hashed and compared by its exact UTF-8 bytes (two spellings of "é" are distinct keys).
+private struct ExactKey: Hashable {
+    let text: String
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var copy = text
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

@@ -1,0 +1,17 @@
+public import HearthApplication
+public import HearthDomain
+
+/// A decoded `CommitRequest` body: the writes to apply atomically, in order, and the transaction they
+/// commit (if any).
+public struct RESTCommitRequest: Sendable, Hashable {
+    /// The `database` member of the body, when present (the URL names it too).
+    public var database: DatabaseID?
+    public var writes: [Write]
+    public var transaction: TransactionID?
+
+    public init(database: DatabaseID?, writes: [Write], transaction: TransactionID?) {
+        self.database = database
+        self.writes = writes
+        self.transaction = transaction
+    }
+}

@@ -1,0 +1,18 @@
+public import HearthApplication
+public import HearthDomain
+
+/// A `GetDocumentRequest` message: `{"name", "mask"?, "transaction"? | "readTime"?}`. Over plain REST the
+/// name is in the URL and the rest in query parameters; the message form is what Google's conformance
+/// vectors show.
+public struct RESTGetDocumentRequest: Sendable, Hashable {
+    public var path: DocumentPath
+    /// Only these fields are returned (`nil`: all).
+    public var mask: [FieldPath]?
+    public var consistency: ReadConsistency
+
+    public init(path: DocumentPath, mask: [FieldPath]? = nil, consistency: ReadConsistency = .latest) {
+        self.path = path
+        self.mask = mask
+        self.consistency = consistency
+    }
+}

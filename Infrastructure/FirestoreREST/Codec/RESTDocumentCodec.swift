@@ -1,0 +1,63 @@
+public import HearthApplication
+public import HearthDomain
+
+/// Firestore REST form of ``Document`` and of document names, both directions:
+/// `{"name": "projects/{p}/databases/{d}/documents/{path}", "fields"?: {…}, "createTime": "…", "updateTime": "…"}`.
+///
+/// `fields` is omitted when empty (as Firestore answers) and read as empty when absent; `createTime` and
+/// `updateTime` are required when reading a stored document. Decoders take the expected `database`: when
+/// non-`nil`, a name in another database throws; `nil` accepts any database (file imports). Errors are
+/// ``RESTDecodingError`` naming the JSON path; unknown members are ignored.
+public enum RESTDocumentCodec {
+    /// The REST JSON of a stored document, named in `database`.
+    public static func encode(_ document: Document, database: DatabaseID) -> JSON {
+        var object: JSONObject = ["name": Wire.documentName(document.path, in: database)]
+        if !document.fields.isEmpty { object["fields"] = RESTValueCodec.encodeFields(document.fields) }
+        object["createTime"] = Wire.timestamp(document.createTime)
+        object["updateTime"] = Wire.timestamp(document.updateTime)
+        return .object(object)
+    }
+
+    /// Reads a stored document: `name`, `createTime` and `updateTime` are required, `fields` optional.
+    public static func decode(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> Document {
+        let reader = try MessageReader(json, "Document")
+        return try decode(reader, database: database)
+    }
+
+    static func decode(_ reader: MessageReader, database: DatabaseID?) throws(RESTDecodingError) -> Document {
+        Document(
+            path: try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) },
+            fields: try reader.optional("fields", RESTValueCodec.decodeFields) ?? MapValue(),
+            createTime: try reader.required("createTime", Wire.timestamp),
+            updateTime: try reader.required("updateTime", Wire.timestamp)
+        )
+    }
+
+    /// A listed document as `ListDocuments` answers it: a found document in full, a missing one (listed
+    /// with `showMissing` because it has subcollections) with only its `name`.
+    public static func encodeListed(_ read: DocumentRead, database: DatabaseID) -> JSON {
+        switch read {
+        case .found(let document): encode(document, database: database)
+        case .missing(let path): .object(["name": Wire.documentName(path, in: database)])
+        }
+    }
+
+    /// Reads a listed document: one with only a `name` (no `fields`, `createTime`, `updateTime`) is missing.
+    public static func decodeListed(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> DocumentRead {
+        let reader = try MessageReader(json, "Document")
+        if !reader.has("createTime"), !reader.has("updateTime"), !reader.has("fields") {
+            return .missing(try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) })
+        }
+        return .found(try decode(reader, database: database))
+    }
+
+    /// `projects/{p}/databases/{d}/documents/{path}` as a JSON string.
+    public static func encodeName(_ path: DocumentPath, database: DatabaseID) -> JSON {
+        Wire.documentName(path, in: database)
+    }
+
+    /// Reads a document name (a JSON string); with `database`, it must belong to that database.
+    public static func decodeName(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> DocumentPath {
+        try Wire.documentPath(json, database: database)
+    }
+}

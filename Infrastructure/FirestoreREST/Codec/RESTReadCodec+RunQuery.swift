@@ -1,0 +1,108 @@
+public import HearthDomain
+
+extension RESTReadCodec {
+    // MARK: - RunQuery
+
+    /// `{"structuredQuery": {…}, "transaction"? | "newTransaction"? | "readTime"?}`.
+    public static func encodeRunQueryRequest(_ request: RESTRunQueryRequest, database: DatabaseID) -> JSON {
+        var object: JSONObject = ["structuredQuery": RESTQueryCodec.encodeStructuredQuery(request.query, database: database)]
+        object.setConsistency(request.consistency)
+        return .object(object)
+    }
+
+    /// Reads a run-query body; `structuredQuery` is required.
+    public static func decodeRunQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunQueryRequest {
+        let reader = try MessageReader(json, "RunQueryRequest")
+        return RESTRunQueryRequest(
+            query: try reader.required("structuredQuery", RESTQueryCodec.decodeStructuredQuery),
+            consistency: try reader.consistencySelector()
+        )
+    }
+
+    /// The answer array: per element `"transaction"?`, `"document"?`, `"readTime"?`, `"skippedResults"?`
+    /// (when non-zero), `"done"?` (when true).
+    public static func encodeRunQueryResponse(_ elements: [RESTRunQueryResponseElement], database: DatabaseID) -> JSON {
+        .array(elements.map { element in
+            var object = JSONObject()
+            if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
+            if let document = element.document { object["document"] = RESTDocumentCodec.encode(document, database: database) }
+            if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
+            if element.skippedResults != 0 { object["skippedResults"] = Wire.int32(element.skippedResults) }
+            if element.done { object["done"] = .bool(true) }
+            return .object(object)
+        })
+    }
+
+    /// Reads a run-query answer. Every member of an element is optional (progress-only and
+    /// transaction-only elements are kept); `explainMetrics` is ignored.
+    public static func decodeRunQueryResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+        -> [RESTRunQueryResponseElement]
+    {
+        try stream(json) { (json) throws(RESTDecodingError) in
+            let reader = try MessageReader(json, "RunQueryResponse")
+            return RESTRunQueryResponseElement(
+                document: try reader.optional("document") { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) },
+                transaction: try reader.optional("transaction", Wire.transactionID),
+                readTime: try reader.optional("readTime", Wire.timestamp),
+                skippedResults: try reader.optional("skippedResults", Wire.count) ?? 0,
+                done: try reader.optional("done", Wire.bool) ?? false
+            )
+        }
+    }
+
+    // MARK: - RunAggregationQuery
+
+    /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, selector?}`.
+    public static func encodeRunAggregationQueryRequest(_ request: RESTRunAggregationQueryRequest, database: DatabaseID) -> JSON {
+        var object: JSONObject = [
+            "structuredAggregationQuery": RESTQueryCodec.encodeStructuredAggregationQuery(
+                request.query,
+                aggregations: request.aggregations,
+                database: database
+            )
+        ]
+        object.setConsistency(request.consistency)
+        return .object(object)
+    }
+
+    /// Reads a run-aggregation-query body; `structuredAggregationQuery` is required.
+    public static func decodeRunAggregationQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunAggregationQueryRequest {
+        let reader = try MessageReader(json, "RunAggregationQueryRequest")
+        let decoded = try reader.required("structuredAggregationQuery", RESTQueryCodec.decodeStructuredAggregationQuery)
+        return RESTRunAggregationQueryRequest(
+            query: decoded.query,
+            aggregations: decoded.aggregations,
+            consistency: try reader.consistencySelector()
+        )
+    }
+
+    /// The answer array: per element `"transaction"?`, `"result"?: {"aggregateFields": {alias: Value}}`,
+    /// `"readTime"?`, `"done"?` (when true).
+    public static func encodeRunAggregationQueryResponse(_ elements: [RESTRunAggregationQueryResponseElement]) -> JSON {
+        .array(elements.map { element in
+            var object = JSONObject()
+            if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
+            if let result = element.result { object["result"] = .object(["aggregateFields": RESTValueCodec.encodeFields(result)]) }
+            if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
+            if element.done { object["done"] = .bool(true) }
+            return .object(object)
+        })
+    }
+
+    /// Reads a run-aggregation-query answer; every member of an element is optional.
+    public static func decodeRunAggregationQueryResponse(_ json: JSON) throws(RESTDecodingError)
+        -> [RESTRunAggregationQueryResponseElement]
+    {
+        try stream(json) { (json) throws(RESTDecodingError) in
+            let reader = try MessageReader(json, "RunAggregationQueryResponse")
+            return RESTRunAggregationQueryResponseElement(
+                result: try reader.optional("result") { (json) throws(RESTDecodingError) in
+                    try MessageReader(json, "AggregationResult").optional("aggregateFields", RESTValueCodec.decodeFields) ?? MapValue()
+                },
+                transaction: try reader.optional("transaction", Wire.transactionID),
+                readTime: try reader.optional("readTime", Wire.timestamp),
+                done: try reader.optional("done", Wire.bool) ?? false
+            )
+        }
+    }
+}

@@ -1,0 +1,122 @@
+/// Exact readings of JSON number text (`-12`, `1.0`, `6.02e23`), without going through `Double` where
+/// an integer is wanted.
+enum JSONNumberText {
+    /// Whether `text` is a JSON number lexeme per RFC 8259 (no sign `+`, no leading zeros, no spaces).
+    static func isValid(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { isValid($0) }
+    }
+
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if index < count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count, isDigit(bytes[index]) else { return false }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            while index < count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard index < count, isDigit(bytes[index]) else { return false }
+            while index < count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < count, isDigit(bytes[index]) else { return false }
+            while index < count, isDigit(bytes[index]) { index += 1 }
+        }
+        return index == count
+    }
+
+    enum IntegerReading: Equatable {
+        case value(Int64)
+        case notIntegral
+        case outOfRange
+    }
+
+    /// The exact integer a valid JSON number lexeme denotes (`12`, `-0`, `1.0`, `1e3`, `1200e-2`), or why
+    /// there is none. The caller guarantees `text` is a valid lexeme.
+    static func int64(_ text: String) -> IntegerReading {
+        if let plain = Int64(text) { return .value(plain) }
+        var copy = text
+        return copy.withUTF8 { int64(slowPath: $0) }
+    }
+
+    private static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
+        var index = 0
+        let count = bytes.count
+        var negative = false
+        if index < count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var digits: [UInt8] = []
+        var fractionDigits = 0
+        var inFraction = false
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+                break
+            } else {
+                digits.append(byte - UInt8(ascii: "0"))
+                if inFraction { fractionDigits += 1 }
+            }
+            index += 1
+        }
+        var exponent = 0
+        if index < count {
+            index += 1
+            var exponentNegative = false
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < count {
+                exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
+                index += 1
+            }
+            if exponentNegative { exponent = -exponent }
+        }
+        while let first = digits.first, first == 0 { digits.removeFirst() }
+        if digits.isEmpty { return .value(0) }
+        var shift = exponent - fractionDigits
+        while shift < 0 {
+            guard let last = digits.last, last == 0 else { return .notIntegral }
+            digits.removeLast()
+            shift += 1
+        }
+        if digits.count + shift > 19 { return .outOfRange }
+        digits.append(contentsOf: repeatElement(0, count: shift))
+        var magnitude: UInt64 = 0
+        for digit in digits {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            if overflow1 || overflow2 { return .outOfRange }
+            magnitude = sum
+        }
+        if negative {
+            if magnitude > UInt64(Int64.max) + 1 { return .outOfRange }
+            return .value(magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude))
+        }
+        if magnitude > UInt64(Int64.max) { return .outOfRange }
+        return .value(Int64(magnitude))
+    }
+
+    /// The nearest double to a valid JSON number lexeme; `nil` when it overflows to infinity.
+    static func double(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The JSON text of a finite double: the shortest text that reads back as the same double
+    /// (`1.0`, `-0.0`, `2.5`, `1e-07`, `1.7976931348623157e+308`).
+    static func text(_ value: Double) -> String {
+        value.description
+    }
+}
