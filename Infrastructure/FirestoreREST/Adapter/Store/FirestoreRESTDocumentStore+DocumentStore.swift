@@ -14,8 +14,9 @@ extension FirestoreRESTDocumentStore {
         let response: HTTPResponse
         do {
             response = try await executor.perform(.init(method: .get, url: url, idempotent: true, operation: operation))
-        } catch where error.code == .notFound {
-            return nil
+        } catch {
+            if error.code == .notFound { return nil }
+            throw error
         }
         return try RESTResponseMapper(response, operation: operation, database: database).document(expected: path)
     }
@@ -141,15 +142,11 @@ extension FirestoreRESTDocumentStore {
     /// `POST …/documents[/{parent}]:listCollectionIds`. REST accepts a read time but no transaction:
     /// a transaction consistency is `unimplemented`.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
-        let readTime: Timestamp?
-        switch request.consistency {
-        case .latest: readTime = nil
-        case .readTime(let time): readTime = time
-        case .transaction:
+        if case .transaction = request.consistency {
             throw DocumentStoreError(.unimplemented, "Firestore's REST API cannot list collection IDs inside a transaction.")
         }
         let operation = "listCollectionIds under \(request.parent.map(\.path) ?? "the root")"
-        let body = RESTRequestBodies.listCollectionIDs(pageSize: request.pageSize, pageToken: request.pageToken, readTime: readTime)
+        let body = try RESTRequestBodies.listCollectionIDs(request)
         let response = try await executor.perform(
             .init(method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body, idempotent: true, operation: operation)
         )

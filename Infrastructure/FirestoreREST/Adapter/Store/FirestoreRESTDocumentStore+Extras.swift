@@ -1,4 +1,4 @@
-public import HearthApplication
+import HearthApplication
 public import HearthDomain
 import HearthFirestoreCodec
 

@@ -3,72 +3,57 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 
-/// The JSON bodies of the REST requests the store sends (shapes from the discovery document).
+/// The JSON bodies of the REST requests, built with the codec's message encoders; only what REST
+/// treats differently lives here (the `database` member is a URL parameter, the concurrency mode
+/// depends on the credentials, partitionQuery has no codec message).
 enum RESTRequestBodies {
-    /// `{"documents": [names], "mask"?, "transaction"|"readTime"?}`.
     static func batchGet(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, database: DatabaseID) -> JSON {
-        var body: JSONObject = ["documents": .array(paths.map { RESTDocumentCodec.encodeName($0, database: database) })]
-        if let mask { body["mask"] = documentMask(mask) }
-        addConsistency(consistency, to: &body)
-        return .object(body)
+        RESTReadCodec.encodeBatchGetRequest(
+            RESTBatchGetRequest(documents: paths, mask: mask, consistency: RESTConsistencySelector(consistency)),
+            database: database
+        )
     }
 
-    /// `{"structuredQuery", "transaction"|"readTime"?}`.
     static func runQuery(_ query: StructuredQuery, consistency: ReadConsistency, database: DatabaseID) -> JSON {
-        var body: JSONObject = ["structuredQuery": RESTQueryCodec.encodeStructuredQuery(query, database: database)]
-        addConsistency(consistency, to: &body)
-        return .object(body)
+        RESTReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query, consistency: RESTConsistencySelector(consistency)), database: database)
     }
 
-    /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, "transaction"|"readTime"?}`.
     static func runAggregation(_ query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency, database: DatabaseID) -> JSON {
-        var body: JSONObject = [
-            "structuredAggregationQuery": RESTQueryCodec.encodeStructuredAggregationQuery(query, aggregations: aggregations, database: database)
-        ]
-        addConsistency(consistency, to: &body)
-        return .object(body)
+        RESTReadCodec.encodeRunAggregationQueryRequest(
+            RESTRunAggregationQueryRequest(query: query, aggregations: aggregations, consistency: RESTConsistencySelector(consistency)),
+            database: database
+        )
     }
 
-    /// `{"writes": [...], "transaction"?}` (the codec's `database` member is a URL parameter in REST).
+    /// `{"writes", "transaction"?}`: the codec's commit request without its `database` member.
     static func commit(_ writes: [Write], transaction: TransactionID?, database: DatabaseID) -> JSON {
-        var body = JSONObject()
-        body["writes"] = .array(writes.map { RESTWriteCodec.encode($0, database: database) })
-        if let transaction { body["transaction"] = transactionID(transaction) }
-        return .object(body)
+        removingDatabase(RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: transaction))
     }
 
-    /// `{"writes": [...]}`.
+    /// `{"writes"}`: the codec's batch-write request without its `database` member.
     static func batchWrite(_ writes: [Write], database: DatabaseID) -> JSON {
-        .object(["writes": .array(writes.map { RESTWriteCodec.encode($0, database: database) })])
+        removingDatabase(RESTWriteCodec.encodeBatchWriteRequest(database: database, writes: writes))
     }
 
-    /// `{"options": {"readOnly": {"readTime"?}} | {"readWrite": {"retryTransaction"?, "concurrencyMode"?}}}`.
+    /// `{"options": …}`, with `readWrite.concurrencyMode` when one is asked for.
     static func beginTransaction(_ options: TransactionOptions, concurrencyMode: String?) -> JSON {
-        switch options {
-        case .readOnly(let readTime):
-            var readOnly = JSONObject()
-            if let readTime { readOnly["readTime"] = .string(readTime.rfc3339) }
-            return .object(["options": .object(["readOnly": .object(readOnly)])])
-        case .readWrite(let retrying):
-            var readWrite = JSONObject()
-            if let retrying { readWrite["retryTransaction"] = transactionID(retrying) }
-            if let concurrencyMode { readWrite["concurrencyMode"] = .string(concurrencyMode) }
-            return .object(["options": .object(["readWrite": .object(readWrite)])])
-        }
+        let body = RESTTransactionCodec.encodeBeginTransactionRequest(options)
+        guard let concurrencyMode, case .readWrite = options,
+            case .object(var object) = body, case .object(var transactionOptions)? = object["options"],
+            case .object(var readWrite)? = transactionOptions["readWrite"]
+        else { return body }
+        readWrite["concurrencyMode"] = .string(concurrencyMode)
+        transactionOptions["readWrite"] = .object(readWrite)
+        object["options"] = .object(transactionOptions)
+        return .object(object)
     }
 
-    /// `{"transaction"}`.
     static func rollback(_ transaction: TransactionID) -> JSON {
-        .object(["transaction": transactionID(transaction)])
+        RESTTransactionCodec.encodeRollbackRequest(transaction)
     }
 
-    /// `{"pageSize"?, "pageToken"?, "readTime"?}`.
-    static func listCollectionIDs(pageSize: Int?, pageToken: String?, readTime: Timestamp?) -> JSON {
-        var body = JSONObject()
-        if let pageSize { body["pageSize"] = .number(String(pageSize)) }
-        if let pageToken { body["pageToken"] = .string(pageToken) }
-        if let readTime { body["readTime"] = .string(readTime.rfc3339) }
-        return .object(body)
+    static func listCollectionIDs(_ request: ListCollectionIDsRequest) throws(DocumentStoreError) -> JSON {
+        try RESTReadCodec.encodeListCollectionIDsRequest(request)
     }
 
     /// `{"structuredQuery", "partitionCount": "n", "pageToken"?, "pageSize"?, "readTime"?}`.
@@ -95,19 +80,9 @@ enum RESTRequestBodies {
         .object(["fields": RESTValueCodec.encodeFields(fields)])
     }
 
-    static func documentMask(_ paths: [FieldPath]) -> JSON {
-        .object(["fieldPaths": .array(paths.map { .string($0.canonicalString) })])
-    }
-
-    static func transactionID(_ id: TransactionID) -> JSON {
-        .string(Data(id.bytes).base64EncodedString())
-    }
-
-    static func addConsistency(_ consistency: ReadConsistency, to body: inout JSONObject) {
-        switch consistency {
-        case .latest: break
-        case .transaction(let id): body["transaction"] = transactionID(id)
-        case .readTime(let time): body["readTime"] = .string(time.rfc3339)
-        }
+    private static func removingDatabase(_ body: JSON) -> JSON {
+        guard case .object(var object) = body else { return body }
+        object["database"] = nil
+        return .object(object)
     }
 }
