@@ -167,6 +167,30 @@ struct EmulatorIntegrationTests {
         #expect(try await store.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 1])
     }
 
+    @Test func readOnlyUseOfAReadWriteTransaction_commitsWithoutWrites() async throws {
+        let store = try await EmulatorStores.makeStore()
+        let before = try await store.commit([Write.update(try DocumentPath("t/a"), fields: ["n": 1])], transaction: nil)
+
+        let transaction = try await store.beginTransaction(.readWrite)
+        _ = try await store.getDocument(try DocumentPath("t/a"), mask: nil, consistency: .transaction(transaction))
+        let response = try await store.commit([], transaction: transaction)
+
+        #expect(response.writeResults.isEmpty)
+        #expect(response.commitTime >= before.commitTime)
+    }
+
+    @Test func batchGetOfNothing_hasAReadTime() async throws {
+        let store = try await EmulatorStores.makeStore()
+        let commit = try await store.commit([Write.update(try DocumentPath("t/a"), fields: ["n": 1])], transaction: nil)
+
+        let latest = try await store.batchGetDocuments([], mask: nil, consistency: .latest)
+        let past = try await store.batchGetDocuments([], mask: nil, consistency: .readTime(commit.commitTime))
+
+        #expect(latest.documents.isEmpty)
+        #expect(latest.readTime >= commit.commitTime)
+        #expect(past.readTime == commit.commitTime)
+    }
+
     @Test func connectionRefused_isUnavailable() async throws {
         let port = try FirestoreEmulator.freeLoopbackPort()
         let configuration = try FirestoreRESTConfiguration.emulator(

@@ -144,6 +144,18 @@ struct EndpointRequestTests {
             == F.json(#"{"documents":["\#(F.rootName)/users/a","\#(F.rootName)/users/b","\#(F.rootName)/users/a"],"mask":{"fieldPaths":["n"]}}"#))
     }
 
+    @Test func batchGet_ofNoPaths_readsTheTimeWithAnEmptyQueryUnderTheSameConsistency() async throws {
+        let (store, server) = try makeSUT()
+        server.enqueue(.ok(#"[{"readTime":"\#(F.readTime)","done":true}]"#))
+
+        let response = try await store.batchGetDocuments([], mask: nil, consistency: .transaction(TransactionID(bytes: [1, 2, 3])))
+
+        #expect(response == BatchGetResponse(documents: [], readTime: try Timestamp(rfc3339: F.readTime)))
+        #expect(server.requests.map(\.pathAndQuery) == ["\(F.root):runQuery"])
+        #expect(F.json(server.requests[0].bodyText)
+            == F.json(#"{"structuredQuery":{"from":[{"collectionId":"hearth-clock"}],"limit":0},"transaction":"AQID"}"#))
+    }
+
     @Test func batchGet_skipsALeadingTransactionElement() async throws {
         let (store, server) = try makeSUT()
         server.enqueue(.ok(#"[{"transaction":"AQID"},{"missing":"\#(F.rootName)/users/b","readTime":"\#(F.readTime)"}]"#))
@@ -364,6 +376,17 @@ struct EndpointRequestTests {
             {"writes":[{"update":{"name":"\#(F.rootName)/c/a","fields":{"n":{"integerValue":"1"}}},"updateMask":{"fieldPaths":["n"]},
               "currentDocument":{"exists":true}},{"delete":"\#(F.rootName)/c/b"}],"transaction":"AQID"}
             """#))
+    }
+
+    @Test func commit_withoutWrites_answeredWithoutACommitTime_takesTheServersTimeFromAnEmptyQuery() async throws {
+        let (store, server) = try makeSUT()
+        server.enqueue(.ok("{}"), .ok(#"[{"readTime":"\#(F.readTime)","done":true}]"#))
+
+        let response = try await store.commit([], transaction: TransactionID(bytes: [1]))
+
+        #expect(response == CommitResponse(writeResults: [], commitTime: try Timestamp(rfc3339: F.readTime)))
+        #expect(server.requests.map(\.pathAndQuery) == ["\(F.root):commit", "\(F.root):runQuery"])
+        #expect(F.json(server.requests[1].bodyText) == F.json(#"{"structuredQuery":{"from":[{"collectionId":"hearth-clock"}],"limit":0}}"#))
     }
 
     @Test func beginTransaction_readOnlyAtAReadTime() async throws {

@@ -21,10 +21,14 @@ extension FirestoreRESTDocumentStore {
         return try RESTResponseMapper(response, operation: operation, database: database).document(expected: path)
     }
 
-    /// `POST …/documents:batchGet`; the answer is put back in request order.
+    /// `POST …/documents:batchGet`; the answer is put back in request order. With no paths, Firestore
+    /// answers `[]` without a read time: the read time is then that of an empty query.
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
+        if paths.isEmpty {
+            return BatchGetResponse(documents: [], readTime: try await serverTime(consistency: consistency))
+        }
         let operation = "batchGet of \(paths.count) document(s)"
         let body = RESTRequestBodies.batchGet(paths, mask: mask, consistency: consistency, database: database)
         let response = try await executor.perform(
@@ -103,13 +107,30 @@ extension FirestoreRESTDocumentStore {
     }
 
     /// `POST …/documents:commit` (retried only on `resourceExhausted` and `unavailable` by default).
+    /// The emulator answers a commit without writes with `{}`; the commit time is then the read time of
+    /// an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let operation = "commit of \(writes.count) write(s)"
         let body = RESTRequestBodies.commit(writes, transaction: transaction, database: database)
         let response = try await executor.perform(
             .init(method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: false, operation: operation)
         )
-        return try RESTResponseMapper(response, operation: operation, database: database).commit()
+        let mapper = RESTResponseMapper(response, operation: operation, database: database)
+        if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
+            return CommitResponse(writeResults: [], commitTime: try await serverTime(consistency: .latest))
+        }
+        return try mapper.commit()
+    }
+
+    /// The read time of a query that reads nothing, under `consistency` (the server's current time for `latest`).
+    func serverTime(consistency: ReadConsistency) async throws(DocumentStoreError) -> Timestamp {
+        let query = StructuredQuery(from: CollectionSelector(collectionID: "hearth-clock"), limit: 0)
+        let (elements, error) = try await runQueryElements(parent: nil, query: query, consistency: consistency)
+        if let error { throw error }
+        guard let time = elements.first?.readTime else {
+            throw DocumentStoreError(.internal, "An empty query answered without a read time.")
+        }
+        return time
     }
 
     /// `POST …/documents:beginTransaction`; read-write transactions under a Firebase user's token send
