@@ -86,6 +86,22 @@ struct URLSessionHTTPClientTests {
         try await waitUntil { server.stopCount >= 1 }
     }
 
+    @Test func requestDescriptions_redactTheAuthorizationHeaderAndTheQuery() throws {
+        let request = HTTPRequest(
+            method: .post, url: try #require(URL(string: "https://x.test/v1/token?key=api-secret")),
+            headers: [("Authorization", "Bearer ya29.secret"), ("Accept", "application/json")], body: Array("refresh=r-secret".utf8)
+        )
+        var dumped = ""
+        dump(request, to: &dumped)
+
+        for text in ["\(request)", String(reflecting: request), dumped] {
+            #expect(!text.contains("ya29.secret"))
+            #expect(!text.contains("api-secret"))
+            #expect(!text.contains("r-secret"))
+            #expect(text.contains("application/json"))
+        }
+    }
+
     @Test func send_whenAlreadyCancelled_sendsNothing() async throws {
         let server = StubServer()
         server.enqueue(.ok("{}"))

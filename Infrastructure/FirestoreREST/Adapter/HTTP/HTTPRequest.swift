@@ -1,7 +1,9 @@
 public import Foundation
 
-/// One HTTP request, as a plain value.
-public struct HTTPRequest: Sendable, Hashable {
+/// One HTTP request, as a plain value. Its `description`, `debugDescription` and reflection redact
+/// the `Authorization` header and the query string (which may hold an API key), so a request can be
+/// logged without leaking credentials.
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// An HTTP method.
     public struct Method: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public let rawValue: String
@@ -55,4 +57,18 @@ public struct HTTPRequest: Sendable, Hashable {
         hasher.combine(url)
         hasher.combine(body)
     }
+
+    public var description: String {
+        var text = "\(method) \(URLSessionHTTPClient.redactedURL(url))"
+        for header in headers {
+            let secret = header.name.caseInsensitiveCompare("Authorization") == .orderedSame
+            text += " [\(header.name): \(secret ? "<redacted>" : header.value)]"
+        }
+        if let body { text += " (\(body.count) bytes)" }
+        return text
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
 }

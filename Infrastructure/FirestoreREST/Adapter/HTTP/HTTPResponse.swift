@@ -1,5 +1,6 @@
-/// One complete HTTP response.
-public struct HTTPResponse: Sendable, Hashable {
+/// One complete HTTP response. Its `description` and reflection show the status and the body's size,
+/// never the body (token endpoints answer with tokens).
+public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The status code, for example 200 or 409.
     public var statusCode: Int
     /// Header fields as received (names lower-cased).
@@ -15,4 +16,8 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    public var description: String { "HTTP \(statusCode) (\(body.count) bytes)" }
+    public var debugDescription: String { description }
+    public var customMirror: Mirror { Mirror(self, children: ["response": description]) }
 }
