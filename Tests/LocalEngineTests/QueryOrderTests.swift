@@ -83,6 +83,27 @@ struct QueryOrderTests {
         #expect(try sut.ids("k", where: try filter("a", .notIn, [3])) == ["d2", "d4", "d7", "d8", "d3", "d5"])
     }
 
+    @Test func inequalitiesThatCanMatchNothing_implyNoOrder() async throws {
+        let sut = EngineHarness()
+        try await sut.commit([
+            Write.update(try doc("c/x"), fields: ["b": 2]),
+            Write.update(try doc("c/y"), fields: ["a": 5, "b": 3]),
+            Write.update(try doc("c/z"), fields: ["a": 1, "b": 2]),
+        ])
+
+        for vacuous in [try filter("a", .greaterThan, .null), try filter("a", .lessThan, .double(.nan)), try filter("a", .notEqual, .null)] {
+            #expect(try sut.ids("c", where: .composite(.or, [vacuous, try filter("b", .equal, 2)])) == ["x", "z"])
+            #expect(try sut.ids("c", where: vacuous, orderBy: [try order("__name__")]) == [])
+        }
+        #expect(try sut.ids("c", where: try filter("a", .notIn, [.null]), orderBy: [try order("__name__")]) == [])
+        #expect(try sut.ids("c", where: .composite(.or, [try filter("a", .notEqual, .double(.nan)), try filter("b", .equal, 2)])) == ["z", "y"])
+        #expect(errorCode { _ = try sut.ids("c", where: try filter("a", .notIn, [1, .null]), orderBy: [try order("__name__")]) } == .invalidArgument)
+        #expect(
+            errorCode { _ = try sut.ids("c", where: .composite(.and, [try filter("a", .notEqual, .null), try filter("b", .notEqual, 1)])) }
+                == .invalidArgument
+        )
+    }
+
     @Test func inAndEquality_keepNameOrder() async throws {
         let sut = try await implicitOrderData()
 

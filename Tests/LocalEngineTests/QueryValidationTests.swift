@@ -95,6 +95,23 @@ struct QueryValidationTests {
         #expect(code(where: eleven) == .invalidArgument)
     }
 
+    @Test func atMost100FiltersOrdersAndAncestor() throws {
+        func equalities(_ count: Int) throws -> StructuredQuery.Filter {
+            .composite(.and, try (0..<count).map { try filter("f\($0)", .equal, 1) })
+        }
+        var ordered = collectionQuery("c")
+        ordered.filter = try equalities(99)
+        ordered.orderBy = [try order("x"), try order("y")]
+        var underParent = collectionQuery("s")
+        underParent.filter = try equalities(100)
+
+        #expect(code(where: try equalities(100)) == nil)
+        #expect(code(where: try equalities(101)) == .invalidArgument)
+        #expect(code(ordered) == .invalidArgument)
+        #expect(code(underParent, parent: "c/a") == .invalidArgument)
+        #expect(code(where: .composite(.or, [try equalities(100), try equalities(100)])) == nil)
+    }
+
     @Test func emptyCompositeFilter_isInvalid() {
         #expect(code(where: .composite(.or, [])) == .invalidArgument)
         #expect(code(where: .composite(.and, [])) == .invalidArgument)
@@ -109,6 +126,18 @@ struct QueryValidationTests {
         #expect(code(where: try filter("__name__", .arrayContains, try reference("c/a"))) == .invalidArgument)
         #expect(code(where: try unary("__name__", .isNull)) == .invalidArgument)
         #expect(code(where: try filter("__name__", .in, [try reference("c/a")])) == nil)
+    }
+
+    @Test func nameEqualityWithInequalitiesOnOtherFields_isInvalidUnlessNameHasAnInequality() throws {
+        let nameEquals = try filter("__name__", .equal, try reference("c/a"))
+        let nameIn = try filter("__name__", .in, [try reference("c/a")])
+        let range = try filter("a", .greaterThan, 1)
+
+        #expect(code(where: .composite(.and, [nameEquals, range])) == .invalidArgument)
+        #expect(code(where: .composite(.and, [nameIn, range])) == .invalidArgument)
+        #expect(code(where: .composite(.or, [nameEquals, try unary("b", .isNotNaN)])) == .invalidArgument)
+        #expect(code(where: .composite(.and, [nameEquals, range, try filter("__name__", .greaterThan, try reference("c/0"))])) == nil)
+        #expect(code(where: .composite(.and, [nameEquals, try filter("a", .equal, 1)])) == nil)
     }
 
     @Test func reservedFieldNamesInFiltersOrdersAndProjections_areInvalid() throws {

@@ -362,3 +362,20 @@ enum TimeMathForTests {
         (try? Timestamp(seconds: timestamp.seconds + seconds, nanoseconds: timestamp.nanoseconds)) ?? timestamp
     }
 }
+
+@Suite("Read times stay exact")
+struct ReadTimeStabilityTests {
+    @Test func explicitReadTimeAtNow_isNotOvertakenByALaterCommitAtTheSameInstant() async throws {
+        let sut = EngineHarness()
+        try await sut.set("c/a", ["v": 1])
+        sut.tick()
+        let now = sut.clock.now()
+        let before = try sut.get("c/a", consistency: .readTime(now))
+
+        let commit = try await sut.engine.commit([Write.update(try doc("c/a"), fields: ["v": 2])], transaction: nil)
+        let after = try sut.get("c/a", consistency: .readTime(now))
+
+        #expect(commit.commitTime > now)
+        #expect(before == after)
+    }
+}

@@ -29,6 +29,7 @@ extension EngineState {
             return ReadContext(time: visibleTime, readTime: currentReadTime(now: now), transaction: nil)
         case .readTime(let time):
             try checkReadTime(time, now: now)
+            issuedReadTime = max(issuedReadTime, time)
             return ReadContext(time: min(time, visibleTime), readTime: time, transaction: nil)
         case .transaction(let id):
             expireTransactions(now: now)

@@ -7,6 +7,7 @@ extension EngineState {
         switch options {
         case .readOnly(let readTime?):
             try checkReadTime(readTime, now: now)
+            issuedReadTime = max(issuedReadTime, readTime)
             return transactions.begin(.readOnly(snapshot: readTime), now: now)
         case .readOnly(nil):
             return transactions.begin(.readOnly(snapshot: currentReadTime(now: now)), now: now)

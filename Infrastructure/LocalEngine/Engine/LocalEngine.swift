@@ -195,9 +195,9 @@ public final class LocalEngine: Sendable {
 
     /// Every document of the published state and the commit time it reflects (for compaction: the
     /// snapshot covers every batch committed at or before that time).
-    public func publishedSnapshot() -> (documents: [Document], commitTime: Timestamp) {
+    public func publishedSnapshot() -> PublishedSnapshot {
         state.withLock { state in
-            (state.storage.allDocuments(at: state.visibleTime), state.visibleTime)
+            PublishedSnapshot(documents: state.storage.allDocuments(at: state.visibleTime), commitTime: state.visibleTime)
         }
     }
 

@@ -8,6 +8,9 @@ import HearthDomain
 ///   `array-contains-any` or `OR`;
 /// - at most 30 disjunctions in disjunctive normal form, at most one `array-contains(-any)` in each;
 /// - inequalities on at most 10 fields; a composite filter needs at least one filter;
+/// - at most 100 filters (in one disjunction) + explicit orders + ancestor (a parent document);
+/// - no equality (`==`, `in`) on `__name__` together with inequalities on other fields, unless
+///   `__name__` has an inequality too;
 /// - `__name__` filters take references to documents of this database, never `array-contains(-any)` or
 ///   unary operators; cursor values on `__name__` must be references;
 /// - no duplicate orders and no order after `__name__`; cursors no longer than the explicit orders;
@@ -20,6 +23,8 @@ enum QueryValidator {
     static let maximumInequalityFields = 10
     static let maximumOperandStringBytes = 1_499
     static let maximumOperandBytes = 1_500
+    /// The most filters (per disjunction) + explicit orders + ancestor a query may have.
+    static let maximumFilterTerms = 100
 
     /// Validates and normalises `query` run under `parent`. `aggregatedFields` (the fields of sum and
     /// average aggregations) become implicit orders: documents lacking them are excluded.
@@ -60,9 +65,22 @@ enum QueryValidator {
             }
             inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
             hasNameInequality = stats.inequalityFields.contains(where: \.isDocumentID)
+            if stats.hasNameEquality, !inequalityFields.isEmpty, !hasNameInequality {
+                throw .invalidArgument(
+                    "An equality on __name__ is not allowed with inequalities on other fields unless __name__ also has an inequality."
+                )
+            }
             if Set(inequalityFields).count > maximumInequalityFields {
                 throw .invalidArgument("Inequality filters are allowed on at most \(maximumInequalityFields) fields.")
             }
+        }
+
+        let filterTerms = query.filter.map(filtersPerDisjunction) ?? 0
+        let terms = filterTerms + query.orderBy.count + (parent == nil ? 0 : 1)
+        if terms > maximumFilterTerms {
+            throw .invalidArgument(
+                "The query may not have more than \(maximumFilterTerms) filters + sort orders + ancestor in total; it has \(filterTerms) filters, \(query.orderBy.count) sort orders and \(parent == nil ? "no" : "one") ancestor."
+            )
         }
 
         var explicitFields = Set<FieldPath>()
@@ -132,6 +150,7 @@ enum QueryValidator {
         var hasNotIn = false
         var hasOr = false
         var hasInOrArrayContainsAny = false
+        var hasNameEquality = false
         var inequalityFields: [FieldPath] = []
     }
 
@@ -162,7 +181,24 @@ enum QueryValidator {
             default:
                 break
             }
-            if op.isInequality { stats.inequalityFields.append(path) }
+            if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
+            if path.isDocumentID, op == .equal || op == .in { stats.hasNameEquality = true }
+        }
+    }
+
+    /// Whether an inequality can never match and therefore implies no order (as on the emulator): a range
+    /// against `null` or NaN, `!= null`, or `not-in` a list of nulls only. It still counts as a `!=` /
+    /// `not-in` for the other limits.
+    static func matchesNothingWithoutOrder(_ op: FieldOperator, _ operand: Value) -> Bool {
+        switch op {
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            return operand.isNull || operand.isNaN
+        case .notEqual:
+            return operand.isNull
+        case .notIn:
+            return operand.arrayValue?.allSatisfy(\.isNull) ?? false
+        default:
+            return false
         }
     }
 
@@ -224,6 +260,18 @@ enum QueryValidator {
             return filters.reduce(1) { Swift.min(cap, $0 * disjunctionCount($1)) }
         case .composite(.or, let filters):
             return filters.reduce(0) { Swift.min(cap, $0 + disjunctionCount($1)) }
+        }
+    }
+
+    /// The largest number of field filters in one conjunction of the DNF.
+    static func filtersPerDisjunction(_ filter: StructuredQuery.Filter) -> Int {
+        switch filter {
+        case .field, .unary:
+            return 1
+        case .composite(.and, let filters):
+            return filters.reduce(0) { $0 + filtersPerDisjunction($1) }
+        case .composite(.or, let filters):
+            return filters.map(filtersPerDisjunction).max() ?? 0
         }
     }
 
