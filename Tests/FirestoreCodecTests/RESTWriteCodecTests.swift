@@ -19,6 +19,16 @@ import Testing
             """)))
     }
 
+    @Test func encodeCommitRequestBytes_isTheCompactTextOfTheJSON() throws {
+        let db = try database()
+        let writes = [Write.update(try DocumentPath("C/d"), fields: ["a": 1])]
+
+        let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: db, writes: writes, transaction: nil)
+
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#)
+        #expect(try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), expected: db).writes == writes)
+    }
+
     @Test func encodeCommitRequest_withTransaction_writesItInBase64() throws {
         let json = RESTWriteCodec.encodeCommitRequest(
             database: try database(),
@@ -256,6 +266,12 @@ import Testing
         let request = try RESTWriteCodec.decodeCommitRequest(json, expected: nil)
 
         #expect(request.writes == [.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("a")], precondition: .exists(true))])
+    }
+
+    @Test func decodeFieldTransform_acceptsTheServerValueEnumNumber() throws {
+        let transform = try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
+        #expect(transform == FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp))
+        #expect(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#)) }
     }
 
     @Test func decodeCommitResponse_missingCommitTime_throws() throws {
