@@ -37,6 +37,8 @@ struct DifferentialReport {
         text += "Emulator answers: \(counts["documents", default: 0]) with documents, \(counts["empty", default: 0]) empty, "
         text += "\(counts["aggregates", default: 0]) aggregations, \(counts["error", default: 0]) errors"
         if counts["unreadable", default: 0] > 0 { text += ", \(counts["unreadable", default: 0]) unreadable" }
+        let rounded = results.filter { DifferentialOutcome.agreesUpToRounding($0.emulator, $0.engine) }.count
+        if rounded > 0 { text += ", \(rounded) double aggregations equal up to summation order" }
         let quirks = results.compactMap(\.knownQuirk)
         if !quirks.isEmpty {
             text += ". Known emulator quirks (not compared): "

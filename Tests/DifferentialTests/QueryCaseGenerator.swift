@@ -66,7 +66,7 @@ struct QueryCaseGenerator {
     }
 
     mutating func generate(index: Int) -> DifferentialCase {
-        nameOnly = scope.selector.allDescendants && scope.parent != nil && random.chance(0.7)
+        nameOnly = scope.selector.allDescendants && scope.parent != nil && random.chance(0.8)
         if nameOnly { features.append("name-only") }
         let isAggregation = random.chance(0.25)
         var query = StructuredQuery(from: scope.selector)
@@ -349,7 +349,7 @@ struct QueryCaseGenerator {
 
     mutating func orders(for filter: StructuredQuery.Filter?) -> [Order] {
         let inequalities = filter.map(Self.inequalityFields) ?? []
-        if random.chance(0.06) || (nameOnly && random.chance(0.4)) {
+        if random.chance(inequalities.isEmpty ? 0.06 : 0.01) || (nameOnly && random.chance(0.4)) {
             return [nameOrder()]
         }
         guard !nameOnly, random.chance(0.5) else { return [] }
