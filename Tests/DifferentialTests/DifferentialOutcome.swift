@@ -38,8 +38,9 @@ enum DifferentialOutcome: Sendable {
         path.segments.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 } } ? path.path : "\"\(path.path.debugDescription.dropFirst().dropLast())\""
     }
 
-    /// `nil` when the answers agree; otherwise what differs first.
-    static func difference(emulator: DifferentialOutcome, engine: DifferentialOutcome) -> String? {
+    /// `nil` when the answers agree; otherwise what differs first. `roundingBounds` (alias → bound) says how
+    /// far apart double `sum` and `avg` results may be (see ``roundingOnly(_:_:bound:)``).
+    static func difference(emulator: DifferentialOutcome, engine: DifferentialOutcome, roundingBounds: [String: Double] = [:]) -> String? {
         switch (emulator, engine) {
         case (.documents(let expected, let expectedSkipped), .documents(let actual, let actualSkipped)):
             let expectedPaths = expected.map(\.path)
@@ -63,7 +64,9 @@ enum DifferentialOutcome: Sendable {
             guard expected.keys == actual.keys else { return "the aggregation aliases differ" }
             for field in expected {
                 guard let other = actual[field.key], field.value != other else { continue }
-                if !roundingOnly(field.value, other) { return "aggregation \(field.key) differs" }
+                if !roundingOnly(field.value, other, bound: roundingBounds[field.key] ?? 0) {
+                    return "aggregation \(field.key) differs (beyond the rounding bound \(roundingBounds[field.key] ?? 0))"
+                }
             }
             return nil
         case (.failure(let expected, _), .failure(let actual, _)):
@@ -90,25 +93,25 @@ enum DifferentialOutcome: Sendable {
         return "descending-key-scan"
     }
 
-    /// Whether two aggregation results are doubles that differ only as sums of the same doubles added in
-    /// different orders can: the emulator adds them in no fixed order (the same `sum` over the same three
-    /// documents answers `1e308` or `Infinity` from one run to the next), so double sums and averages are
-    /// compared to a relative 1e-9, and an overflow to ±Infinity matches a finite result beyond ±1e300.
-    /// Integer results, result types and NaN are still compared exactly.
-    static func roundingOnly(_ lhs: Value, _ rhs: Value) -> Bool {
-        guard case .double(let left) = lhs, case .double(let right) = rhs, !left.isNaN, !right.isNaN else { return false }
-        if left.isInfinite || right.isInfinite {
-            let finite = left.isInfinite ? right : left
-            let infinite = left.isInfinite ? left : right
-            return finite.isInfinite ? finite == infinite : abs(finite) >= 1e300 && finite.sign == infinite.sign
-        }
-        return abs(left - right) <= 1e-9 * max(abs(left), abs(right))
+    /// Whether two aggregation results are doubles that differ only as sums of the same numbers added in
+    /// different orders can. The emulator adds in no fixed order: the same `sum` over the same three
+    /// documents (`1e308`, `1e308`, `-1e308`) answers `1e308` or `Infinity` from one call to the next, and
+    /// cancellations move the last bits (`12.55` against `12.549999999999999`) or more. `bound` is the
+    /// classical error bound of recursive summation, n·ε·Σ|xᵢ| over the numbers the aggregation can see
+    /// (the documents in the query's scope): results closer than that agree; with an infinite bound (Σ|xᵢ|
+    /// overflows, so the order decides whether the sum overflows) any two doubles agree. Integer results,
+    /// result types and null are always compared exactly, and NaN only matches NaN under a finite bound.
+    static func roundingOnly(_ lhs: Value, _ rhs: Value, bound: Double) -> Bool {
+        guard case .double(let left) = lhs, case .double(let right) = rhs else { return false }
+        if bound.isInfinite { return true }
+        if left.isNaN || right.isNaN || left.isInfinite || right.isInfinite { return false }
+        return abs(left - right) <= bound
     }
 
-    /// Whether the answers agree only thanks to ``roundingOnly(_:_:)``.
-    static func agreesUpToRounding(_ emulator: DifferentialOutcome, _ engine: DifferentialOutcome) -> Bool {
-        guard case .aggregates(let expected) = emulator, case .aggregates(let actual) = engine else { return false }
-        return expected != actual && difference(emulator: emulator, engine: engine) == nil
+    /// Whether the answers agree only thanks to ``roundingOnly(_:_:bound:)``.
+    static func agreesUpToRounding(_ result: CaseResult) -> Bool {
+        guard case .aggregates(let expected) = result.emulator, case .aggregates(let actual) = result.engine else { return false }
+        return expected != actual && result.difference == nil
     }
 
     static func fieldsText(_ fields: MapValue) -> String {

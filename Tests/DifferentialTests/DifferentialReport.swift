@@ -37,8 +37,13 @@ struct DifferentialReport {
         text += "Emulator answers: \(counts["documents", default: 0]) with documents, \(counts["empty", default: 0]) empty, "
         text += "\(counts["aggregates", default: 0]) aggregations, \(counts["error", default: 0]) errors"
         if counts["unreadable", default: 0] > 0 { text += ", \(counts["unreadable", default: 0]) unreadable" }
-        let rounded = results.filter { DifferentialOutcome.agreesUpToRounding($0.emulator, $0.engine) }.count
-        if rounded > 0 { text += ", \(rounded) double aggregations equal up to summation order" }
+        let rounded = results.filter(DifferentialOutcome.agreesUpToRounding).count
+        let unbounded = results.filter { result in
+            DifferentialOutcome.agreesUpToRounding(result) && result.roundingBounds.values.contains(where: \.isInfinite)
+        }.count
+        if rounded > 0 {
+            text += ", \(rounded) aggregations equal only up to summation order (\(unbounded) of them with values whose sum overflows)"
+        }
         let quirks = results.compactMap(\.knownQuirk)
         if !quirks.isEmpty {
             text += ". Known emulator quirks (not compared): "

@@ -47,7 +47,6 @@ struct DifferentialRunner {
 
     func run(_ cases: [DifferentialCase], dataset: DifferentialDataset, store: InMemoryDocumentStore) async throws -> [CaseResult] {
         let client = self.client
-        let database = dataset.database
         var results: [CaseResult] = []
         try await withThrowingTaskGroup(of: CaseResult.self) { group in
             var next = 0
@@ -55,7 +54,7 @@ struct DifferentialRunner {
                 guard next < cases.count else { return }
                 let testCase = cases[next]
                 next += 1
-                group.addTask { try await Self.run(testCase, database: database, client: client, store: store) }
+                group.addTask { try await Self.run(testCase, dataset: dataset, client: client, store: store) }
             }
             for _ in 0..<configuration.parallelism { startNext() }
             for try await result in group {
@@ -66,14 +65,49 @@ struct DifferentialRunner {
         return results.sorted { $0.testCase.index < $1.testCase.index }
     }
 
-    static func run(_ testCase: DifferentialCase, database: DatabaseID, client: EmulatorRESTClient, store: InMemoryDocumentStore) async throws
-        -> CaseResult
+    static func run(_ testCase: DifferentialCase, dataset: DifferentialDataset, client: EmulatorRESTClient, store: InMemoryDocumentStore)
+        async throws -> CaseResult
     {
+        let database = dataset.database
         let bytes = JSONWriter.serialize(testCase.body)
         let answer = try await client.post(database: database, parent: testCase.parent, method: testCase.kind.rawValue, body: bytes)
         let emulator = emulatorOutcome(answer, kind: testCase.kind, database: database)
         let engine = await engineOutcome(bytes, testCase: testCase, store: store)
-        return CaseResult(testCase: testCase, emulator: emulator, engine: engine)
+        return CaseResult(testCase: testCase, emulator: emulator, engine: engine, roundingBounds: roundingBounds(testCase, dataset: dataset))
+    }
+
+    /// For each `sum` and `avg` of an aggregation case, the rounding error two summation orders can
+    /// produce: n·ε·Σ|xᵢ| over the numeric values of its field in the query's scope (a superset of what
+    /// it adds up; infinite when Σ|xᵢ| overflows).
+    static func roundingBounds(_ testCase: DifferentialCase, dataset: DifferentialDataset) -> [String: Double] {
+        guard testCase.kind == .aggregation, let request = try? RESTReadCodec.decodeRunAggregationQueryRequest(testCase.body) else {
+            return [:]
+        }
+        let documents = dataset.documents(in: QueryScopeChoice(parent: testCase.parent, selector: request.query.from))
+        var bounds: [String: Double] = [:]
+        for aggregation in request.aggregations {
+            let path: FieldPath
+            switch aggregation.operation {
+            case .sum(let field), .average(let field): path = field
+            case .count: continue
+            }
+            var magnitude = 0.0
+            var count = 0
+            for document in documents {
+                switch document.fields.value(at: path) {
+                case .integer(let number):
+                    magnitude += abs(Double(number))
+                    count += 1
+                case .double(let number) where number.isFinite:
+                    magnitude += abs(number)
+                    count += 1
+                default:
+                    break
+                }
+            }
+            bounds[aggregation.alias] = Double(max(count, 1)) * Double.ulpOfOne * magnitude
+        }
+        return bounds
     }
 
     static func emulatorOutcome(_ answer: EmulatorRESTClient.Answer, kind: DifferentialCase.Kind, database: DatabaseID) -> DifferentialOutcome {
@@ -145,11 +179,13 @@ struct CaseResult: Sendable {
     let testCase: DifferentialCase
     let emulator: DifferentialOutcome
     let engine: DifferentialOutcome
+    /// Alias → how far apart double `sum` / `avg` results may be (``DifferentialRunner/roundingBounds(_:dataset:)``).
+    var roundingBounds: [String: Double] = [:]
 
     /// The emulator-only behaviour this case ran into, if any; such answers are counted, not compared.
     var knownQuirk: String? { DifferentialOutcome.knownQuirk(of: testCase, emulator: emulator, engine: engine) }
 
     var difference: String? {
-        knownQuirk == nil ? DifferentialOutcome.difference(emulator: emulator, engine: engine) : nil
+        knownQuirk == nil ? DifferentialOutcome.difference(emulator: emulator, engine: engine, roundingBounds: roundingBounds) : nil
     }
 }
