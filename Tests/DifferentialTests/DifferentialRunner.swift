@@ -38,7 +38,7 @@ struct DifferentialRunner {
             guard answer.status == 200 else {
                 throw DocumentStoreError(.internal, "The emulator refused dataset \(dataset.index)'s commit: HTTP \(answer.status) \(answer.text.prefix(500))")
             }
-            let decoded = try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), expected: dataset.database)
+            let decoded = try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: dataset.database)
             _ = try await store.commit(decoded.writes, transaction: nil)
             bodies.append(body)
         }

@@ -22,7 +22,7 @@ struct NegativeZeroTests {
         )
 
         let commit = try await client.post(database: database, parent: nil, method: "commit", body: body)
-        _ = try await store.commit(RESTWriteCodec.decodeCommitRequest(JSONParser.parse(body), expected: database).writes, transaction: nil)
+        _ = try await store.commit(RESTWriteCodec.decodeCommitRequest(JSONParser.parse(body), database: database).writes, transaction: nil)
         let query = JSONWriter.serialize(.object(["structuredQuery": .object(["from": .array([.object(["collectionId": .string("c")])])])]))
         let answer = try await client.post(database: database, parent: nil, method: "runQuery", body: query)
         let fromEmulator = try RESTReadCodec.decodeRunQueryResponse(bytes: answer.body, database: database).compactMap(\.document)
