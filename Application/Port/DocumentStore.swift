@@ -64,7 +64,8 @@ public protocol DocumentStore: Sendable {
     /// the commit fail with `aborted`. Read-only transactions see one consistent snapshot.
     func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID
 
-    /// Abandons a transaction and releases what it holds. Unknown or closed: `invalidArgument`.
+    /// Abandons a transaction and releases what it holds. Rolling back a transaction that is already
+    /// closed (committed, rolled back or expired) succeeds, as on Firestore; an unknown one is `invalidArgument`.
     func rollback(_ transaction: TransactionID) async throws
 
     /// The IDs of the collections directly under `parent` (`nil`: root collections), in UTF-8 order,

@@ -1,0 +1,113 @@
+import HearthApplication
+import HearthDomain
+import HearthLocalEngine
+
+/// A ``DocumentStore`` held in memory: the local engine and nothing else — Firestore's server semantics
+/// with no server and no durability. It is also the fake that application tests use.
+///
+/// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
+/// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
+/// with `cancelled`.
+public final class InMemoryDocumentStore: DocumentStore {
+    /// The engine holding the data (for change observation and tests).
+    public let engine: LocalEngine
+
+    public var database: DatabaseID { engine.database }
+
+    /// An empty store for `database`.
+    ///
+    /// - Parameters:
+    ///   - configuration: transaction timeouts and version retention (defaults as Firestore's).
+    ///   - clock: the source of commit and read times (default: the system clock; inject a
+    ///     ``ManualClock`` for reproducible tests).
+    public init(
+        database: DatabaseID,
+        configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
+        clock: any EngineClock = SystemClock()
+    ) {
+        engine = LocalEngine(database: database, configuration: configuration, clock: clock)
+    }
+
+    /// A store over an existing engine.
+    public init(engine: LocalEngine) {
+        self.engine = engine
+    }
+
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        try checkCancellation()
+        return try engine.getDocument(path, mask: mask, consistency: consistency)
+    }
+
+    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+        -> BatchGetResponse
+    {
+        try checkCancellation()
+        return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
+    }
+
+    public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try checkCancellation()
+        return try engine.listDocuments(request)
+    }
+
+    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+        -> AsyncThrowingStream<RunQueryResponse, any Error>
+    {
+        let engine = self.engine
+        return AsyncThrowingStream { continuation in
+            do {
+                try checkCancellation()
+                let run = try engine.runQuery(parent: parent, query: query, consistency: consistency)
+                for element in Self.elements(of: run) { continuation.yield(element) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    public func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        try checkCancellation()
+        return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+    }
+
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        try checkCancellation()
+        return try await engine.commit(writes, transaction: transaction)
+    }
+
+    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+        try checkCancellation()
+        return try engine.beginTransaction(options)
+    }
+
+    public func rollback(_ transaction: TransactionID) async throws {
+        try checkCancellation()
+        try engine.rollback(transaction)
+    }
+
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try checkCancellation()
+        return try engine.listCollectionIDs(request)
+    }
+
+    /// The stream elements of a query run: one per document (the first carrying the offset's skip count),
+    /// or a single element without a document carrying the skip count and read time when there is none.
+    static func elements(of run: QueryRun) -> [RunQueryResponse] {
+        guard !run.documents.isEmpty else {
+            return [RunQueryResponse(document: nil, readTime: run.readTime, skippedResults: run.skippedResults)]
+        }
+        return run.documents.enumerated().map { index, document in
+            RunQueryResponse(document: document, readTime: run.readTime, skippedResults: index == 0 ? run.skippedResults : 0)
+        }
+    }
+}
+
+private func checkCancellation() throws {
+    if Task.isCancelled { throw DocumentStoreError(.cancelled, "The operation was cancelled.") }
+}

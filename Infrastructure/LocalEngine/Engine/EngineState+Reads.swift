@@ -1,0 +1,161 @@
+import HearthApplication
+import HearthDomain
+
+/// Where a read looks: the state at `time`, reported to the caller as `readTime`, recorded for a
+/// read-write transaction when `transaction` is set.
+struct ReadContext: Sendable {
+    let time: Timestamp
+    let readTime: Timestamp
+    let transaction: UInt64?
+}
+
+/// The documents of one query run: in order and projected, with the offset's skip count.
+public struct QueryRun: Sendable, Hashable {
+    /// The results, in query order, projected as the query asked.
+    public var documents: [Document]
+    /// How many results the offset skipped.
+    public var skippedResults: Int
+    /// The time the results were read at.
+    public var readTime: Timestamp
+}
+
+extension EngineState {
+    /// Resolves a read's consistency. Throws `invalidArgument` for an unknown or closed transaction or a
+    /// bad read time, `aborted` for an expired or doomed transaction, `failedPrecondition` for a read time
+    /// older than the retained history.
+    mutating func beginRead(_ consistency: ReadConsistency, now: Timestamp) throws(DocumentStoreError) -> ReadContext {
+        switch consistency {
+        case .latest:
+            return ReadContext(time: visibleTime, readTime: currentReadTime(now: now), transaction: nil)
+        case .readTime(let time):
+            try checkReadTime(time, now: now)
+            issuedReadTime = max(issuedReadTime, time)
+            return ReadContext(time: min(time, visibleTime), readTime: time, transaction: nil)
+        case .transaction(let id):
+            expireTransactions(now: now)
+            switch transactions.lookup(id) {
+            case .unknown:
+                throw .invalidArgument("Invalid transaction.")
+            case .closed:
+                throw .invalidArgument("Transaction is invalid or closed.")
+            case .open(let sequence, var record):
+                if record.expired { throw Self.expiredError }
+                if record.doomed { throw Self.conflictError }
+                record.lastActivity = max(record.lastActivity, now)
+                transactions.update(sequence, record)
+                switch record.mode {
+                case .readOnly(let snapshot):
+                    return ReadContext(time: min(snapshot, visibleTime), readTime: snapshot, transaction: nil)
+                case .readWrite:
+                    return ReadContext(time: visibleTime, readTime: currentReadTime(now: now), transaction: sequence)
+                }
+            }
+        }
+    }
+
+    static let conflictError = DocumentStoreError(
+        .aborted,
+        "Transaction aborted: a document it read was changed by another commit. Retry the transaction."
+    )
+
+    /// Records document reads of a read-write transaction; a document read again in a different version
+    /// dooms the transaction (`aborted`).
+    mutating func recordReads(_ reads: [(DocumentPath, Timestamp?)], in context: ReadContext) throws(DocumentStoreError) {
+        guard let sequence = context.transaction, var record = transactions.records[sequence] else { return }
+        for (path, updateTime) in reads {
+            if let seen = record.documentReads[path] {
+                if seen != updateTime {
+                    record.doomed = true
+                    transactions.update(sequence, record)
+                    throw Self.conflictError
+                }
+            } else {
+                record.documentReads[path] = .some(updateTime)
+            }
+        }
+        transactions.update(sequence, record)
+    }
+
+    /// Records a query a read-write transaction ran, with its (unprojected) results.
+    mutating func recordQuery(_ query: ValidatedQuery, results: [Document], in context: ReadContext) {
+        guard let sequence = context.transaction, var record = transactions.records[sequence] else { return }
+        record.queryReads.append(RecordedQuery(query: query, results: results.map(ResultIdentity.init)))
+        transactions.update(sequence, record)
+    }
+
+    // MARK: Documents
+
+    mutating func batchGet(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, now: Timestamp)
+        throws(DocumentStoreError) -> BatchGetResponse
+    {
+        if let mask {
+            for path in mask { try FieldPathRules.validate(path, allowDocumentID: false, use: "a document mask") }
+        }
+        let context = try beginRead(consistency, now: now)
+        var seen = Set<DocumentPath>()
+        var reads: [DocumentRead] = []
+        var recorded: [(DocumentPath, Timestamp?)] = []
+        for path in paths where seen.insert(path).inserted {
+            let document = storage.document(path, at: context.time)
+            recorded.append((path, document?.updateTime))
+            if let document {
+                reads.append(.found(Self.masked(document, mask)))
+            } else {
+                reads.append(.missing(path))
+            }
+        }
+        try recordReads(recorded, in: context)
+        return BatchGetResponse(documents: reads, readTime: context.readTime)
+    }
+
+    /// `document` with only the fields of `mask` (`nil`: unchanged; empty: no fields).
+    static func masked(_ document: Document, _ mask: [FieldPath]?) -> Document {
+        guard let mask else { return document }
+        var fields = MapValue()
+        for path in mask {
+            if let value = document.fields.value(at: path) { fields.setValue(value, at: path) }
+        }
+        var result = document
+        result.fields = fields
+        return result
+    }
+
+    // MARK: Queries
+
+    mutating func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, now: Timestamp)
+        throws(DocumentStoreError) -> QueryRun
+    {
+        let validated = try QueryValidator.validate(parent: parent, query: query, database: database)
+        let context = try beginRead(consistency, now: now)
+        let result = executor.execute(validated, source: storage, at: context.time)
+        recordQuery(validated, results: result.documents, in: context)
+        return QueryRun(
+            documents: result.documents.map { QueryExecutor.project($0, validated.projection) },
+            skippedResults: result.skipped,
+            readTime: context.readTime
+        )
+    }
+
+    mutating func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency,
+        now: Timestamp
+    ) throws(DocumentStoreError) -> AggregationResponse {
+        let resolved = try AggregationEvaluator.validate(aggregations)
+        let validated = try QueryValidator.validate(
+            parent: parent,
+            query: query,
+            database: database,
+            aggregatedFields: AggregationEvaluator.requiredFields(resolved)
+        )
+        let context = try beginRead(consistency, now: now)
+        let result = executor.execute(validated, source: storage, at: context.time)
+        recordQuery(validated, results: result.documents, in: context)
+        return AggregationResponse(
+            values: AggregationEvaluator.evaluate(resolved, over: result.documents),
+            readTime: context.readTime
+        )
+    }
+}

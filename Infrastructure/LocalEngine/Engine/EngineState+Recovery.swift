@@ -1,0 +1,60 @@
+import HearthDomain
+
+extension EngineState {
+    /// Installs documents loaded from a snapshot, on a fresh engine. History before `commitTime` is not
+    /// known: reads at earlier times fail as too old.
+    mutating func restore(_ documents: [Document], through commitTime: Timestamp) throws(DocumentStoreError) {
+        guard lastCommitTime == Timestamp.min, storage.collections.isEmpty else {
+            throw DocumentStoreError(.failedPrecondition, "A snapshot can only be restored into a fresh engine.")
+        }
+        var seen = Set<DocumentPath>()
+        for document in documents {
+            guard seen.insert(document.path).inserted else {
+                throw DocumentStoreError(.dataLoss, "The snapshot holds \(document.path) twice.")
+            }
+            guard document.createTime <= document.updateTime, document.updateTime <= commitTime else {
+                throw DocumentStoreError(
+                    .dataLoss,
+                    "The snapshot's document \(document.path) has times (\(document.createTime), \(document.updateTime)) inconsistent with the snapshot time \(commitTime)."
+                )
+            }
+            storage.install(document, at: document.path, commitTime: document.updateTime)
+        }
+        lastCommitTime = commitTime
+        visibleTime = commitTime
+        issuedReadTime = commitTime
+        prunedThrough = commitTime
+    }
+
+    /// Re-applies a batch that was committed (and made durable) earlier, without validation, persistence
+    /// or notification. Batches must come in commit order.
+    mutating func replay(_ batch: CommittedBatch) throws(DocumentStoreError) {
+        guard pending.isEmpty else {
+            throw DocumentStoreError(.failedPrecondition, "Batches cannot be replayed while commits are pending.")
+        }
+        guard batch.commitTime > lastCommitTime else {
+            throw DocumentStoreError(
+                .dataLoss,
+                "A replayed batch's commit time \(batch.commitTime) is not after the previous one (\(lastCommitTime))."
+            )
+        }
+        for entry in batch.documents {
+            if let document = entry.document {
+                guard document.path == entry.path, document.createTime <= document.updateTime,
+                    document.updateTime <= batch.commitTime
+                else {
+                    throw DocumentStoreError(.dataLoss, "The replayed document \(entry.path) is inconsistent with its batch.")
+                }
+            }
+        }
+        var changes: [DocumentChange] = []
+        for entry in batch.documents {
+            let before = storage.head(entry.path)?.document
+            storage.install(entry.document, at: entry.path, commitTime: batch.commitTime)
+            changes.append(DocumentChange(path: entry.path, before: before, after: entry.document))
+        }
+        lastCommitTime = batch.commitTime
+        issuedReadTime = max(issuedReadTime, batch.commitTime)
+        publish(PendingBatch(id: 0, commitTime: batch.commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
+    }
+}

@@ -1,0 +1,208 @@
+import HearthApplication
+import HearthDomain
+import Synchronization
+
+/// Firestore's server behaviour, in process: the engine behind the in-memory and file stores.
+///
+/// It implements the ``DocumentStore`` RPCs with the server's exact semantics — write rules (masks,
+/// preconditions, transforms, create and update times), query evaluation (filters, implicit orders,
+/// cursors, offsets, projections, collection groups, aggregations, the query limits), serializable
+/// transactions, multi-version reads at past times — plus the hooks the adapters build on:
+/// - ``CommitPersistence``: a durable store makes each commit durable before it is acknowledged or
+///   visible, and replays its log on open (``replay(_:)``, ``restore(_:through:)``);
+/// - ``observeChanges(_:)``: listeners learn, after each commit, which documents changed and how.
+///
+/// Every method fails only with ``DocumentStoreError``, as the matching ``DocumentStore`` requirement
+/// documents. All state sits behind one lock; every critical section is synchronous and short, and a
+/// commit waits for durability outside it.
+///
+/// Transactions are optimistic: a read-write transaction records the version of each document it reads
+/// and the results of each query it runs; its commit fails with `aborted` when any of them changed in the
+/// meantime (reading a document again in a different version fails at once). Read-write reads see the
+/// latest committed state; read-only transactions and read-time reads see one snapshot.
+public final class LocalEngine: Sendable {
+    /// The database this engine serves: reference values and `__name__` filters are relative to it.
+    public let database: DatabaseID
+    private let clock: any EngineClock
+    private let persistence: (any CommitPersistence)?
+    private let state: Mutex<EngineState>
+
+    /// A new, empty engine.
+    ///
+    /// - Parameters:
+    ///   - database: the database served.
+    ///   - configuration: transaction timeouts and version retention (defaults as Firestore's).
+    ///   - clock: the source of commit and read times (default: the system clock).
+    ///   - persistence: where commits are made durable before they are acknowledged (default: none — the
+    ///     in-memory store).
+    ///   - random: the source of this engine's transaction-ID nonce.
+    public init(
+        database: DatabaseID,
+        configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
+        clock: any EngineClock = SystemClock(),
+        persistence: (any CommitPersistence)? = nil,
+        random: some RandomNumberGenerator = SystemRandomNumberGenerator()
+    ) {
+        var generator = random
+        self.database = database
+        self.clock = clock
+        self.persistence = persistence
+        self.state = Mutex(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+    }
+
+    // MARK: Reads
+
+    /// Reads one document (see ``DocumentStore/getDocument(_:mask:consistency:)``).
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) throws -> Document? {
+        try batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
+    }
+
+    /// Reads several documents: one answer per distinct path, in request order.
+    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) throws
+        -> BatchGetResponse
+    {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.batchGet(paths, mask: mask, consistency: consistency, now: now)
+        }
+    }
+
+    /// Runs a structured query; the results are computed at once, in order.
+    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) throws -> QueryRun {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.runQuery(parent: parent, query: query, consistency: consistency, now: now)
+        }
+    }
+
+    /// Runs one to five aggregations over a query's results.
+    public func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency
+    ) throws -> AggregationResponse {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency, now: now)
+        }
+    }
+
+    /// Lists a collection's documents a page at a time (see ``DocumentStore/listDocuments(_:)``).
+    /// A page size of `nil` or 0 means no limit; the next-page token is `nil` on the last page.
+    public func listDocuments(_ request: ListDocumentsRequest) throws -> ListDocumentsResponse {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.listDocuments(request, now: now)
+        }
+    }
+
+    /// Lists the collection IDs under a document (or the root) that hold documents, in UTF-8 order.
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) throws -> ListCollectionIDsResponse {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.listCollectionIDs(request, now: now)
+        }
+    }
+
+    // MARK: Writes and transactions
+
+    /// Applies writes atomically (see ``DocumentStore/commit(_:transaction:)``). With persistence, returns
+    /// only once the commit is durable and visible; a persistence failure fails the commit with its error.
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        let now = clock.now()
+        let persistence = self.persistence
+        let prepared = try state.withLock { state throws(DocumentStoreError) in
+            try state.prepareCommit(writes, transaction: transaction, now: now, persistence: persistence)
+        }
+        switch prepared.completion {
+        case .published:
+            return prepared.response
+        case .awaitEarlier(let ticket):
+            try await waitUntilDurable(ticket, batchID: nil)
+            return prepared.response
+        case .awaitDurability(let batchID, let ticket):
+            try await waitUntilDurable(ticket, batchID: batchID)
+            let published = state.withLock { state in
+                let stillPending = state.isPending(batchID)
+                state.publish(through: batchID)
+                state.pruneVersions(now: now)
+                return stillPending || state.visibleTime >= prepared.response.commitTime
+            }
+            if !published {
+                throw DocumentStoreError(.internal, "The commit at \(prepared.response.commitTime) was discarded after it became durable.")
+            }
+            return prepared.response
+        }
+    }
+
+    private func waitUntilDurable(_ ticket: PersistenceTicket, batchID: UInt64?) async throws {
+        guard let persistence else { return }
+        do {
+            try await persistence.waitUntilDurable(ticket)
+        } catch {
+            if let batchID { state.withLock { $0.discardPending(from: batchID) } }
+            if let storeError = error as? DocumentStoreError { throw storeError }
+            throw DocumentStoreError(.unavailable, "The commit could not be made durable.", underlying: error)
+        }
+    }
+
+    /// Starts a transaction (see ``DocumentStore/beginTransaction(_:)``). A read-only transaction at a
+    /// read time fails like a read at that time (too old: `failedPrecondition`; future: `invalidArgument`).
+    public func beginTransaction(_ options: TransactionOptions) throws -> TransactionID {
+        let now = clock.now()
+        return try state.withLock { state throws(DocumentStoreError) in
+            try state.beginTransaction(options, now: now)
+        }
+    }
+
+    /// Abandons a transaction. Already closed: succeeds. Unknown: `invalidArgument`.
+    public func rollback(_ transaction: TransactionID) throws {
+        try state.withLock { state throws(DocumentStoreError) in
+            try state.rollback(transaction)
+        }
+    }
+
+    // MARK: Hooks
+
+    /// Registers `observer`, called after every published commit that changed at least one document,
+    /// in commit order, with the changes. It runs with the engine's lock held: it must return quickly
+    /// (hand the changes to a queue) and must not call back into the engine. Registering costs nothing
+    /// to commits while no observer is registered.
+    public func observeChanges(_ observer: @escaping @Sendable (CommittedChanges) -> Void) -> ChangeObservation {
+        let entry = ObserverEntry(notify: observer)
+        state.withLock { $0.observers.append(entry) }
+        return ChangeObservation(entry: entry)
+    }
+
+    /// Installs the documents of a snapshot into a fresh engine, as the state at `commitTime` (later
+    /// commits get later times; reads before `commitTime` fail as too old). Throws `failedPrecondition`
+    /// when the engine is not fresh, `dataLoss` when the documents are inconsistent.
+    public func restore(_ documents: [Document], through commitTime: Timestamp) throws {
+        try state.withLock { state throws(DocumentStoreError) in
+            try state.restore(documents, through: commitTime)
+        }
+    }
+
+    /// Re-applies a batch committed earlier (a durable store's log, on open), without validation or
+    /// persistence; registered observers are notified. Batches must come in commit order: an out-of-order
+    /// or inconsistent batch fails with `dataLoss`.
+    public func replay(_ batch: CommittedBatch) throws {
+        try state.withLock { state throws(DocumentStoreError) in
+            try state.replay(batch)
+        }
+    }
+
+    /// Every document of the published state and the commit time it reflects (for compaction: the
+    /// snapshot covers every batch committed at or before that time).
+    public func publishedSnapshot() -> PublishedSnapshot {
+        state.withLock { state in
+            PublishedSnapshot(documents: state.storage.allDocuments(at: state.visibleTime), commitTime: state.visibleTime)
+        }
+    }
+
+    /// The newest commit time handed out (`Timestamp.min` before the first commit).
+    public var lastCommitTime: Timestamp {
+        state.withLock { $0.lastCommitTime }
+    }
+}

@@ -1,0 +1,105 @@
+import HearthDomain
+
+/// The result of running a query: the documents in order (not yet projected) and how many results the
+/// offset skipped.
+struct QueryResult: Sendable {
+    var documents: [Document]
+    var skipped: Int
+}
+
+/// Runs a validated query against a candidate source: filter, drop documents lacking an order field,
+/// sort by the normalised orders, apply cursors, then offset, then limit.
+struct QueryExecutor {
+    let planner: QueryPlanner
+
+    func execute(_ query: ValidatedQuery, source: some CandidateSource, at time: Timestamp) -> QueryResult {
+        let plan = planner.plan(query)
+        let evaluator = FilterEvaluator(database: query.database)
+        let candidates = source.candidates(for: plan, at: time)
+
+        var rows: [(keys: [Value], document: Document)] = []
+        rows.reserveCapacity(candidates.documents.count)
+        candidateLoop: for document in candidates.documents {
+            if let filter = query.filter, !evaluator.matches(filter, document) { continue }
+            var keys: [Value] = []
+            keys.reserveCapacity(query.orders.count)
+            for order in query.orders {
+                guard let value = evaluator.value(at: order.field, in: document) else { continue candidateLoop }
+                keys.append(value)
+            }
+            rows.append((keys, document))
+        }
+        if !candidates.ordered {
+            let orders = query.orders
+            rows.sort { Self.compare($0.keys, $1.keys, orders) < 0 }
+        }
+
+        var lower = 0
+        var upper = rows.count
+        if let start = query.startAt {
+            lower = partitionPoint(rows, count: rows.count) { row in
+                let order = Self.compare(row.keys, cursor: start.values, query.orders)
+                return start.before ? order < 0 : order <= 0
+            }
+        }
+        if let end = query.endAt {
+            upper = partitionPoint(rows, count: rows.count) { row in
+                let order = Self.compare(row.keys, cursor: end.values, query.orders)
+                return end.before ? order < 0 : order <= 0
+            }
+        }
+        guard lower < upper else { return QueryResult(documents: [], skipped: 0) }
+        let available = upper - lower
+        let skipped = Swift.min(query.offset, available)
+        var first = lower + skipped
+        var last = upper
+        if let limit = query.limit { last = Swift.min(last, first + limit) }
+        if first > last { first = last }
+        return QueryResult(documents: rows[first..<last].map(\.document), skipped: skipped)
+    }
+
+    /// The index of the first row for which `isBefore` is false (rows are sorted, `isBefore` monotonic).
+    private func partitionPoint(
+        _ rows: [(keys: [Value], document: Document)],
+        count: Int,
+        isBefore: ((keys: [Value], document: Document)) -> Bool
+    ) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(rows[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Compares two rows' order keys, each order in its direction.
+    static func compare(_ lhs: [Value], _ rhs: [Value], _ orders: [Order]) -> Int {
+        for (index, order) in orders.enumerated() where index < lhs.count && index < rhs.count {
+            let result = Value.compare(lhs[index], rhs[index])
+            if result != 0 { return order.direction == .ascending ? result : -result }
+        }
+        return 0
+    }
+
+    /// Compares a row's keys with a cursor's values over the cursor's prefix of the orders.
+    static func compare(_ keys: [Value], cursor: [Value], _ orders: [Order]) -> Int {
+        for (index, value) in cursor.enumerated() where index < keys.count && index < orders.count {
+            let result = Value.compare(keys[index], value)
+            if result != 0 { return orders[index].direction == .ascending ? result : -result }
+        }
+        return 0
+    }
+
+    /// `document` with only the fields of `projection` (`nil`: unchanged). `__name__` selects no field.
+    static func project(_ document: Document, _ projection: [FieldPath]?) -> Document {
+        guard let projection else { return document }
+        var fields = MapValue()
+        for path in projection where !path.isDocumentID {
+            if let value = document.fields.value(at: path) { fields.setValue(value, at: path) }
+        }
+        var projected = document
+        projected.fields = fields
+        return projected
+    }
+}

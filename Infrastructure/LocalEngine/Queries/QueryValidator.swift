@@ -1,0 +1,291 @@
+import Foundation
+import HearthDomain
+
+/// The checks Firestore makes on a structured query, and the normalisation of its orders. Every failure
+/// is `invalidArgument`, with the limits the official emulator enforces:
+/// - `in` and `array-contains-any` take 1 to 30 values, `not-in` 1 to 10, each operand an array;
+/// - at most one `!=`, `not-in`, `IS_NOT_NULL` or `IS_NOT_NAN` per query; `not-in` not with `in`,
+///   `array-contains-any` or `OR`;
+/// - at most 30 disjunctions in disjunctive normal form, at most one `array-contains(-any)` in each;
+/// - inequalities on at most 10 fields; a composite filter needs at least one filter;
+/// - at most 100 filters (in one disjunction) + explicit orders + ancestor (a parent document);
+/// - no equality (`==`, `in`) on `__name__` together with inequalities on other fields, unless
+///   `__name__` has an inequality too;
+/// - `__name__` filters take references to documents of this database, never `array-contains(-any)` or
+///   unary operators; cursor values on `__name__` must be references;
+/// - no duplicate orders and no order after `__name__`; cursors no longer than the explicit orders;
+/// - no negative offset or limit; no reserved (`__.*__`) field names; filter operands hold no string of
+///   1,500 UTF-8 bytes or more and no bytes longer than 1,500.
+enum QueryValidator {
+    static let maximumInValues = 30
+    static let maximumNotInValues = 10
+    static let maximumDisjunctions = 30
+    static let maximumInequalityFields = 10
+    static let maximumOperandStringBytes = 1_499
+    static let maximumOperandBytes = 1_500
+    /// The most filters (per disjunction) + explicit orders + ancestor a query may have.
+    static let maximumFilterTerms = 100
+
+    /// Validates and normalises `query` run under `parent`. `aggregatedFields` (the fields of sum and
+    /// average aggregations) become implicit orders: documents lacking them are excluded.
+    static func validate(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        database: DatabaseID,
+        aggregatedFields: [FieldPath] = []
+    ) throws(DocumentStoreError) -> ValidatedQuery {
+        let collectionID = query.from.collectionID
+        if !collectionID.isEmpty { _ = try CollectionID(collectionID) }
+        if query.offset < 0 { throw .invalidArgument("The query offset is negative (\(query.offset)).") }
+        if query.offset > Int(Int32.max) { throw .invalidArgument("The query offset \(query.offset) is larger than 2^31-1.") }
+        if let limit = query.limit {
+            if limit < 0 { throw .invalidArgument("The query limit is negative (\(limit)).") }
+            if limit > Int(Int32.max) { throw .invalidArgument("The query limit \(limit) is larger than 2^31-1.") }
+        }
+
+        var inequalityFields: [FieldPath] = []
+        var hasNameInequality = false
+        if let filter = query.filter {
+            var stats = FilterStats()
+            try inspect(filter, database: database, stats: &stats)
+            if stats.negations > 1 {
+                throw .invalidArgument("Only a single '!=', 'not-in', 'IS_NOT_NAN' or 'IS_NOT_NULL' filter is allowed per query.")
+            }
+            if stats.hasNotIn, stats.hasOr || stats.hasInOrArrayContainsAny {
+                throw .invalidArgument("'not-in' cannot be used in the same query with 'in', 'array-contains-any' or 'OR'.")
+            }
+            let disjunctions = disjunctionCount(filter)
+            if disjunctions > maximumDisjunctions {
+                throw .invalidArgument(
+                    "Too many disjunctions after normalization: the filter has \(disjunctions), more than the maximum of \(maximumDisjunctions)."
+                )
+            }
+            if arrayContainsPerDisjunction(filter) > 1 {
+                throw .invalidArgument("At most one 'array-contains' or 'array-contains-any' filter is allowed per disjunction.")
+            }
+            inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
+            hasNameInequality = stats.inequalityFields.contains(where: \.isDocumentID)
+            if stats.hasNameEquality, !inequalityFields.isEmpty, !hasNameInequality {
+                throw .invalidArgument(
+                    "An equality on __name__ is not allowed with inequalities on other fields unless __name__ also has an inequality."
+                )
+            }
+            if Set(inequalityFields).count > maximumInequalityFields {
+                throw .invalidArgument("Inequality filters are allowed on at most \(maximumInequalityFields) fields.")
+            }
+        }
+
+        let filterTerms = query.filter.map(filtersPerDisjunction) ?? 0
+        let terms = filterTerms + query.orderBy.count + (parent == nil ? 0 : 1)
+        if terms > maximumFilterTerms {
+            throw .invalidArgument(
+                "The query may not have more than \(maximumFilterTerms) filters + sort orders + ancestor in total; it has \(filterTerms) filters, \(query.orderBy.count) sort orders and \(parent == nil ? "no" : "one") ancestor."
+            )
+        }
+
+        var explicitFields = Set<FieldPath>()
+        var explicitName = false
+        for order in query.orderBy {
+            try FieldPathRules.validate(order.field, allowDocumentID: true, use: "an order by")
+            if explicitName { throw .invalidArgument("The order by clause cannot contain more fields after __name__.") }
+            if !explicitFields.insert(order.field).inserted {
+                throw .invalidArgument("The order by clause cannot contain duplicate fields (\(order.field)).")
+            }
+            if order.field.isDocumentID { explicitName = true }
+        }
+
+        let direction = query.orderBy.last?.direction ?? .ascending
+        var orders = query.orderBy
+        var implied = Set(explicitFields)
+        let missingInequalities = Set(inequalityFields).subtracting(implied).sorted()
+        if explicitName, !missingInequalities.isEmpty {
+            throw .invalidArgument("The order by clause cannot contain more fields after __name__ (inequality fields \(missingInequalities)).")
+        }
+        orders += missingInequalities.map { Order($0, direction) }
+        implied.formUnion(missingInequalities)
+        let missingAggregated = Set(aggregatedFields).subtracting(implied).sorted()
+        if !missingAggregated.isEmpty, explicitName || hasNameInequality {
+            throw .invalidArgument(
+                "This aggregation needs the fields \(missingAggregated) ordered after __name__, which Firestore does not support; order by them explicitly."
+            )
+        }
+        orders += missingAggregated.map { Order($0, direction) }
+        if !explicitName { orders.append(Order(FieldPath.documentID, direction)) }
+
+        for (name, cursor) in [("start", query.startAt), ("end", query.endAt)] {
+            guard let cursor else { continue }
+            if cursor.values.count > query.orderBy.count {
+                throw .invalidArgument(
+                    "The \(name) cursor has too many values (\(cursor.values.count)) for the \(query.orderBy.count) explicit orders."
+                )
+            }
+            for (value, order) in zip(cursor.values, query.orderBy) where order.field.isDocumentID {
+                guard case .reference(let name) = value, name.database == database else {
+                    throw .invalidArgument("A cursor value for __name__ must be a reference to a document of \(database), not \(value).")
+                }
+            }
+        }
+
+        var projection: [FieldPath]?
+        if let select = query.select {
+            for path in select { try FieldPathRules.validate(path, allowDocumentID: true, use: "a projection") }
+            projection = select.isEmpty ? nil : select
+        }
+
+        return ValidatedQuery(
+            database: database,
+            scope: QueryScope(parent: parent, collectionID: collectionID, allDescendants: query.from.allDescendants),
+            filter: query.filter,
+            orders: orders,
+            startAt: query.startAt,
+            endAt: query.endAt,
+            offset: query.offset,
+            limit: query.limit,
+            projection: projection
+        )
+    }
+
+    private struct FilterStats {
+        var negations = 0
+        var hasNotIn = false
+        var hasOr = false
+        var hasInOrArrayContainsAny = false
+        var hasNameEquality = false
+        var inequalityFields: [FieldPath] = []
+    }
+
+    private static func inspect(_ filter: StructuredQuery.Filter, database: DatabaseID, stats: inout FilterStats) throws(DocumentStoreError) {
+        switch filter {
+        case .composite(let op, let filters):
+            if filters.isEmpty { throw .invalidArgument("A composite filter must have at least one sub-filter.") }
+            if op == .or { stats.hasOr = true }
+            for child in filters { try inspect(child, database: database, stats: &stats) }
+        case .unary(let path, let op):
+            try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
+            if path.isDocumentID { throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.") }
+            if op == .isNotNull || op == .isNotNaN {
+                stats.negations += 1
+                stats.inequalityFields.append(path)
+            }
+        case .field(let path, let op, let operand):
+            try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
+            try validateOperand(op, operand, of: path, database: database)
+            switch op {
+            case .notEqual:
+                stats.negations += 1
+            case .notIn:
+                stats.negations += 1
+                stats.hasNotIn = true
+            case .in, .arrayContainsAny:
+                stats.hasInOrArrayContainsAny = true
+            default:
+                break
+            }
+            if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
+            if path.isDocumentID, op == .equal || op == .in { stats.hasNameEquality = true }
+        }
+    }
+
+    /// Whether an inequality can never match and therefore implies no order (as on the emulator): a range
+    /// against `null` or NaN, `!= null`, or `not-in` a list of nulls only. It still counts as a `!=` /
+    /// `not-in` for the other limits.
+    static func matchesNothingWithoutOrder(_ op: FieldOperator, _ operand: Value) -> Bool {
+        switch op {
+        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
+            return operand.isNull || operand.isNaN
+        case .notEqual:
+            return operand.isNull
+        case .notIn:
+            return operand.arrayValue?.allSatisfy(\.isNull) ?? false
+        default:
+            return false
+        }
+    }
+
+    private static func validateOperand(_ op: FieldOperator, _ operand: Value, of path: FieldPath, database: DatabaseID) throws(DocumentStoreError) {
+        let listOperator = op == .in || op == .notIn || op == .arrayContainsAny
+        if listOperator {
+            guard let values = operand.arrayValue else {
+                throw .invalidArgument("'\(op.rawValue)' on \(path) requires an array operand, not \(operand.kind.rawValue).")
+            }
+            if values.isEmpty { throw .invalidArgument("'\(op.rawValue)' on \(path) requires a non-empty array.") }
+            let limit = op == .notIn ? maximumNotInValues : maximumInValues
+            if values.count > limit {
+                throw .invalidArgument("'\(op.rawValue)' supports up to \(limit) comparison values; \(path) has \(values.count).")
+            }
+        }
+        if path.isDocumentID {
+            if op == .arrayContains || op == .arrayContainsAny {
+                throw .invalidArgument("'\(op.rawValue)' cannot be used on __name__.")
+            }
+            let references = listOperator ? (operand.arrayValue ?? []) : [operand]
+            for value in references {
+                guard case .reference(let name) = value else {
+                    throw .invalidArgument("A __name__ filter value must be a document reference, not \(value.kind.rawValue).")
+                }
+                if name.database != database {
+                    throw .invalidArgument("A __name__ filter references \(name), outside the queried database \(database).")
+                }
+            }
+        }
+        try checkOperandSize(operand, of: path)
+    }
+
+    private static func checkOperandSize(_ value: Value, of path: FieldPath) throws(DocumentStoreError) {
+        switch value {
+        case .string(let text) where text.utf8.count > maximumOperandStringBytes:
+            throw .invalidArgument("A filter value for \(path) is too large to be used in a query (a string of \(text.utf8.count) bytes).")
+        case .bytes(let data) where data.count > maximumOperandBytes:
+            throw .invalidArgument("A filter value for \(path) is too large to be used in a query (\(data.count) bytes).")
+        case .array(let elements):
+            for element in elements { try checkOperandSize(element, of: path) }
+        case .map(let map):
+            for field in map { try checkOperandSize(field.value, of: path) }
+        default:
+            break
+        }
+    }
+
+    /// The number of conjunctions of the filter in disjunctive normal form (`in` and
+    /// `array-contains-any` count one per value), saturating far above the limit.
+    static func disjunctionCount(_ filter: StructuredQuery.Filter) -> Int {
+        let cap = 1 << 20
+        switch filter {
+        case .field(_, let op, let operand):
+            if op == .in || op == .arrayContainsAny { return max(1, operand.arrayValue?.count ?? 1) }
+            return 1
+        case .unary:
+            return 1
+        case .composite(.and, let filters):
+            return filters.reduce(1) { Swift.min(cap, $0 * disjunctionCount($1)) }
+        case .composite(.or, let filters):
+            return filters.reduce(0) { Swift.min(cap, $0 + disjunctionCount($1)) }
+        }
+    }
+
+    /// The largest number of field filters in one conjunction of the DNF.
+    static func filtersPerDisjunction(_ filter: StructuredQuery.Filter) -> Int {
+        switch filter {
+        case .field, .unary:
+            return 1
+        case .composite(.and, let filters):
+            return filters.reduce(0) { $0 + filtersPerDisjunction($1) }
+        case .composite(.or, let filters):
+            return filters.map(filtersPerDisjunction).max() ?? 0
+        }
+    }
+
+    /// The largest number of `array-contains(-any)` filters in one conjunction of the DNF.
+    static func arrayContainsPerDisjunction(_ filter: StructuredQuery.Filter) -> Int {
+        switch filter {
+        case .field(_, let op, _):
+            return op == .arrayContains || op == .arrayContainsAny ? 1 : 0
+        case .unary:
+            return 0
+        case .composite(.and, let filters):
+            return filters.reduce(0) { $0 + arrayContainsPerDisjunction($1) }
+        case .composite(.or, let filters):
+            return filters.map(arrayContainsPerDisjunction).max() ?? 0
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import HearthDomain
+
+/// Every version of every document, grouped by collection (parent path + collection ID) so that a query
+/// reads only the collections it selects. Also tracks which collections exist under which document, for
+/// collection-group queries, `listCollectionIDs` and `showMissing`.
+///
+/// Reads take a time: the version current at that time is returned (MVCC). `head` reads see every
+/// installed version, including commits that are not yet published.
+struct DocumentStorage: Sendable {
+    private(set) var collections: [CollectionPath: CollectionStore] = [:]
+    /// Collection IDs registered under each parent document (`nil`: the root).
+    private var childCollectionIDs: [DocumentPath?: Set<TextKey>] = [:]
+    /// Collections by collection ID, for collection-group queries.
+    private var collectionsByID: [TextKey: Set<CollectionPath>] = [:]
+
+    // MARK: Point reads
+
+    func chain(_ path: DocumentPath) -> VersionChain? {
+        collections[path.parent]?.documents[TextKey(path.documentID)]
+    }
+
+    /// The newest installed version of `path` (published or not).
+    func head(_ path: DocumentPath) -> DocumentVersion? {
+        chain(path)?.head
+    }
+
+    /// The document at `path` as of `time`.
+    func document(_ path: DocumentPath, at time: Timestamp) -> Document? {
+        chain(path)?.document(at: time)
+    }
+
+    // MARK: Scans
+
+    /// Calls `body` with every document of the selected collections that exists at `time`, collection by
+    /// collection, in no particular order.
+    func forEachDocument(in scope: QueryScope, at time: Timestamp, _ body: (Document) -> Void) {
+        for collection in collections(in: scope) {
+            guard let store = collections[collection] else { continue }
+            for chain in store.documents.values {
+                if let document = chain.document(at: time) { body(document) }
+            }
+        }
+    }
+
+    /// The registered collections a scope selects.
+    func collections(in scope: QueryScope) -> [CollectionPath] {
+        switch (scope.allDescendants, scope.collectionID.isEmpty) {
+        case (false, false):
+            guard let path = Self.collectionPath(parent: scope.parent, id: scope.collectionID) else { return [] }
+            return collections[path] == nil ? [] : [path]
+        case (false, true):
+            return (childCollectionIDs[scope.parent] ?? []).compactMap { Self.collectionPath(parent: scope.parent, id: $0.text) }
+        case (true, false):
+            let candidates = collectionsByID[TextKey(scope.collectionID)] ?? []
+            guard let parent = scope.parent else { return Array(candidates) }
+            return candidates.filter { PathPrefix.isStrictPrefix(parent.segments, of: $0.segments) }
+        case (true, true):
+            guard let parent = scope.parent else { return Array(collections.keys) }
+            return collections.keys.filter { PathPrefix.isStrictPrefix(parent.segments, of: $0.segments) }
+        }
+    }
+
+    /// Whether any document exists at `time` in `collection` or anywhere below it.
+    func hasDocuments(in collection: CollectionPath, at time: Timestamp) -> Bool {
+        guard let store = collections[collection] else { return false }
+        if store.documents.values.contains(where: { $0.document(at: time) != nil }) { return true }
+        for documentID in store.documentsWithSubcollections {
+            guard let document = Self.documentPath(collection: collection, id: documentID.text) else { continue }
+            if hasDescendants(document, at: time) { return true }
+        }
+        return false
+    }
+
+    /// Whether any document exists at `time` below `document` (in any of its subcollections, at any depth).
+    func hasDescendants(_ document: DocumentPath, at time: Timestamp) -> Bool {
+        for id in childCollectionIDs[document] ?? [] {
+            guard let child = Self.collectionPath(parent: document, id: id.text) else { continue }
+            if hasDocuments(in: child, at: time) { return true }
+        }
+        return false
+    }
+
+    /// The IDs of the collections directly under `parent` that hold a document (at any depth) at `time`,
+    /// in UTF-8 order.
+    func collectionIDs(under parent: DocumentPath?, at time: Timestamp) -> [String] {
+        (childCollectionIDs[parent] ?? [])
+            .filter { id in Self.collectionPath(parent: parent, id: id.text).map { hasDocuments(in: $0, at: time) } ?? false }
+            .sorted()
+            .map(\.text)
+    }
+
+    /// Documents of `collection` that do not exist at `time` but have descendants then (`showMissing`).
+    func missingDocumentsWithDescendants(in collection: CollectionPath, at time: Timestamp) -> [DocumentPath] {
+        guard let store = collections[collection] else { return [] }
+        return store.documentsWithSubcollections.compactMap { id in
+            guard let path = Self.documentPath(collection: collection, id: id.text) else { return nil }
+            if store.documents[id]?.document(at: time) != nil { return nil }
+            return hasDescendants(path, at: time) ? path : nil
+        }
+    }
+
+    /// The newest version of every document that exists at `time`.
+    func allDocuments(at time: Timestamp) -> [Document] {
+        var result: [Document] = []
+        for store in collections.values {
+            for chain in store.documents.values {
+                if let document = chain.document(at: time) { result.append(document) }
+            }
+        }
+        return result
+    }
+
+    // MARK: Mutation
+
+    /// Appends a version to `path`'s chain, registering its collection (and ancestors) when new.
+    mutating func install(_ document: Document?, at path: DocumentPath, commitTime: Timestamp) {
+        let collection = path.parent
+        register(collection)
+        collections[collection, default: CollectionStore()].documents[TextKey(path.documentID), default: VersionChain()]
+            .append(DocumentVersion(commitTime: commitTime, document: document))
+    }
+
+    /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.
+    mutating func discardVersions(of paths: [DocumentPath], installedAtOrAfter time: Timestamp) {
+        for path in paths {
+            let collection = path.parent
+            let key = TextKey(path.documentID)
+            collections[collection]?.documents[key]?.removeVersions(installedAtOrAfter: time)
+            if collections[collection]?.documents[key]?.versions.isEmpty == true {
+                collections[collection]?.documents[key] = nil
+            }
+            unregisterIfEmpty(collection)
+        }
+    }
+
+    /// Forgets the versions of `paths` that no read at or after `cutoff` can see.
+    mutating func prune(_ paths: [DocumentPath], before cutoff: Timestamp) {
+        for path in paths {
+            let collection = path.parent
+            let key = TextKey(path.documentID)
+            guard var chain = collections[collection]?.documents[key] else { continue }
+            chain.prune(before: cutoff)
+            collections[collection]?.documents[key] = chain.isObsolete(at: cutoff) ? nil : chain
+            unregisterIfEmpty(collection)
+        }
+    }
+
+    private mutating func register(_ collection: CollectionPath) {
+        if collections[collection] != nil { return }
+        collections[collection] = CollectionStore()
+        let id = TextKey(collection.collectionID)
+        childCollectionIDs[collection.parent, default: []].insert(id)
+        collectionsByID[id, default: []].insert(collection)
+        if let parentDocument = collection.parent {
+            let grandparent = parentDocument.parent
+            register(grandparent)
+            collections[grandparent]?.documentsWithSubcollections.insert(TextKey(parentDocument.documentID))
+        }
+    }
+
+    private mutating func unregisterIfEmpty(_ collection: CollectionPath) {
+        guard let store = collections[collection], store.isEmpty else { return }
+        collections[collection] = nil
+        let id = TextKey(collection.collectionID)
+        let parent = collection.parent
+        childCollectionIDs[parent]?.remove(id)
+        if childCollectionIDs[parent]?.isEmpty == true { childCollectionIDs[parent] = nil }
+        collectionsByID[id]?.remove(collection)
+        if collectionsByID[id]?.isEmpty == true { collectionsByID[id] = nil }
+        if let parentDocument = parent, childCollectionIDs[parentDocument] == nil {
+            let grandparent = parentDocument.parent
+            collections[grandparent]?.documentsWithSubcollections.remove(TextKey(parentDocument.documentID))
+            unregisterIfEmpty(grandparent)
+        }
+    }
+
+    // MARK: Paths from validated parts
+
+    static func collectionPath(parent: DocumentPath?, id: String) -> CollectionPath? {
+        do {
+            if let parent { return try parent.collection(id) }
+            return try CollectionPath(segments: [id])
+        } catch {
+            return nil
+        }
+    }
+
+    static func documentPath(collection: CollectionPath, id: String) -> DocumentPath? {
+        do {
+            return try collection.document(id)
+        } catch {
+            return nil
+        }
+    }
+}
