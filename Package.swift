@@ -120,6 +120,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "FileSystemTests",
+            dependencies: [
+                "HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFileSystem", "HearthFirestoreCodec",
+                "HearthContract", "HearthTestSupport",
+            ],
+            path: "Tests/FileSystemTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "DifferentialTests",
             dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport"],
             path: "Tests/DifferentialTests",

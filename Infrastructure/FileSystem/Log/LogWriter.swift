@@ -50,6 +50,7 @@ final class LogWriter: CommitPersistence {
         var compactionRequested = false
         /// The active log length at which the next automatic compaction may start.
         var nextCompactionLength = 0
+        var flushes = 0
     }
 
     private struct Work {
@@ -183,6 +184,16 @@ final class LogWriter: CommitPersistence {
     /// The generation commits are appended to now.
     var activeGeneration: UInt64 {
         shared.withLock { $0.activeGeneration }
+    }
+
+    /// How many times a group of batches was flushed (with full durability, once per group).
+    var flushes: Int {
+        shared.withLock { $0.flushes }
+    }
+
+    /// How many batches wait for the writer.
+    var queuedCount: Int {
+        shared.withLock { $0.queue.count }
     }
 
     /// The current length of the active log file.
@@ -330,7 +341,7 @@ final class LogWriter: CommitPersistence {
                 log.dirty = false
                 synced = true
             }
-            acknowledge(through: batches[batches.count - 1], log: log)
+            acknowledge(through: batches[batches.count - 1], log: log, flushed: synced)
             return synced
         } catch {
             fail(from: batches[0].sequence, error)
@@ -351,8 +362,9 @@ final class LogWriter: CommitPersistence {
         }
     }
 
-    private func acknowledge(through last: Queued, log: ActiveLog) {
+    private func acknowledge(through last: Queued, log: ActiveLog, flushed: Bool) {
         let ready = shared.withLock { shared -> [Waiter] in
+            if flushed { shared.flushes += 1 }
             shared.durableSequence = last.sequence
             shared.generations[log.generation] = .some(last.batch.commitTime)
             shared.activeLength = log.length
