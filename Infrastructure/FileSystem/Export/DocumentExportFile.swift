@@ -67,7 +67,12 @@ public enum DocumentExportFile {
             directory.removeLeftover(temporary)
             throw error
         }
-        try directory.rename(temporary, to: name)
+        do {
+            try directory.rename(temporary, to: name)
+        } catch {
+            directory.removeLeftover(temporary)
+            throw error
+        }
         try directory.sync()
         return count
     }

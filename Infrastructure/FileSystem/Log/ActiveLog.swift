@@ -43,7 +43,12 @@ struct ActiveLog: Sendable {
             directory.removeLeftover(temporary)
             throw error
         }
-        try directory.rename(temporary, to: name)
+        do {
+            try directory.rename(temporary, to: name)
+        } catch {
+            directory.removeLeftover(temporary)
+            throw error
+        }
         try directory.sync()
         let file = try POSIXFile.open(directory.file(name), O_RDWR, faults: directory.faults)
         do {

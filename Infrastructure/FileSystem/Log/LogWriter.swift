@@ -332,15 +332,15 @@ final class LogWriter: CommitPersistence {
         }
         do {
             try log.file.writeAll(buffer.bytes)
-            log.length += buffer.count
-            log.dirty = true
             var synced = false
             if case .full = durability.mode {
                 try log.file.sync()
                 log.epoch += 1
-                log.dirty = false
                 synced = true
+            } else {
+                log.dirty = true
             }
+            log.length += buffer.count
             acknowledge(through: batches[batches.count - 1], log: log, flushed: synced)
             return synced
         } catch {

@@ -186,7 +186,7 @@ struct Recovery {
         if let previousLength, header.previousLogLength != UInt64(previousLength) {
             throw DocumentStoreError(
                 .dataLoss,
-                "The log file before \(path) is damaged: it holds \(previousLength) valid bytes, but had \(header.previousLogLength) when \(path) was started."
+                "The log file \(directory.file(StoreDirectory.logName(generation - 1))) is damaged: it holds \(previousLength) valid bytes, but had \(header.previousLogLength) when the next log, \(path), was started."
             )
         }
 
