@@ -124,6 +124,8 @@ let package = Package(
             dependencies: [
                 "HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFileSystem", "HearthFirestoreCodec",
                 "HearthContract", "HearthTestSupport",
+                // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
+                "HearthBench",
             ],
             path: "Tests/FileSystemTests",
             swiftSettings: strictSettings
