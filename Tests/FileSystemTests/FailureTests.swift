@@ -43,6 +43,25 @@ struct FailureTests {
         try await reopened.close()
     }
 
+    @Test func zerosAheadOfTheLogCannotBeWritten_recordsAreAppended_andNothingIsOverwritten() async throws {
+        let directory = try TemporaryDirectory()
+        let writes = Counter()
+        let store = try makeStore(directory, faults: FileFaults { operation, name in
+            operation == .write && name == RecoveryTests.firstLog && writes.increment() == 1 ? ENOSPC : nil
+        })
+        let pad = String(repeating: "z", count: 100_000)
+
+        for index in 0..<15 {
+            _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["pad": .string(pad)])], transaction: nil)
+        }
+        try await store.close()
+        let reopened = try makeStore(directory)
+
+        #expect(try await allDocuments(reopened).count == 15)
+        #expect(reopened.recovery.replayedBatches == 15)
+        try await reopened.close()
+    }
+
     @Test func failedFlush_failsTheCommitUnavailable_andTheStoreUntilReopened() async throws {
         let directory = try TemporaryDirectory()
         let broken = Switch()
@@ -224,6 +243,14 @@ final class Switch: Sendable {
     var isOn: Bool { state.withLock { $0 } }
     func turnOn() { state.withLock { $0 = true } }
     func turnOff() { state.withLock { $0 = false } }
+}
+
+/// A thread-safe counter.
+final class Counter: Sendable {
+    private let state = Mutex(0)
+
+    /// Adds one; returns the new count.
+    func increment() -> Int { state.withLock { $0 += 1; return $0 } }
 }
 
 /// A small tmpfs mounted for one test and unmounted when released (needs root).

@@ -331,7 +331,8 @@ final class LogWriter: CommitPersistence {
             }
         }
         do {
-            try log.file.writeAll(buffer.bytes)
+            log.preallocate(for: buffer.count)
+            try log.file.writeAll(buffer.bytes, at: log.length)
             var synced = false
             if case .full = durability.mode {
                 try log.file.sync()
@@ -340,7 +341,7 @@ final class LogWriter: CommitPersistence {
             } else {
                 log.dirty = true
             }
-            log.length += buffer.count
+            log.appended(buffer.count)
             acknowledge(through: batches[batches.count - 1], log: log, flushed: synced)
             return synced
         } catch {
@@ -353,9 +354,8 @@ final class LogWriter: CommitPersistence {
     /// After a failed write, cuts the log back to its last complete group, so that a reopen finds no torn
     /// tail. Best effort: the failure is already reported, and recovery drops a torn tail anyway.
     private func discardPartialWrite(_ log: inout ActiveLog) {
+        log.trim(to: log.length)
         do {
-            try log.file.truncate(to: log.length)
-            try log.file.seekToEnd()
             try log.file.sync()
         } catch {
             return
@@ -408,6 +408,11 @@ final class LogWriter: CommitPersistence {
             flushRelaxed(&log)
             if let failure = shared.withLock({ $0.failure }) { throw failure.error }
         }
+        if log.allocated > log.length {
+            try log.file.truncate(to: log.length)
+            try log.file.sync()
+            log.allocated = log.length
+        }
         let next = try ActiveLog.create(generation: log.generation + 1, previousLogLength: log.length, in: directory, random: &random)
         log.file.close()
         log = next
@@ -432,6 +437,10 @@ final class LogWriter: CommitPersistence {
 
     private func finish(_ log: inout ActiveLog) {
         var flushError: DocumentStoreError?
+        if log.allocated > log.length {
+            log.trim(to: log.length)
+            log.dirty = true
+        }
         if log.dirty {
             do {
                 try log.file.sync()
