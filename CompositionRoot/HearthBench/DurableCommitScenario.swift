@@ -38,25 +38,43 @@ struct DurableCommitScenario: BenchScenario {
         var sqliteOne: [Double] = []
         var hearthMany: [Double] = []
         var sqliteMany: [Double] = []
+        var groupOne: [Double] = []
+        var groupMany: [Double] = []
+        func measureHearth(_ count: Int) async throws {
+            let (rate, group) = try await hearthRate(writers: count, commits: commits, durability: durability, parent: parent)
+            if count == 1 {
+                hearthOne.append(rate)
+                groupOne.append(group)
+            } else {
+                hearthMany.append(rate)
+                groupMany.append(group)
+            }
+        }
         for run in 1...runs {
             // Each pair is measured back to back, in alternating order, so that both sides see the same
             // disk (other processes share it).
             if run % 2 == 1 {
-                hearthOne.append(try await hearthRate(writers: 1, commits: commits, durability: durability, parent: parent))
+                try await measureHearth(1)
                 sqliteOne.append(try sqliteRate(writers: 1, commits: commits, parent: parent))
-                hearthMany.append(try await hearthRate(writers: writers, commits: commits, durability: durability, parent: parent))
+                try await measureHearth(writers)
                 sqliteMany.append(try sqliteRate(writers: writers, commits: commits, parent: parent))
             } else {
                 sqliteOne.append(try sqliteRate(writers: 1, commits: commits, parent: parent))
-                hearthOne.append(try await hearthRate(writers: 1, commits: commits, durability: durability, parent: parent))
+                try await measureHearth(1)
                 sqliteMany.append(try sqliteRate(writers: writers, commits: commits, parent: parent))
-                hearthMany.append(try await hearthRate(writers: writers, commits: commits, durability: durability, parent: parent))
+                try await measureHearth(writers)
             }
             print(row(["\(run)"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format($0[run - 1]) + "/s" }))
         }
         let medians = [hearthOne, sqliteOne, hearthMany, sqliteMany].map(BenchMath.median)
         print(row(["median"] + medians.map { BenchMath.format($0) + "/s" }))
         print(row(["max/min"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format(BenchMath.spread($0), digits: 2) }))
+        if durability == .full {
+            print(
+                "Hearth commits per flush (median): ×1 \(BenchMath.format(BenchMath.median(groupOne), digits: 2)), "
+                    + "×\(writers) \(BenchMath.format(BenchMath.median(groupMany), digits: 2))"
+            )
+        }
         print("")
 
         let single = medians[0] / medians[1]
@@ -79,8 +97,14 @@ struct DurableCommitScenario: BenchScenario {
         }.joined()
     }
 
-    /// Commits per second of `writers` concurrent tasks sharing `commits` commits, on a new store.
-    private func hearthRate(writers: Int, commits: Int, durability: FileSystemDocumentStore.Durability, parent: String?) async throws -> Double {
+    /// Commits per second of `writers` concurrent tasks sharing `commits` commits, on a new store, and
+    /// the average number of commits per flush.
+    private func hearthRate(
+        writers: Int,
+        commits: Int,
+        durability: FileSystemDocumentStore.Durability,
+        parent: String?
+    ) async throws -> (rate: Double, commitsPerFlush: Double) {
         let directory = try BenchDirectory(parent: parent, prefix: "hearth-durable")
         defer { directory.remove() }
         let store = try FileSystemDocumentStore(
@@ -109,8 +133,9 @@ struct DurableCommitScenario: BenchScenario {
                 try await group.waitForAll()
             }
         }
+        let flushes = store.statistics.flushes - 50
         try await store.close()
-        return Double(perWriter * writers) / seconds
+        return (Double(perWriter * writers) / seconds, Double(perWriter * writers) / Double(max(flushes, 1)))
     }
 
     /// Commits per second of SQLite with `writers` threads (own connections) sharing `commits` commits.

@@ -65,6 +65,28 @@ final class LogWriter: CommitPersistence {
         var expectedGroup = 1
         /// How long the last flush took.
         var flushNanoseconds: UInt64 = 100_000
+        /// The writer thread sleeps until signalled (it had nothing to do, or the log was held).
+        var writerParked = false
+        /// The writer thread waits (gathering a group) until this many batches are queued.
+        var writerGathering: Int?
+
+        /// Whether a committer that just queued a batch must wake the writer thread; clears the flag.
+        mutating func writerNeedsSignal() -> Bool {
+            if writerParked {
+                writerParked = false
+                return true
+            }
+            if let wanted = writerGathering, queue.count >= wanted {
+                writerGathering = nil
+                return true
+            }
+            return false
+        }
+
+        /// Whether the writer thread has something it can do now.
+        var writerHasWork: Bool {
+            !writing && (!queue.isEmpty || !rotations.isEmpty || closing)
+        }
     }
 
     private struct Work {
@@ -160,12 +182,17 @@ final class LogWriter: CommitPersistence {
         }
         if let (log, batches) = inline { writeInline(batches, to: log) }
 
-        switch shared.withLock({ check(&$0) }) {
+        let (outcome, signal) = shared.withLock { shared in
+            let outcome = check(&shared)
+            guard case .waiting = outcome else { return (outcome, false) }
+            return (outcome, shared.writerNeedsSignal())
+        }
+        switch outcome {
         case .durable: return
         case .failed(let error): throw error
         case .waiting: break
         }
-        wakeUp.signal()
+        if signal { wakeUp.signal() }
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome = shared.withLock { shared in
                 let outcome = check(&shared)
@@ -189,14 +216,14 @@ final class LogWriter: CommitPersistence {
         let flushed = write(batches, to: &log, buffer: &buffer)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         requestCompactionIfNeeded(log)
-        let workWaiting = shared.withLock { shared in
+        let signal = shared.withLock { shared in
             shared.log = log
             shared.writing = false
             shared.expectedGroup = batches.count
             if flushed { shared.flushNanoseconds = elapsed }
-            return !shared.queue.isEmpty || !shared.rotations.isEmpty || shared.closing
+            return shared.writerHasWork && shared.writerNeedsSignal()
         }
-        if workWaiting { wakeUp.signal() }
+        if signal { wakeUp.signal() }
     }
 
     // MARK: Control
@@ -213,6 +240,7 @@ final class LogWriter: CommitPersistence {
                 outcome.withLock { $0 = result }
                 done.signal()
             }
+            shared.writerParked = false
             return nil
         }
         if let refusal { throw refusal }
@@ -278,6 +306,7 @@ final class LogWriter: CommitPersistence {
             let alreadyFinished = shared.withLock { shared in
                 if shared.finished { return true }
                 shared.closing = true
+                shared.writerParked = false
                 shared.closeWaiters.append(continuation)
                 return false
             }
@@ -287,7 +316,10 @@ final class LogWriter: CommitPersistence {
 
     /// Asks the writer to close without waiting (the store was released without ``close()``).
     func requestClose() {
-        shared.withLock { $0.closing = true }
+        shared.withLock { shared in
+            shared.closing = true
+            shared.writerParked = false
+        }
         wakeUp.signal()
     }
 
@@ -306,12 +338,20 @@ final class LogWriter: CommitPersistence {
         var dirty = false
 
         while true {
-            if let relaxedInterval, dirty {
-                _ = wakeUp.wait(timeout: DispatchTime(uptimeNanoseconds: dirtySince &+ relaxedInterval))
-            } else {
-                wakeUp.wait()
+            // Sleep unless there is work this thread can do now. Committers (and a committer handing the
+            // log back) signal only a parked writer, so a busy writer costs them no system call.
+            let park = shared.withLock { shared in
+                shared.writerParked = !shared.writerHasWork
+                return shared.writerParked
             }
-            // A committer writing inline hands the log back and wakes this thread if work is left.
+            if park {
+                if let relaxedInterval, dirty {
+                    _ = wakeUp.wait(timeout: DispatchTime(uptimeNanoseconds: dirtySince &+ relaxedInterval))
+                } else {
+                    wakeUp.wait()
+                }
+                shared.withLock { $0.writerParked = false }
+            }
             guard var log = acquireLog() else { continue }
             var work = take()
             let (expectedGroup, flushNanoseconds) = shared.withLock { ($0.expectedGroup, $0.flushNanoseconds) }
@@ -320,7 +360,14 @@ final class LogWriter: CommitPersistence {
             {
                 let deadline = DispatchTime.now() + .nanoseconds(Int(min(max(flushNanoseconds, 20_000), 2_000_000)))
                 while work.batches.count < expectedGroup, DispatchTime.now() < deadline {
-                    _ = wakeUp.wait(timeout: deadline)
+                    let missing = expectedGroup - work.batches.count
+                    let gather = shared.withLock { shared in
+                        guard shared.queue.count < missing else { return false }
+                        shared.writerGathering = missing
+                        return true
+                    }
+                    if gather { _ = wakeUp.wait(timeout: deadline) }
+                    shared.withLock { $0.writerGathering = nil }
                     work.append(take())
                 }
             }
