@@ -148,6 +148,16 @@ struct AggregationTests {
 
     @Test func aggregatedFieldAfterName_isInvalid() async throws {
         let sut = try await seeded([1])
+        let nameFilters = [
+            try filter("__name__", .equal, try reference("c/d00")),
+            try filter("__name__", .in, [try reference("c/d00")]),
+            try filter("__name__", .notIn, [try reference("c/d00")]),
+            try filter("__name__", .greaterThan, try reference("c/d00")),
+        ]
+        for nameFilter in nameFilters {
+            #expect(errorCode { _ = try aggregate(sut, [try sum()]) { $0.filter = nameFilter } } == .invalidArgument)
+            #expect(errorCode { _ = try aggregate(sut, [count()]) { $0.filter = nameFilter } } == nil)
+        }
 
         #expect(errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("w"), try order("__name__")] } } == .invalidArgument)
         #expect(errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("v"), try order("__name__")] } } == nil)

@@ -50,6 +50,22 @@ struct CollectionGroupTests {
         #expect(try sut.run(query) == ["a/1/c/q/b/deep", "a/2/b/z", "ab/1/b/u", "b/w", "c/9/b/v"])
     }
 
+    @Test func collectionGroupUnderADocument_mayOnlyFilterAndOrderOnName() async throws {
+        let sut = try await sut()
+        var byName = collectionQuery("b", allDescendants: true)
+        byName.filter = try filter("__name__", .greaterThan, try reference("a/1/b/x"))
+        byName.orderBy = [try order("__name__")]
+        var byField = collectionQuery("b", allDescendants: true)
+        byField.filter = try filter("v", .equal, 1)
+        var orderedByField = collectionQuery("b", allDescendants: true)
+        orderedByField.orderBy = [try order("v")]
+
+        #expect(try sut.run(byName, parent: "a/1") == ["a/1/b/y", "a/1/c/q/b/deep"])
+        #expect(errorCode { _ = try sut.run(byField, parent: "a/1") } == .invalidArgument)
+        #expect(errorCode { _ = try sut.run(orderedByField, parent: "a/1") } == .invalidArgument)
+        #expect(try sut.run(byField) == ["a/1/b/x"])
+    }
+
     @Test func kindlessQuery_readsEveryCollectionUnderTheParent() async throws {
         let sut = try await sut()
 

@@ -264,6 +264,18 @@ struct PreconditionTests {
         #expect(code == .failedPrecondition)
     }
 
+    @Test func updateTimeLaterThanTheDocuments_isInvalid() async throws {
+        let sut = EngineHarness()
+        try await sut.set("c/d", ["v": 1])
+        let later = try await sut.set("c/other", ["v": 1])
+
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(later.commitTime))])
+        }
+
+        #expect(code == .invalidArgument)
+    }
+
     @Test func updateTimePreconditionOnMissingDocument_failsFailedPrecondition() async throws {
         let sut = EngineHarness()
         let other = try await sut.set("c/other", ["v": 1])
@@ -362,6 +374,54 @@ struct PreconditionTests {
         }
 
         #expect(code == .invalidArgument)
+    }
+
+    @Test func deleteWithExistsFalseAfterAnotherWriteOfTheSameDocument_isInvalid() async throws {
+        let sut = EngineHarness()
+
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 1]), Write.delete(try doc("c/d"), precondition: .exists(false))])
+        }
+
+        #expect(code == .invalidArgument)
+    }
+
+    @Test func existsTrueRightAfterADeleteOfTheSameDocument_isInvalid() async throws {
+        let sut = EngineHarness()
+        try await sut.set("c/d", ["v": 1])
+
+        let update = await errorCode {
+            try await sut.commit([
+                Write.delete(try doc("c/d")),
+                Write.update(try doc("c/d"), fields: ["v": 2], mask: [try field("v")], precondition: .exists(true)),
+            ])
+        }
+        let delete = await errorCode {
+            try await sut.commit([Write.delete(try doc("c/d")), Write.delete(try doc("c/d"), precondition: .exists(true))])
+        }
+
+        #expect(update == .invalidArgument)
+        #expect(delete == .invalidArgument)
+    }
+
+    @Test func updateTimePreconditionOnALaterWriteOfTheDocument_mustMatchTheFirstWrites() async throws {
+        let sut = EngineHarness()
+        let created = try await sut.set("c/d", ["v": 1])
+        let stamp = Precondition.updateTime(created.commitTime)
+
+        let afterPlain = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 2]), Write.update(try doc("c/d"), fields: ["v": 3], precondition: stamp)])
+        }
+        let afterSame = await errorCode {
+            try await sut.commit([
+                Write.update(try doc("c/d"), fields: ["v": 2], precondition: stamp),
+                Write.update(try doc("c/d"), fields: ["v": 3], precondition: stamp),
+            ])
+        }
+
+        #expect(afterPlain == .invalidArgument)
+        #expect(afterSame == nil)
+        #expect(try sut.fields("c/d") == ["v": 3])
     }
 
     @Test func insertAfterDeleteOfTheSameDocument_isAllowed() async throws {

@@ -9,16 +9,6 @@ struct ReadContext: Sendable {
     let transaction: UInt64?
 }
 
-/// The documents of one query run: in order and projected, with the offset's skip count.
-public struct QueryRun: Sendable, Hashable {
-    /// The results, in query order, projected as the query asked.
-    public var documents: [Document]
-    /// How many results the offset skipped.
-    public var skippedResults: Int
-    /// The time the results were read at.
-    public var readTime: Timestamp
-}
-
 extension EngineState {
     /// Resolves a read's consistency. Throws `invalidArgument` for an unknown or closed transaction or a
     /// bad read time, `aborted` for an expired or doomed transaction, `failedPrecondition` for a read time

@@ -17,30 +17,3 @@ public struct CommittedBatch: Sendable, Hashable {
         self.documents = documents
     }
 }
-
-/// The state a commit left one document in.
-public struct CommittedDocument: Sendable, Hashable {
-    /// The document's path.
-    public var path: DocumentPath
-    /// The document after the commit (its create and update times included), or `nil` when it was deleted.
-    public var document: Document?
-
-    public init(path: DocumentPath, document: Document?) {
-        self.path = path
-        self.document = document
-    }
-}
-
-/// The published state of an engine at one commit time (``LocalEngine/publishedSnapshot()``): what a
-/// durable store writes when it compacts its log. Restore it with ``LocalEngine/restore(_:through:)``.
-public struct PublishedSnapshot: Sendable, Hashable {
-    /// Every existing document, in no particular order.
-    public var documents: [Document]
-    /// The commit time the snapshot reflects: every batch committed at or before it is included.
-    public var commitTime: Timestamp
-
-    public init(documents: [Document], commitTime: Timestamp) {
-        self.documents = documents
-        self.commitTime = commitTime
-    }
-}

@@ -14,20 +14,12 @@ struct QueryExecutor {
 
     func execute(_ query: ValidatedQuery, source: some CandidateSource, at time: Timestamp) -> QueryResult {
         let plan = planner.plan(query)
-        let evaluator = FilterEvaluator(database: query.database)
         let candidates = source.candidates(for: plan, at: time)
 
         var rows: [(keys: [Value], document: Document)] = []
         rows.reserveCapacity(candidates.documents.count)
-        candidateLoop: for document in candidates.documents {
-            if let filter = query.filter, !evaluator.matches(filter, document) { continue }
-            var keys: [Value] = []
-            keys.reserveCapacity(query.orders.count)
-            for order in query.orders {
-                guard let value = evaluator.value(at: order.field, in: document) else { continue candidateLoop }
-                keys.append(value)
-            }
-            rows.append((keys, document))
+        for document in candidates.documents {
+            if let keys = Self.orderKeys(of: document, in: query) { rows.append((keys, document)) }
         }
         if !candidates.ordered {
             let orders = query.orders
@@ -56,6 +48,27 @@ struct QueryExecutor {
         if let limit = query.limit { last = Swift.min(last, first + limit) }
         if first > last { first = last }
         return QueryResult(documents: rows[first..<last].map(\.document), skipped: skipped)
+    }
+
+    /// Whether `document` belongs to the query's results before cursors, offset and limit are applied:
+    /// in a selected collection, matching the filter, and holding every ordered field. (Listeners use it
+    /// to decide whether a changed document concerns a query.)
+    static func matches(_ document: Document, _ query: ValidatedQuery) -> Bool {
+        query.scope.contains(document.path) && orderKeys(of: document, in: query) != nil
+    }
+
+    /// The document's values for the query's orders, or `nil` when it fails the filter or lacks an
+    /// ordered field.
+    static func orderKeys(of document: Document, in query: ValidatedQuery) -> [Value]? {
+        let evaluator = FilterEvaluator(database: query.database)
+        if let filter = query.filter, !evaluator.matches(filter, document) { return nil }
+        var keys: [Value] = []
+        keys.reserveCapacity(query.orders.count)
+        for order in query.orders {
+            guard let value = evaluator.value(at: order.field, in: document) else { return nil }
+            keys.append(value)
+        }
+        return keys
     }
 
     /// The index of the first row for which `isBefore` is false (rows are sorted, `isBefore` monotonic).

@@ -13,6 +13,9 @@ import HearthDomain
 ///   `__name__` has an inequality too;
 /// - `__name__` filters take references to documents of this database, never `array-contains(-any)` or
 ///   unary operators; cursor values on `__name__` must be references;
+/// - a collection group under a document may only filter and order on `__name__`;
+/// - the fields of `sum` and `average` cannot come after `__name__` in the index: not with an explicit
+///   order on `__name__`, a filter on `__name__`, or a collection group under a document;
 /// - no duplicate orders and no order after `__name__`; cursors no longer than the explicit orders;
 /// - no negative offset or limit; no reserved (`__.*__`) field names; filter operands hold no string of
 ///   1,500 UTF-8 bytes or more and no bytes longer than 1,500.
@@ -44,7 +47,8 @@ enum QueryValidator {
         }
 
         var inequalityFields: [FieldPath] = []
-        var hasNameInequality = false
+        var hasNameFilter = false
+        var hasFieldFilter = false
         if let filter = query.filter {
             var stats = FilterStats()
             try inspect(filter, database: database, stats: &stats)
@@ -64,7 +68,9 @@ enum QueryValidator {
                 throw .invalidArgument("At most one 'array-contains' or 'array-contains-any' filter is allowed per disjunction.")
             }
             inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
-            hasNameInequality = stats.inequalityFields.contains(where: \.isDocumentID)
+            hasNameFilter = stats.hasNameFilter
+            hasFieldFilter = stats.hasFieldFilter
+            let hasNameInequality = stats.inequalityFields.contains(where: \.isDocumentID)
             if stats.hasNameEquality, !inequalityFields.isEmpty, !hasNameInequality {
                 throw .invalidArgument(
                     "An equality on __name__ is not allowed with inequalities on other fields unless __name__ also has an inequality."
@@ -94,6 +100,13 @@ enum QueryValidator {
             if order.field.isDocumentID { explicitName = true }
         }
 
+        let scopedGroup = query.from.allDescendants && parent != nil
+        if scopedGroup, hasFieldFilter || query.orderBy.contains(where: { !$0.field.isDocumentID }) {
+            throw .invalidArgument(
+                "Collection group queries under a document may only filter and order on __name__; other filters and orders are only allowed at the root parent."
+            )
+        }
+
         let direction = query.orderBy.last?.direction ?? .ascending
         var orders = query.orderBy
         var implied = Set(explicitFields)
@@ -104,7 +117,7 @@ enum QueryValidator {
         orders += missingInequalities.map { Order($0, direction) }
         implied.formUnion(missingInequalities)
         let missingAggregated = Set(aggregatedFields).subtracting(implied).sorted()
-        if !missingAggregated.isEmpty, explicitName || hasNameInequality {
+        if !missingAggregated.isEmpty, explicitName || hasNameFilter || scopedGroup {
             throw .invalidArgument(
                 "This aggregation needs the fields \(missingAggregated) ordered after __name__, which Firestore does not support; order by them explicitly."
             )
@@ -151,6 +164,8 @@ enum QueryValidator {
         var hasOr = false
         var hasInOrArrayContainsAny = false
         var hasNameEquality = false
+        var hasNameFilter = false
+        var hasFieldFilter = false
         var inequalityFields: [FieldPath] = []
     }
 
@@ -163,6 +178,7 @@ enum QueryValidator {
         case .unary(let path, let op):
             try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
             if path.isDocumentID { throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.") }
+            stats.hasFieldFilter = true
             if op == .isNotNull || op == .isNotNaN {
                 stats.negations += 1
                 stats.inequalityFields.append(path)
@@ -183,6 +199,7 @@ enum QueryValidator {
             }
             if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
             if path.isDocumentID, op == .equal || op == .in { stats.hasNameEquality = true }
+            if path.isDocumentID { stats.hasNameFilter = true } else { stats.hasFieldFilter = true }
         }
     }
 

@@ -30,7 +30,13 @@ struct CommitWorkspace {
             touchOrder.append(path)
         }
         let existing = current[path] ?? nil
-        try check(write.precondition, against: existing, path: path)
+        if case .updateTime? = write.precondition {
+            // The server collapses a commit's writes of one document into one mutation: an update-time
+            // precondition (which must equal the first write's) is checked against the state before the commit.
+            try check(write.precondition, against: original[path] ?? nil, path: path)
+        } else {
+            try check(write.precondition, against: existing, path: path)
+        }
 
         var fields: MapValue?
         switch write.operation {
@@ -102,6 +108,11 @@ struct CommitWorkspace {
         case .updateTime(let expected)?:
             guard let existing else {
                 throw DocumentStoreError(.failedPrecondition, "The document \(path) does not exist; expected update time \(expected).")
+            }
+            if expected > existing.updateTime {
+                throw .invalidArgument(
+                    "The updateTime precondition \(expected) of \(path) is later than the document's update time \(existing.updateTime)."
+                )
             }
             if existing.updateTime != expected {
                 throw DocumentStoreError(

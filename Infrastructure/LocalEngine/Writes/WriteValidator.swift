@@ -22,16 +22,34 @@ enum WriteValidator {
         }
     }
 
+    /// Validates every write, and the combinations the server refuses when one commit writes a document
+    /// several times (its writes are collapsed into one mutation): an `exists: false` write (insert or
+    /// delete) after anything but a delete, an `exists: true` write right after a delete, and an `updateTime`
+    /// precondition that differs from the one of the document's first write in the commit.
     static func validate(_ writes: [Write]) throws(DocumentStoreError) {
         var lastKind: [DocumentPath: WriteKind] = [:]
+        var firstVersion: [DocumentPath: Timestamp?] = [:]
         var transformCounts: [DocumentPath: Int] = [:]
         for write in writes {
             try validate(write)
             let kind = WriteKind(write)
-            if kind == .insert, let previous = lastKind[write.path], previous != .delete {
-                throw .invalidArgument(
-                    "Cannot \(previous.rawValue) then insert \(write.path) in the same commit (an exists: false precondition after another write of the document)."
-                )
+            let version: Timestamp? = if case .updateTime(let time)? = write.precondition { time } else { nil }
+            if let previous = lastKind[write.path] {
+                if write.precondition == .exists(false), previous != .delete {
+                    throw .invalidArgument(
+                        "Cannot \(previous.rawValue) then \(kind.rawValue) \(write.path) with exists: false in the same commit."
+                    )
+                }
+                if previous == .delete, write.precondition == .exists(true) {
+                    throw .invalidArgument("Cannot delete then \(kind.rawValue) \(write.path) with exists: true in the same commit.")
+                }
+                if let version, firstVersion[write.path] != .some(version) {
+                    throw .invalidArgument(
+                        "Cannot combine writes of \(write.path) with different updateTime preconditions in the same commit."
+                    )
+                }
+            } else {
+                firstVersion[write.path] = .some(version)
             }
             lastKind[write.path] = kind
             transformCounts[write.path, default: 0] += write.transforms.count
