@@ -46,7 +46,8 @@ struct ExportLineReader {
             if reachedEnd {
                 guard start < end else { return nil }
                 lineNumber += 1
-                let line = buffer[start..<end]
+                var line = buffer[start..<end]
+                if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 start = end
                 return line
             }
