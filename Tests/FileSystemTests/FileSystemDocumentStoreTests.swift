@@ -6,6 +6,12 @@ import HearthLocalEngine
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("FileSystemDocumentStore: durability across reopenings")
 struct FileSystemDocumentStoreTests {
     @Test func commit_thenReopen_readsTheCommittedDocument() async throws {
@@ -213,10 +219,50 @@ struct FileSystemDocumentStoreTests {
         try await reopened.close()
     }
 
+    @Test func changeObservers_hearOfACommitOnlyOnceItIsDurable() async throws {
+        let directory = try TemporaryDirectory()
+        let gate = Gate()
+        let store = try makeStore(directory, faults: FileFaults(blocking: true) { operation, name in
+            if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
+            return nil
+        })
+        let heard = Mutex<[Timestamp]>([])
+        let observation = store.engine.observeChanges { changes in heard.withLock { $0.append(changes.commitTime) } }
+        gate.close()
+
+        let commit = Task { try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil) }
+        let flushing = await eventually { gate.waiting == 1 }
+        let heardWhileFlushing = heard.withLock { $0 }
+        gate.open()
+        let response = try await commit.value
+
+        #expect(flushing)
+        #expect(heardWhileFlushing.isEmpty)
+        #expect(heard.withLock { $0 } == [response.commitTime])
+        observation.cancel()
+        try await store.close()
+    }
+
+    @Test func changeObservers_neverHearOfACommitThatFailedToFlush() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try makeStore(directory, faults: FileFaults { operation, name in operation == .sync && name == RecoveryTests.firstLog ? EIO : nil })
+        let heard = Mutex(0)
+        let observation = store.engine.observeChanges { _ in heard.withLock { $0 += 1 } }
+
+        await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
+        }
+
+        #expect(heard.withLock { $0 } == 0)
+        #expect(try await store.getDocument(try path("c/a"), mask: nil, consistency: .latest) == nil)
+        observation.cancel()
+        await #expect(throws: DocumentStoreError.self) { try await store.close() }
+    }
+
     @Test func concurrentCommits_duringOneFlush_shareTheNextFlush() async throws {
         let directory = try TemporaryDirectory()
         let gate = Gate()
-        let faults = FileFaults { operation, name in
+        let faults = FileFaults(blocking: true) { operation, name in
             if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
             return nil
         }

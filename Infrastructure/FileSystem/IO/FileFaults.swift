@@ -6,11 +6,17 @@ enum FileOperation: String, Sendable, CaseIterable {
 /// The test seam in front of every system call of the file store: before each call, `fault` is asked
 /// whether to fail it, with the operation and the file's name (last path component); returning an
 /// `errno` value makes the call fail with it, as if the system had. Production uses ``none``.
+///
+/// A fault that *blocks* (a test holding a flush until it has arranged something) must say so with
+/// `blocking: true`: the log is then written only by its writer thread, never inline by a committer,
+/// so that no task of the cooperative pool waits on it.
 struct FileFaults: Sendable {
     let fault: @Sendable (FileOperation, String) -> Int32?
+    let mayBlock: Bool
 
-    init(_ fault: @escaping @Sendable (FileOperation, String) -> Int32?) {
+    init(blocking: Bool = false, _ fault: @escaping @Sendable (FileOperation, String) -> Int32?) {
         self.fault = fault
+        self.mayBlock = blocking
     }
 
     static let none = FileFaults { _, _ in nil }

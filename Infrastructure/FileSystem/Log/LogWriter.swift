@@ -12,7 +12,8 @@ import Synchronization
 /// Who writes a group:
 /// - **The committer itself**, when it is alone: nothing is being flushed, its batch is the only one
 ///   queued, and the previous group held one batch. It writes and flushes inline, on its own thread, so a
-///   single writer pays no thread hand-offs (which cost milliseconds on a loaded machine).
+///   single writer pays no thread hand-offs (which cost milliseconds on a loaded machine); the flush
+///   occupies that thread of the cooperative pool while it runs, like any synchronous file I/O.
 /// - **The writer thread** otherwise: it takes every queued batch. When the previous group held *k* > 1
 ///   batches it first waits a little (at most about one flush time) for *k* batches, so that concurrent
 ///   committers keep sharing flushes instead of splitting into alternating half groups.
@@ -172,7 +173,8 @@ final class LogWriter: CommitPersistence {
             return .waiting
         }
         let inline = shared.withLock { shared -> (ActiveLog, [Queued])? in
-            guard case .waiting = check(&shared), case .full = durability.mode, !shared.writing, shared.expectedGroup <= 1,
+            guard case .waiting = check(&shared), case .full = durability.mode, !directory.faults.mayBlock, !shared.writing,
+                shared.expectedGroup <= 1,
                 shared.queue.count == 1, shared.rotations.isEmpty, !shared.closing, let log = shared.log
             else { return nil }
             shared.writing = true
