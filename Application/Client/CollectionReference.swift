@@ -70,7 +70,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
                     collectionID: path.collectionID,
                     pageSize: pageSize,
                     pageToken: token,
-                    mask: [FieldPath.documentID],
+                    mask: [],
                     showMissing: true
                 )
             )

@@ -94,6 +94,7 @@ import Testing
     static let alternativeForms: [(String, Value)] = [
         (#"{"nullValue": "NULL_VALUE"}"#, Value.null),
         (#"{"null_value": null}"#, .null),
+        (#"{"nullValue": 0}"#, .null),
         (#"{"integerValue": 42}"#, .integer(42)),
         (#"{"integerValue": -7}"#, .integer(-7)),
         (#"{"integerValue": 1.0}"#, .integer(1)),
@@ -146,7 +147,7 @@ import Testing
         (#"{"doubleValue": 1e400}"#, "$.doubleValue", "range of a double"),
         (#"{"doubleValue": null}"#, "$.doubleValue", "a number"),
         (#"{"booleanValue": "true"}"#, "$.booleanValue", "a boolean"),
-        (#"{"nullValue": 0}"#, "$.nullValue", "null"),
+        (#"{"nullValue": 1}"#, "$.nullValue", "null"),
         (#"{"stringValue": 3}"#, "$.stringValue", "a string"),
         (#"{"timestampValue": "2024-13-01T00:00:00Z"}"#, "$.timestampValue", "invalid timestamp"),
         (#"{"timestampValue": "2024-05-01T00:00:00.1234567891Z"}"#, "$.timestampValue", "invalid timestamp"),

@@ -19,6 +19,16 @@ import Testing
             """)))
     }
 
+    @Test func encodeCommitRequestBytes_isTheCompactTextOfTheJSON() throws {
+        let db = try database()
+        let writes = [Write.update(try DocumentPath("C/d"), fields: ["a": 1])]
+
+        let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: db, writes: writes, transaction: nil)
+
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#)
+        #expect(try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: db).writes == writes)
+    }
+
     @Test func encodeCommitRequest_withTransaction_writesItInBase64() throws {
         let json = RESTWriteCodec.encodeCommitRequest(
             database: try database(),
@@ -137,7 +147,7 @@ import Testing
         let transaction = TransactionID(bytes: [1, 2, 3, 250])
 
         let json = RESTWriteCodec.encodeCommitRequest(database: db, writes: writes, transaction: transaction)
-        let decoded = try RESTWriteCodec.decodeCommitRequest(json, expected: db)
+        let decoded = try RESTWriteCodec.decodeCommitRequest(json, database: db)
 
         #expect(decoded == RESTCommitRequest(database: db, writes: writes, transaction: transaction))
     }
@@ -187,7 +197,7 @@ import Testing
         let request = RESTWriteCodec.encodeBatchWriteRequest(database: db, writes: writes, labels: ["b": "2", "a": "1"])
 
         #expect(JSONWriter.string(request).contains(#""labels":{"a":"1","b":"2"}"#))
-        #expect(try RESTWriteCodec.decodeBatchWriteRequest(request, expected: db)
+        #expect(try RESTWriteCodec.decodeBatchWriteRequest(request, database: db)
             == RESTBatchWriteRequest(database: db, writes: writes, labels: ["a": "1", "b": "2"]))
 
         let response = RESTBatchWriteResponse(
@@ -241,7 +251,7 @@ import Testing
     @Test(arguments: malformedCommitRequests)
     func decodeCommitRequest_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws {
         let db = try DatabaseID(projectID: "p")
-        let error = try #require(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeCommitRequest(parse(text), expected: db) }
+        let error = try #require(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeCommitRequest(parse(text), database: db) }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
     }
@@ -253,9 +263,15 @@ import Testing
              "requestOptions": {"requestTag": "x"}}
             """)
 
-        let request = try RESTWriteCodec.decodeCommitRequest(json, expected: nil)
+        let request = try RESTWriteCodec.decodeCommitRequest(json, database: nil)
 
         #expect(request.writes == [.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("a")], precondition: .exists(true))])
+    }
+
+    @Test func decodeFieldTransform_acceptsTheServerValueEnumNumber() throws {
+        let transform = try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
+        #expect(transform == FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp))
+        #expect(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#)) }
     }
 
     @Test func decodeCommitResponse_missingCommitTime_throws() throws {

@@ -11,7 +11,8 @@ public import HearthDomain
 /// `{"compositeFilter": {"op", "filters"}}`; `__name__` is an ordinary field path.
 ///
 /// Decoding requires exactly one collection selector in `from`, exactly one filter kind per filter, known
-/// operator names, and reads a missing direction as ascending. `findNearest` (vector search) is not
+/// operators and directions (by name, or by protobuf enum number as protobuf's JSON parsers accept), and
+/// reads a missing direction as ascending. `limit` is also read in the legacy wrapper form `{"value": n}`. `findNearest` (vector search) is not
 /// supported and throws. Unknown members are ignored.
 public enum RESTQueryCodec {
     // MARK: - Structured query
@@ -54,7 +55,7 @@ public enum RESTQueryCodec {
             startAt: try reader.optional("startAt", decodeCursor),
             endAt: try reader.optional("endAt", decodeCursor),
             offset: try reader.optional("offset", Wire.count) ?? 0,
-            limit: try reader.optional("limit", Wire.count)
+            limit: try reader.optional("limit", Wire.wrappedCount)
         )
     }
 
@@ -99,7 +100,7 @@ public enum RESTQueryCodec {
                 let filter = try MessageReader(json, "FieldFilter")
                 return .field(
                     try filter.required("field", Wire.fieldReference),
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, FieldOperator.self) },
+                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, FieldOperator.self, numbers: fieldOperatorNumbers) },
                     try filter.required("value", RESTValueCodec.decode)
                 )
             }
@@ -108,14 +109,14 @@ public enum RESTQueryCodec {
                 let filter = try MessageReader(json, "UnaryFilter")
                 return .unary(
                     try filter.required("field", Wire.fieldReference),
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, UnaryOperator.self) }
+                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, UnaryOperator.self, numbers: unaryOperatorNumbers) }
                 )
             }
         default:
             return try reader.required("compositeFilter") { (json) throws(RESTDecodingError) in
                 let filter = try MessageReader(json, "CompositeFilter")
                 return .composite(
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, CompositeOperator.self) },
+                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, CompositeOperator.self, numbers: [1: .and, 2: .or]) },
                     try filter.repeated("filters", decodeFilter)
                 )
             }
@@ -134,8 +135,8 @@ public enum RESTQueryCodec {
         let reader = try MessageReader(json, "Order")
         let field = try reader.required("field", Wire.fieldReference)
         let direction = try reader.optional("direction") { (json) throws(RESTDecodingError) -> Order.Direction in
-            if case .string("DIRECTION_UNSPECIFIED") = json { return .ascending }
-            return try Wire.enumeration(json, Order.Direction.self)
+            if json == .string("DIRECTION_UNSPECIFIED") || json == .number("0") { return .ascending }
+            return try Wire.enumeration(json, Order.Direction.self, numbers: [1: .ascending, 2: .descending])
         }
         return Order(field, direction ?? .ascending)
     }
@@ -155,4 +156,11 @@ public enum RESTQueryCodec {
             before: try reader.optional("before", Wire.bool) ?? false
         )
     }
+
+    private static let fieldOperatorNumbers: [Int64: FieldOperator] = [
+        1: .lessThan, 2: .lessThanOrEqual, 3: .greaterThan, 4: .greaterThanOrEqual, 5: .equal, 6: .notEqual,
+        7: .arrayContains, 8: .in, 9: .arrayContainsAny, 10: .notIn,
+    ]
+
+    private static let unaryOperatorNumbers: [Int64: UnaryOperator] = [2: .isNaN, 3: .isNull, 4: .isNotNaN, 5: .isNotNull]
 }

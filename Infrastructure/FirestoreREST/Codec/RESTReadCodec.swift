@@ -8,7 +8,8 @@ public import HearthDomain
 /// Streaming answers (batch get, run query, run aggregation query) are JSON arrays of elements; decoders
 /// also accept a single element object. Decoders take the expected `database`: when non-`nil`, names in
 /// another database throw. Errors are ``RESTDecodingError`` naming the JSON path; unknown members of these
-/// messages are ignored. Check a body for an error first with ``RESTErrorCodec/decodeErrorBody(_:)``.
+/// messages are ignored. Check a failed call's body with ``RESTErrorCodec/decodeErrorBody(_:)``; a streamed
+/// answer with an `error` element throws a ``RESTDecodingError`` whose `underlying` is the server's error.
 public enum RESTReadCodec {
     // MARK: - GetDocument
 
@@ -165,12 +166,20 @@ public enum RESTReadCodec {
 
     // MARK: - Streams
 
-    /// The elements of a streamed answer: a JSON array, or a single element object.
+    /// The elements of a streamed answer: a JSON array, or a single element object. An element carrying
+    /// an `error` (a stream that failed part-way) throws, with the server's error as `underlying`.
     static func stream<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> [T] {
         switch json {
-        case .array: return try Wire.array(json, decode)
-        case .object: return [try decode(json)]
+        case .array: return try Wire.array(json) { (json) throws(RESTDecodingError) in try streamElement(json, decode) }
+        case .object: return [try streamElement(json, decode)]
         default: throw Wire.mismatch("an array of response elements", json)
         }
+    }
+
+    private static func streamElement<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+        if let body = try RESTErrorCodec.decodeErrorBody(json) {
+            throw RESTDecodingError(reason: "the answer carries an error instead of a result", underlying: body.documentStoreError)
+        }
+        return try decode(json)
     }
 }

@@ -11,7 +11,7 @@ public enum RESTTransactionCodec {
 
     /// Reads a begin-transaction body; without `options` (or with `{}`) the transaction is read-write.
     /// An optional `database` member must match `database` when both are given.
-    public static func decodeBeginTransactionRequest(_ json: JSON, expected database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeBeginTransactionRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
         -> TransactionOptions
     {
         let reader = try MessageReader(json, "BeginTransactionRequest")
@@ -37,7 +37,7 @@ public enum RESTTransactionCodec {
     }
 
     /// Reads a rollback body; `transaction` is required. An optional `database` member must match.
-    public static func decodeRollbackRequest(_ json: JSON, expected database: DatabaseID?) throws(RESTDecodingError) -> TransactionID {
+    public static func decodeRollbackRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> TransactionID {
         let reader = try MessageReader(json, "RollbackRequest")
         try reader.checkDatabase(database)
         return try reader.required("transaction", Wire.transactionID)

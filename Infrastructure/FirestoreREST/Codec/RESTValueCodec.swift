@@ -7,7 +7,7 @@ import Foundation
 ///
 /// | Kind | Written | Also read |
 /// |---|---|---|
-/// | null | `{"nullValue": null}` | `{"nullValue": "NULL_VALUE"}` |
+/// | null | `{"nullValue": null}` | `{"nullValue": "NULL_VALUE"}`, `{"nullValue": 0}` |
 /// | boolean | `{"booleanValue": true}` | |
 /// | integer | `{"integerValue": "42"}` (decimal string) | a JSON number; integral forms such as `"1e3"` |
 /// | double | `{"doubleValue": 2.5}`; `"NaN"`, `"Infinity"`, `"-Infinity"` | numeric strings such as `"2.5"` |
@@ -143,8 +143,7 @@ public enum RESTValueCodec {
         switch key {
         case "nullValue", "null_value":
             switch json {
-            case .null: return .null
-            case .string("NULL_VALUE"): return .null
+            case .null, .string("NULL_VALUE"), .number("0"): return .null
             default: throw Wire.mismatch("null (or \"NULL_VALUE\")", json)
             }
         case "booleanValue", "boolean_value":

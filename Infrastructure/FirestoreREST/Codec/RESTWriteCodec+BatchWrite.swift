@@ -15,8 +15,8 @@ extension RESTWriteCodec {
         return .object(body)
     }
 
-    /// Reads a batch-write body, like ``decodeCommitRequest(_:expected:)``; `labels` must map strings to strings.
-    public static func decodeBatchWriteRequest(_ json: JSON, expected database: DatabaseID?) throws(RESTDecodingError) -> RESTBatchWriteRequest {
+    /// Reads a batch-write body, like ``decodeCommitRequest(_:database:)``; `labels` must map strings to strings.
+    public static func decodeBatchWriteRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> RESTBatchWriteRequest {
         let reader = try MessageReader(json, "BatchWriteRequest")
         let named = try reader.database(expected: database)
         let scope = named ?? database

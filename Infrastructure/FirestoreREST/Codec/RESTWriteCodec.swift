@@ -34,7 +34,7 @@ public enum RESTWriteCodec {
 
     /// Reads a commit request body. `database` (optional in the body) must match `expected` when both are
     /// given, and every document name must belong to the request's database (or `expected`).
-    public static func decodeCommitRequest(_ json: JSON, expected database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeCommitRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
         -> RESTCommitRequest
     {
         let reader = try MessageReader(json, "CommitRequest")
@@ -173,7 +173,7 @@ public enum RESTWriteCodec {
     }
 
     /// Reads a field transform: a field path and exactly one transform member (`setToServerValue` must be
-    /// `"REQUEST_TIME"`).
+    /// `"REQUEST_TIME"`, or its enum number 1).
     public static func decodeFieldTransform(_ json: JSON) throws(RESTDecodingError) -> FieldTransform {
         let reader = try MessageReader(json, "FieldTransform")
         let path = try reader.required("fieldPath", Wire.fieldPath)
@@ -184,9 +184,10 @@ public enum RESTWriteCodec {
         let operation: FieldTransform.Operation
         switch kind {
         case "setToServerValue":
-            let value = try reader.required(kind, Wire.string)
-            guard value == "REQUEST_TIME" else {
-                throw RESTDecodingError(path: [.key(kind)], reason: "unsupported server value \(Wire.quoted(value)); expected \"REQUEST_TIME\"")
+            try reader.required(kind) { (json) throws(RESTDecodingError) in
+                guard json == .string("REQUEST_TIME") || json == .number("1") else {
+                    throw RESTDecodingError(reason: "unsupported server value \(JSONWriter.string(json)); expected \"REQUEST_TIME\"")
+                }
             }
             operation = .serverTimestamp
         case "increment": operation = .increment(try reader.required(kind, RESTValueCodec.decode))

@@ -17,6 +17,46 @@ public struct JSONWriter {
         String(decoding: serialize(value), as: UTF8.self)
     }
 
+    /// Indented text of `value` for people (the command line): two spaces per level, `"key": value`,
+    /// empty arrays and objects as `[]` and `{}`. Strings are escaped as in the compact form.
+    public static func prettyString(_ value: JSON) -> String {
+        var writer = JSONWriter()
+        writer.writePretty(value, indent: 0)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private mutating func writePretty(_ value: JSON, indent: Int) {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent: indent + 1)
+                writePretty(element, indent: indent + 1)
+            }
+            newline(indent: indent)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            for (offset, member) in object.members.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent: indent + 1)
+                writeString(member.key)
+                appendASCII(": ")
+                writePretty(member.value, indent: indent + 1)
+            }
+            newline(indent: indent)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+
+    private mutating func newline(indent: Int) {
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
     public mutating func write(_ value: JSON) {
         switch value {
         case .null: appendASCII("null")

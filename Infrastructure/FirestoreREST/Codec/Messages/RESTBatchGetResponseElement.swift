@@ -12,6 +12,7 @@ public struct RESTBatchGetResponseElement: Sendable, Hashable {
     /// When the document was read.
     public var readTime: Timestamp?
 
+    /// An element; `transaction` defaults to absent.
     public init(read: DocumentRead?, transaction: TransactionID? = nil, readTime: Timestamp?) {
         self.read = read
         self.transaction = transaction

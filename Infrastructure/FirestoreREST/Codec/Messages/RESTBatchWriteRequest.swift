@@ -5,10 +5,12 @@ public import HearthDomain
 public struct RESTBatchWriteRequest: Sendable, Hashable {
     /// The `database` member of the body, when present.
     public var database: DatabaseID?
+    /// The writes, each applied independently.
     public var writes: [Write]
     /// Labels associated with the batch write (omitted on the wire when empty).
     public var labels: [String: String]
 
+    /// A decoded batch-write request.
     public init(database: DatabaseID?, writes: [Write], labels: [String: String] = [:]) {
         self.database = database
         self.writes = writes

@@ -7,6 +7,7 @@ public struct RESTBatchWriteResponse: Sendable, Hashable {
     /// One status per write; ``RESTStatus/isOK`` for the writes that were applied.
     public var statuses: [RESTStatus]
 
+    /// An answer with one result and one status per write.
     public init(writeResults: [WriteResult], statuses: [RESTStatus]) {
         self.writeResults = writeResults
         self.statuses = statuses

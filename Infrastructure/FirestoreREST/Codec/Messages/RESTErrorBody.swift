@@ -7,12 +7,14 @@ public import HearthDomain
 public struct RESTErrorBody: Sendable, Hashable {
     /// The HTTP status repeated in the body (`error.code`).
     public var httpStatus: Int
+    /// The server's explanation (`error.message`).
     public var message: String
     /// The canonical code name (`error.status`, for example `"NOT_FOUND"`); may be empty.
     public var status: String
     /// The `details` objects, kept as JSON.
     public var details: [JSON]
 
+    /// A body with the given members.
     public init(httpStatus: Int, message: String, status: String, details: [JSON] = []) {
         self.httpStatus = httpStatus
         self.message = message

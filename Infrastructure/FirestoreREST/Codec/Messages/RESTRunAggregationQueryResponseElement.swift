@@ -8,10 +8,12 @@ public struct RESTRunAggregationQueryResponseElement: Sendable, Hashable {
     public var result: MapValue?
     /// The transaction started by `newTransaction`, in the first element only.
     public var transaction: TransactionID?
+    /// When the results were read; absent in a transaction-only element.
     public var readTime: Timestamp?
     /// Whether the query is complete (omitted on the wire when false).
     public var done: Bool
 
+    /// An element; `transaction` and `done` default to absent.
     public init(result: MapValue?, transaction: TransactionID? = nil, readTime: Timestamp?, done: Bool = false) {
         self.result = result
         self.transaction = transaction

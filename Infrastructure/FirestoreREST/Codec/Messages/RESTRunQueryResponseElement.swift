@@ -16,6 +16,7 @@ public struct RESTRunQueryResponseElement: Sendable, Hashable {
     /// Whether the query is complete (omitted on the wire when false; do not rely on it being sent).
     public var done: Bool
 
+    /// An element; everything but `document` and `readTime` defaults to absent.
     public init(document: Document?, transaction: TransactionID? = nil, readTime: Timestamp?, skippedResults: Int = 0, done: Bool = false) {
         self.document = document
         self.transaction = transaction

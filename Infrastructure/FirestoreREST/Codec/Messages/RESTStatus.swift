@@ -5,10 +5,12 @@ public import HearthDomain
 public struct RESTStatus: Sendable, Hashable {
     /// The `google.rpc.Code` number; 0 is OK.
     public var code: Int
+    /// The error message (empty when OK).
     public var message: String
     /// The `details` objects, kept as JSON (`{"@type": "type.googleapis.com/…", …}`).
     public var details: [JSON]
 
+    /// A status; the defaults make an OK status.
     public init(code: Int = 0, message: String = "", details: [JSON] = []) {
         self.code = code
         self.message = message

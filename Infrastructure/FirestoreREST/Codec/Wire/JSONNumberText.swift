@@ -38,12 +38,14 @@ enum JSONNumberText {
         case outOfRange
     }
 
-    /// The exact integer a valid JSON number lexeme denotes (`12`, `-0`, `1.0`, `1e3`, `1200e-2`), or why
-    /// there is none. The caller guarantees `text` is a valid lexeme.
+    /// The exact integer a JSON number lexeme denotes (`12`, `-0`, `1.0`, `1e3`, `1200e-2`), or why there
+    /// is none (text that is not a JSON number lexeme is `notIntegral`).
     static func int64(_ text: String) -> IntegerReading {
-        if let plain = Int64(text) { return .value(plain) }
+        if text.utf8.first != UInt8(ascii: "+"), let plain = Int64(text) { return .value(plain) }
         var copy = text
-        return copy.withUTF8 { int64(slowPath: $0) }
+        return copy.withUTF8 { bytes in
+            isValid(bytes) ? int64(slowPath: bytes) : .notIntegral
+        }
     }
 
     private static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {

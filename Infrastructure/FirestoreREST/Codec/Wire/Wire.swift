@@ -144,14 +144,29 @@ enum Wire {
         try MessageReader(json, "DocumentMask").repeated("fieldPaths", fieldPath)
     }
 
-    /// A protobuf enum given by name: one of `cases` (by raw value).
-    static func enumeration<E: RawRepresentable & CaseIterable>(_ json: JSON, _: E.Type) throws(RESTDecodingError) -> E
+    /// A protobuf enum: by name (a raw value of `E`), or by wire number as protobuf's JSON parsers also
+    /// accept (`numbers`; the `…_UNSPECIFIED` value 0 is never listed, so it is rejected).
+    static func enumeration<E: RawRepresentable & CaseIterable>(_ json: JSON, _: E.Type, numbers: [Int64: E]) throws(RESTDecodingError) -> E
     where E.RawValue == String {
+        if case .number = json {
+            let number = try int64(json)
+            guard let value = numbers[number] else { throw RESTDecodingError(reason: "unknown enum number \(number)") }
+            return value
+        }
         let text = try string(json)
         guard let value = E(rawValue: text) else {
             throw RESTDecodingError(reason: "unknown value \(quoted(text)); expected one of \(list(E.allCases.map(\.rawValue)))")
         }
         return value
+    }
+
+    /// A non-negative int32 wrapper (`google.protobuf.Int32Value`): a number or decimal string, or the
+    /// legacy object form `{"value": n}` found in older conformance vectors.
+    static func wrappedCount(_ json: JSON) throws(RESTDecodingError) -> Int {
+        if case .object = json {
+            return try MessageReader(json, "Int32Value").optional("value", count) ?? 0
+        }
+        return try count(json)
     }
 
     static func mismatch(_ expected: String, _ found: JSON) -> RESTDecodingError {

@@ -1,0 +1,14 @@
+public import HearthDomain
+
+extension RESTDocumentCodec {
+    /// Reads a stored document from the bytes of a REST body (a `GetDocument` answer, an exported file),
+    /// as ``decode(_:database:)`` does; text that is not JSON throws at the root.
+    public static func decode(bytes: some Collection<UInt8>, database: DatabaseID?) throws(RESTDecodingError) -> Document {
+        try decode(RESTBody.parse(bytes), database: database)
+    }
+
+    /// The compact UTF-8 JSON of a stored document.
+    public static func encodeBytes(_ document: Document, database: DatabaseID) -> [UInt8] {
+        RESTBody.serialize(encode(document, database: database))
+    }
+}
