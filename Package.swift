@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "HearthCLI", dependencies: ["Hearth"], path: "CompositionRoot/HearthCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthTestSupport"],
+            dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport"],
             path: "CompositionRoot/HearthBench",
             swiftSettings: strictSettings
         ),
