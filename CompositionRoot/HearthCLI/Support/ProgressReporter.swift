@@ -35,7 +35,8 @@ final class ProgressReporter {
             console.printError("\(label): \(done) documents" + (fraction.map { " (\(Self.percent($0)))" } ?? "") + " \(detail)")
         case .bar:
             let now = clock.now
-            if let lastDraw, now - lastDraw < .milliseconds(80) { return }
+            let complete = (fraction ?? 0) >= 1
+            if let lastDraw, now - lastDraw < .milliseconds(80), !complete { return }
             lastDraw = now
             draw(done: done, fraction: fraction, detail: detail)
         }
