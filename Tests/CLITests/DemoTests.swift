@@ -67,7 +67,10 @@ struct DemoTests {
         try workspace.succeed(["demo"])
 
         #expect(try workspace.succeed(["count", "members", "--where", "isActive == true"]).standardOutput == "2\n")
-        #expect(try workspace.succeed(["collections"]).outputLines == ["app_config", "classAttendance", "classes", "members", "membership_plans", "user_emails"])
+        #expect(
+            try workspace.succeed(["collections"]).outputLines == [
+                "app_config", "classAttendance", "classes", "members", "membership_plans", "user_emails",
+            ])
         #expect(try workspace.succeed(["get", "user_emails/ana.benitez@sajarubox.mx"]).standardOutput.contains(#""primaryUserId": "ana-benitez""#))
     }
 

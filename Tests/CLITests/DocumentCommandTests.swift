@@ -10,7 +10,10 @@ struct DocumentCommandTests {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let set = try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30,"score":1.5,"ratio":2.0,"big":1e20,"tags":["yoga",true,null],"address":{"city":"Puebla"}}"#])
+        let set = try workspace.succeed([
+            "set", "members/ana",
+            #"{"name":"Ana","age":30,"score":1.5,"ratio":2.0,"big":1e20,"tags":["yoga",true,null],"address":{"city":"Puebla"}}"#,
+        ])
         let get = try workspace.succeed(["get", "members/ana"])
 
         #expect(set.standardOutput.hasPrefix("wrote members/ana at "))
@@ -46,7 +49,8 @@ struct DocumentCommandTests {
     @Test func setTyped_keepsKindsPlainJSONCannotSay_andPlainGetPrintsThemAsText() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let typed = #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"},"blob":{"bytesValue":"aGk="},"coach":{"referenceValue":"projects/demo-hearth/databases/(default)/documents/coaches/eva"}}"#
+        let typed =
+            #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"},"blob":{"bytesValue":"aGk="},"coach":{"referenceValue":"projects/demo-hearth/databases/(default)/documents/coaches/eva"}}"#
 
         try workspace.succeed(["set", "classes/yoga-1", typed, "--typed"])
         let plain = try object(try workspace.succeed(["get", "classes/yoga-1"]).standardOutput)

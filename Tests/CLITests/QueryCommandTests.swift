@@ -14,14 +14,21 @@ struct QueryCommandTests {
 
         #expect(paths(run) == ["members/carl", "members/bea"])
         let first = try JSONParser.parse(try #require(run.outputLines.first))
-        #expect(first == .object(["path": .string("members/carl"), "fields": .object(["name": .string("Carl"), "age": .number("50"), "tags": .array([.string("box")]), "active": .bool(false)])]))
+        #expect(
+            first
+                == .object([
+                    "path": .string("members/carl"),
+                    "fields": .object(["name": .string("Carl"), "age": .number("50"), "tags": .array([.string("box")]), "active": .bool(false)]),
+                ]))
     }
 
     @Test func query_withSeveralWheres_requiresThemAll() throws {
         let workspace = try seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "members", "--where", "active == true", "--where", #"tags array-contains "yoga""#, "--order-by", "name"])
+        let run = try workspace.succeed([
+            "query", "members", "--where", "active == true", "--where", #"tags array-contains "yoga""#, "--order-by", "name",
+        ])
 
         #expect(paths(run) == ["members/ana", "members/bea"])
     }
@@ -121,7 +128,9 @@ struct QueryCommandTests {
 
     private func paths(_ run: HearthProcess.Run) -> [String] {
         run.outputLines.compactMap { line in
-            guard case .object(let object)? = try? JSONParser.parse(line), case .string(let path)? = object["path"] ?? object["name"] else { return nil }
+            guard case .object(let object)? = try? JSONParser.parse(line), case .string(let path)? = object["path"] ?? object["name"] else {
+                return nil
+            }
             return path
         }
     }

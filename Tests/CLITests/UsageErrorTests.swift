@@ -56,18 +56,23 @@ struct UsageErrorTests {
         Case(arguments: ["import", "--batch-size", "501"], reason: "--batch-size must be an integer from 1 to 500"),
         Case(arguments: ["import"], reason: "line 2 of standard input is not a Firestore REST document", input: validLine + "\n{\"name\": 3}\n"),
         Case(arguments: ["get", "members/ana"], reason: "HEARTH_STORE must be", environment: ["HEARTH_STORE": "sqlite"]),
-        Case(arguments: ["demo"], reason: "HEARTH_ENV=production refuses HEARTH_STORE=memory", environment: ["HEARTH_STORE": "memory", "HEARTH_ENV": "production"]),
+        Case(
+            arguments: ["demo"], reason: "HEARTH_ENV=production refuses HEARTH_STORE=memory",
+            environment: ["HEARTH_STORE": "memory", "HEARTH_ENV": "production"]),
         Case(
             arguments: ["demo"], reason: "HEARTH_ENV=development refuses the Firestore project \"gym-prod\"",
             environment: ["HEARTH_STORE": "firestore", "GOOGLE_CLOUD_PROJECT": "gym-prod"]
         ),
         Case(
             arguments: ["get", "members/ana"], reason: "refuses the Firestore emulator",
-            environment: ["HEARTH_STORE": "firestore", "HEARTH_ENV": "production", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:9", "GOOGLE_CLOUD_PROJECT": "gym"]
+            environment: [
+                "HEARTH_STORE": "firestore", "HEARTH_ENV": "production", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:9", "GOOGLE_CLOUD_PROJECT": "gym",
+            ]
         ),
     ]
 
-    static let validLine = #"{"name":"projects/demo-x/databases/(default)/documents/members/zoe","fields":{"name":{"stringValue":"Zoe"}},"createTime":"2026-01-01T00:00:00Z","updateTime":"2026-01-01T00:00:00Z"}"#
+    static let validLine =
+        #"{"name":"projects/demo-x/databases/(default)/documents/members/zoe","fields":{"name":{"stringValue":"Zoe"}},"createTime":"2026-01-01T00:00:00Z","updateTime":"2026-01-01T00:00:00Z"}"#
 
     @Test(arguments: cases)
     func exitsWithTwo_oneLineNamingTheReason_andCreatesNoStore(example: Case) throws {

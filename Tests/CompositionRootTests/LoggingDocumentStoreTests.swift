@@ -35,7 +35,9 @@ struct LoggingDocumentStoreTests {
         )
 
         var count = 0
-        for try await element in sut.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), consistency: .latest) {
+        for try await element in sut.runQuery(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), consistency: .latest)
+        {
             if element.document != nil { count += 1 }
         }
 

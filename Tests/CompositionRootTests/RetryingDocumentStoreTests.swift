@@ -30,7 +30,9 @@ struct RetryingDocumentStoreTests {
         let (sut, base, sleeps) = try makeSUT(random: 0)
         base.fail(.runAggregation, with: [.unavailable])
 
-        _ = try await sut.runAggregation(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest)
+        _ = try await sut.runAggregation(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")),
+            aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest)
 
         #expect(sleeps.recorded == [.milliseconds(50)])
     }

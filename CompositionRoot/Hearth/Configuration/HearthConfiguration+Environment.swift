@@ -80,7 +80,8 @@ extension HearthConfiguration {
         case "firestore":
             let emulatorHost = value("FIRESTORE_EMULATOR_HOST")
             guard let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT") ?? (emulatorHost == nil ? nil : "demo-hearth") else {
-                throw .invalidArgument("HEARTH_STORE=firestore needs a project: set GOOGLE_CLOUD_PROJECT (or FIRESTORE_EMULATOR_HOST for the emulator).")
+                throw .invalidArgument(
+                    "HEARTH_STORE=firestore needs a project: set GOOGLE_CLOUD_PROJECT (or FIRESTORE_EMULATOR_HOST for the emulator).")
             }
             return .firestore(
                 FirestoreTarget(

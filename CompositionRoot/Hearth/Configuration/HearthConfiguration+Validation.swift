@@ -29,14 +29,14 @@ extension HearthConfiguration {
             case .production:
                 if let host = target.emulatorHost {
                     throw DocumentStoreError(
-                    .failedPrecondition,
+                        .failedPrecondition,
                         "HEARTH_ENV=production refuses the Firestore emulator (FIRESTORE_EMULATOR_HOST=\(host)): unset FIRESTORE_EMULATOR_HOST to reach Firestore."
                     )
                 }
             case .development:
                 if !allowsProduction, let reason = Self.productionReason(target) {
                     throw DocumentStoreError(
-                    .failedPrecondition,
+                        .failedPrecondition,
                         "HEARTH_ENV=development refuses \(reason). Use the emulator (FIRESTORE_EMULATOR_HOST) with a demo-* GOOGLE_CLOUD_PROJECT, or set HEARTH_ALLOW_PRODUCTION=1 to reach production on purpose."
                     )
                 }

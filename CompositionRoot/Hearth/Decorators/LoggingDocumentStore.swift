@@ -24,25 +24,35 @@ public struct LoggingDocumentStore: DocumentStore {
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await logged("getDocument \(path)") {
             try await base.getDocument(path, mask: mask, consistency: consistency)
-        } outcome: { $0 == nil ? "missing" : "found" }
+        } outcome: {
+            $0 == nil ? "missing" : "found"
+        }
     }
 
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
     {
         try await logged("batchGetDocuments of \(paths.count) documents") {
             try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
-        } outcome: { response in "\(response.documents.filter { $0.document != nil }.count) found" }
+        } outcome: { response in
+            "\(response.documents.filter { $0.document != nil }.count) found"
+        }
     }
 
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         let collection = request.parent.map { "\($0)/\(request.collectionID)" } ?? request.collectionID
         return try await logged("listDocuments \(collection)") {
             try await base.listDocuments(request)
-        } outcome: { "\($0.documents.count) documents" + ($0.nextPageToken == nil ? "" : ", more pages") }
+        } outcome: {
+            "\($0.documents.count) documents" + ($0.nextPageToken == nil ? "" : ", more pages")
+        }
     }
 
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let operation = "runQuery \(Self.describe(parent: parent, query.from))"
@@ -75,28 +85,42 @@ public struct LoggingDocumentStore: DocumentStore {
     ) async throws -> AggregationResponse {
         try await logged("runAggregation \(Self.describe(parent: parent, query.from)) (\(aggregations.count) aggregations)") {
             try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
-        } outcome: { _ in "done" }
+        } outcome: { _ in
+            "done"
+        }
     }
 
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let target = writes.count == 1 ? "\(writes[0].path)" : "\(writes.count) writes"
         return try await logged("commit \(target)" + (transaction == nil ? "" : " in a transaction")) {
             try await base.commit(writes, transaction: transaction)
-        } outcome: { "committed at \($0.commitTime)" }
+        } outcome: {
+            "committed at \($0.commitTime)"
+        }
     }
 
     public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
-        try await logged("beginTransaction") { try await base.beginTransaction(options) } outcome: { _ in "begun" }
+        try await logged("beginTransaction") {
+            try await base.beginTransaction(options)
+        } outcome: { _ in
+            "begun"
+        }
     }
 
     public func rollback(_ transaction: TransactionID) async throws {
-        try await logged("rollback") { try await base.rollback(transaction) } outcome: { _ in "rolled back" }
+        try await logged("rollback") {
+            try await base.rollback(transaction)
+        } outcome: { _ in
+            "rolled back"
+        }
     }
 
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await logged("listCollectionIDs \(request.parent.map { "\($0)" } ?? "(root)")") {
             try await base.listCollectionIDs(request)
-        } outcome: { "\($0.collectionIDs.count) collections" }
+        } outcome: {
+            "\($0.collectionIDs.count) collections"
+        }
     }
 
     // MARK: - Logging

@@ -41,7 +41,9 @@ public struct RetryingDocumentStore: DocumentStore {
         try await attempt("getDocument \(path)", idempotent: true) { try await base.getDocument(path, mask: mask, consistency: consistency) }
     }
 
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
     {
         try await attempt("batchGetDocuments", idempotent: true) {
@@ -53,7 +55,9 @@ public struct RetryingDocumentStore: DocumentStore {
         try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
     }
 
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
@@ -142,7 +146,8 @@ public struct RetryingDocumentStore: DocumentStore {
         else { return nil }
         let delay = policy.backoff.jitteredDelay(beforeRetry: attempt, random: random())
         if logger.isEnabled(.info) {
-            logger.log(.info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt) of \(policy.maximumAttempts)); retrying in \(delay)")
+            logger.log(
+                .info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt) of \(policy.maximumAttempts)); retrying in \(delay)")
         }
         return delay
     }

@@ -6,6 +6,8 @@ import HearthDomain
 /// is merged, `file:` stores are reported as unimplemented.)
 enum FileStoreOpening {
     static func open(directory: URL, database: DatabaseID) throws(DocumentStoreError) -> any DocumentStore {
-        throw DocumentStoreError(.unimplemented, "The file store (HEARTH_STORE=file:\(directory.relativePath)) is not available in this build yet; use HEARTH_STORE=memory.")
+        throw DocumentStoreError(
+            .unimplemented,
+            "The file store (HEARTH_STORE=file:\(directory.relativePath)) is not available in this build yet; use HEARTH_STORE=memory.")
     }
 }

@@ -32,7 +32,9 @@ struct ImportCommand: Command {
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         if let text = try arguments.option("--batch-size") {
-            guard let size = Int(text), (1...500).contains(size) else { throw .usage("--batch-size must be an integer from 1 to 500, not \"\(text)\"") }
+            guard let size = Int(text), (1...500).contains(size) else {
+                throw .usage("--batch-size must be an integer from 1 to 500, not \"\(text)\"")
+            }
             batchSize = size
         } else {
             batchSize = 500
@@ -62,7 +64,8 @@ struct ImportCommand: Command {
                 _ = try await database.store.commit(writes, transaction: nil)
                 imported += writes.count
                 writes.removeAll(keepingCapacity: true)
-                progress.update(done: imported, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) }, detail: "\(document.path)")
+                progress.update(
+                    done: imported, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) }, detail: "\(document.path)")
             }
         }
         if !writes.isEmpty {

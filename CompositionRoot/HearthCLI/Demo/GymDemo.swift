@@ -63,7 +63,9 @@ struct GymDemo {
             MembershipPlan(id: "promo-2019", name: "Promoción 2019", price: 99, currency: "MXN", durationInDays: 30, isActive: false, sortOrder: 0),
         ])
         for plan in try await gym.plans.activePlans() {
-            say("   \(plan.sortOrder). \(plan.name.padding(12)) \(Self.money(plan.price)) \(plan.currency) · \(plan.durationInDays) day\(plan.durationInDays == 1 ? "" : "s")")
+            say(
+                "   \(plan.sortOrder). \(plan.name.padding(12)) \(Self.money(plan.price)) \(plan.currency) · \(plan.durationInDays) day\(plan.durationInDays == 1 ? "" : "s")"
+            )
         }
         say("   (Promoción 2019 is inactive, so the filter isActive == true leaves it out.)")
     }

@@ -1,4 +1,3 @@
-
 /// Standard output (buffered: a command's results) and standard error (unbuffered: messages, progress).
 final class Console {
     private var buffer: [UInt8] = []

@@ -19,7 +19,8 @@ struct StoreWalker {
             var token: String?
             repeat {
                 let page = try await store.listDocuments(
-                    ListDocumentsRequest(parent: parent, collectionID: collectionID, pageSize: pageSize, pageToken: token, mask: [], showMissing: true)
+                    ListDocumentsRequest(
+                        parent: parent, collectionID: collectionID, pageSize: pageSize, pageToken: token, mask: [], showMissing: true)
                 )
                 for read in page.documents {
                     if read.document != nil {

@@ -82,7 +82,9 @@ struct HearthProcess {
 }
 
 struct HearthNotBuilt: Error, CustomStringConvertible {
-    var description: String { "the hearth executable was not found next to the tests (build it: swift build --product hearth, or set HEARTH_CLI_PATH)" }
+    var description: String {
+        "the hearth executable was not found next to the tests (build it: swift build --product hearth, or set HEARTH_CLI_PATH)"
+    }
 }
 
 /// A fresh directory under the temporary directory, removed by ``remove()``.

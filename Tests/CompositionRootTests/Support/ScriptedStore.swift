@@ -86,7 +86,9 @@ final class ScriptedStore: DocumentStore {
         }
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency) async throws
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    ) async throws
         -> AggregationResponse
     {
         try enter(.runAggregation)
