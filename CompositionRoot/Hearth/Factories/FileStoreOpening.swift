@@ -1,13 +1,14 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthFileSystem
 
-/// The seam where the file store is opened. (The file store is being built on its own branch; until it
-/// is merged, `file:` stores are reported as unimplemented.)
+/// Where the file store is opened: with its defaults (full durability, each commit flushed before it
+/// returns).
 enum FileStoreOpening {
     static func open(directory: URL, database: DatabaseID) throws(DocumentStoreError) -> any DocumentStore {
-        throw DocumentStoreError(
-            .unimplemented,
-            "The file store (HEARTH_STORE=file:\(directory.relativePath)) is not available in this build yet; use HEARTH_STORE=memory.")
+        try FileSystemDocumentStore(directory: directory, database: database)
     }
 }
+
+extension FileSystemDocumentStore: ClosableDocumentStore {}
