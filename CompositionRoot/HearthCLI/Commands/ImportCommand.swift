@@ -71,6 +71,7 @@ struct ImportCommand: Command {
         if !writes.isEmpty {
             _ = try await database.store.commit(writes, transaction: nil)
             imported += writes.count
+            progress.update(done: imported, fraction: 1, detail: "")
         }
         progress.finish("imported \(imported) documents from \(name)")
     }
