@@ -74,7 +74,13 @@ let package = Package(
             path: "CompositionRoot/Hearth",
             swiftSettings: strictSettings
         ),
-        .executableTarget(name: "HearthCLI", dependencies: ["Hearth"], path: "CompositionRoot/HearthCLI", swiftSettings: strictSettings),
+        // The `hearth` command; its `demo` runs the teaching example's use cases.
+        .executableTarget(
+            name: "HearthCLI",
+            dependencies: ["Hearth", "HearthFirestoreCodec", "GymDomain", "GymApplication", "GymInfrastructure"],
+            path: "CompositionRoot/HearthCLI",
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "HearthBench",
             dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport"],
@@ -101,6 +107,19 @@ let package = Package(
             name: "GymExampleTests",
             dependencies: ["GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthApplication", "HearthInMemory", "HearthTestSupport"],
             path: "Docs/Examples/Gym/Tests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CompositionRootTests",
+            dependencies: ["Hearth", "HearthInMemory", "HearthFirestoreREST"],
+            path: "Tests/CompositionRootTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CLITests",
+            // HearthCLI only so that `swift test` builds the `hearth` executable the tests run.
+            dependencies: ["Hearth", "HearthCLI", "HearthFirestoreCodec", "HearthTestSupport"],
+            path: "Tests/CLITests",
             swiftSettings: strictSettings
         ),
         .testTarget(name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests", swiftSettings: strictSettings),

@@ -1,0 +1,105 @@
+import Foundation
+public import HearthDomain
+
+extension HearthConfiguration {
+    /// The variables read by ``fromEnvironment(_:)``, for help texts.
+    public static let environmentHelp = """
+        HEARTH_STORE             memory | file:<directory> | file | firestore (default: file:\(StoreSelection.defaultDirectory))
+        HEARTH_ENV               development (default) | production
+        HEARTH_ALLOW_PRODUCTION  1 lets development reach a production Firestore project
+        HEARTH_LOG               off (default) | error | warning | info | debug: log store calls to stderr
+        GOOGLE_CLOUD_PROJECT     the Firestore project (with HEARTH_STORE=firestore; GCLOUD_PROJECT also read)
+        FIRESTORE_EMULATOR_HOST  host:port of the Firestore emulator
+        FIRESTORE_DATABASE       the Firestore database ID (default: (default))
+        FIRESTORE_ACCESS_TOKEN, FIRESTORE_TOKEN_COMMAND, GCE_METADATA_HOST  Firestore credentials
+        """
+
+    /// A configuration from environment variables:
+    ///
+    /// | Variable | Meaning |
+    /// |---|---|
+    /// | `HEARTH_STORE` | `memory`; `file:<directory>` (`file` alone: `.hearth/data`); `firestore`. Default: `file:.hearth/data` |
+    /// | `HEARTH_ENV` | `development` (default) or `production` (see ``HearthProfile``) |
+    /// | `HEARTH_ALLOW_PRODUCTION` | `1`/`true` lets development reach a production Firestore project; `0`/`false` (default) does not |
+    /// | `HEARTH_LOG` | `off` (default), `error`, `warning`, `info` or `debug`: store calls logged to standard error |
+    /// | `GOOGLE_CLOUD_PROJECT`, then `GCLOUD_PROJECT` | the Firestore project (required for `firestore`, except with the emulator: `demo-hearth`) |
+    /// | `FIRESTORE_EMULATOR_HOST` | `host:port` of the emulator |
+    /// | `FIRESTORE_DATABASE` | the Firestore database ID (default `(default)`) |
+    ///
+    /// Credentials and the other REST settings are read later by the REST adapter from the same
+    /// environment (see ``FirestoreTarget/environment``). Names and values are trimmed; empty counts as
+    /// unset. Throws `invalidArgument` naming the variable whose value is not understood. The profile's
+    /// rules are not checked here but by ``validate()``.
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DocumentStoreError) -> HearthConfiguration {
+        func value(_ name: String) -> String? {
+            guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            return text
+        }
+        var configuration = HearthConfiguration()
+
+        if let profile = value("HEARTH_ENV") {
+            guard let known = HearthProfile(rawValue: profile.lowercased()) else {
+                throw .invalidArgument("HEARTH_ENV must be development or production, not \"\(profile)\".")
+            }
+            configuration.profile = known
+        }
+
+        if let allow = value("HEARTH_ALLOW_PRODUCTION") {
+            switch allow.lowercased() {
+            case "1", "true", "yes": configuration.allowsProduction = true
+            case "0", "false", "no": configuration.allowsProduction = false
+            default: throw .invalidArgument("HEARTH_ALLOW_PRODUCTION must be 1 or 0, not \"\(allow)\".")
+            }
+        }
+
+        if let log = value("HEARTH_LOG"), log.lowercased() != "off" {
+            guard let level = HearthLogLevel(name: log) else {
+                throw .invalidArgument("HEARTH_LOG must be off, error, warning, info or debug, not \"\(log)\".")
+            }
+            configuration.logger = StandardErrorLogger(minimumLevel: level)
+        }
+
+        if let store = value("HEARTH_STORE") {
+            configuration.store = try storeSelection(store, environment: environment, value: value)
+        }
+        return configuration
+    }
+
+    private static func storeSelection(
+        _ text: String,
+        environment: [String: String],
+        value: (String) -> String?
+    ) throws(DocumentStoreError) -> StoreSelection {
+        switch text.lowercased() {
+        case "memory":
+            return .memory
+        case "file":
+            return .default
+        case "firestore":
+            let emulatorHost = value("FIRESTORE_EMULATOR_HOST")
+            guard let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT") ?? (emulatorHost == nil ? nil : "demo-hearth") else {
+                throw .invalidArgument(
+                    "HEARTH_STORE=firestore needs a project: set GOOGLE_CLOUD_PROJECT (or FIRESTORE_EMULATOR_HOST for the emulator).")
+            }
+            return .firestore(
+                FirestoreTarget(
+                    projectID: projectID,
+                    databaseID: value("FIRESTORE_DATABASE") ?? DatabaseID.defaultDatabase,
+                    emulatorHost: emulatorHost,
+                    environment: environment
+                )
+            )
+        default:
+            if text.hasPrefix("file:") {
+                let path = String(text.dropFirst("file:".count))
+                guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw .invalidArgument("HEARTH_STORE=file: needs a directory, for example file:\(StoreSelection.defaultDirectory).")
+                }
+                return .file(path)
+            }
+            throw .invalidArgument("HEARTH_STORE must be memory, file:<directory> or firestore, not \"\(text)\".")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+public import HearthDomain
+
+/// Everything the composition root needs to build a ``Database``: which store, which profile, which
+/// policies. Read it from the environment (``fromEnvironment(_:)``) or build it in code; then
+/// ``makeDatabase(options:)``.
+///
+/// ```swift
+/// let db = try HearthConfiguration(store: .memory).makeDatabase()
+/// // let db = try HearthConfiguration(store: .file(".hearth/data")).makeDatabase()
+/// // let db = try HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:8080"))).makeDatabase()
+/// ```
+///
+/// The profile's rules (``HearthProfile``) are checked by ``validate()``, which the factories call
+/// before opening anything.
+public struct HearthConfiguration: Sendable {
+    /// Which adapter holds the data (default ``StoreSelection/default``: the file store in `.hearth/data`).
+    public var store: StoreSelection
+    /// Development or production (default ``HearthProfile/development``).
+    public var profile: HearthProfile
+    /// Lets the development profile reach a production Firestore project (default `false`;
+    /// `HEARTH_ALLOW_PRODUCTION=1`).
+    public var allowsProduction: Bool
+    /// The database identity of the local stores (memory, file): reference values and exported document
+    /// names use it. Default `demo-hearth`, `(default)`. Firestore uses its target's project instead.
+    public var localDatabase: DatabaseID
+    /// How the local stores (memory, file) retry failed calls (default ``StoreRetryPolicy/standard``).
+    /// The Firestore REST store retries with its own policy, so it is not wrapped.
+    public var retryPolicy: StoreRetryPolicy
+    /// When set, every store call is logged through it (``LoggingDocumentStore``); `nil` (the default)
+    /// logs nothing.
+    public var logger: (any HearthLogger)?
+
+    /// A configuration; see each property for its default.
+    public init(
+        store: StoreSelection = .default,
+        profile: HearthProfile = .development,
+        allowsProduction: Bool = false,
+        localDatabase: DatabaseID = HearthConfiguration.defaultLocalDatabase,
+        retryPolicy: StoreRetryPolicy = .standard,
+        logger: (any HearthLogger)? = nil
+    ) {
+        self.store = store
+        self.profile = profile
+        self.allowsProduction = allowsProduction
+        self.localDatabase = localDatabase
+        self.retryPolicy = retryPolicy
+        self.logger = logger
+    }
+
+    /// `projects/demo-hearth/databases/(default)`.
+    public static let defaultLocalDatabase: DatabaseID = {
+        do {
+            return try DatabaseID(projectID: "demo-hearth")
+        } catch {
+            preconditionFailure("demo-hearth is a valid project ID: \(error)")
+        }
+    }()
+}

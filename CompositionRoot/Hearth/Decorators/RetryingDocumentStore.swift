@@ -1,0 +1,154 @@
+public import HearthApplication
+public import HearthDomain
+
+/// A ``DocumentStore`` decorator that retries failed calls of the store it wraps, as its
+/// ``StoreRetryPolicy`` says, for stores that have no retries of their own (the local ones).
+///
+/// A query is retried only when it fails before its first result: once results have been delivered, the
+/// failure is passed on. Task cancellation stops the retries (a backoff sleep is cancelled too) and ends
+/// the call with `cancelled`. Every other error, and the last one, is rethrown unchanged.
+public struct RetryingDocumentStore: DocumentStore {
+    /// The store whose calls are retried.
+    public let base: any DocumentStore
+    /// When to retry.
+    public let policy: StoreRetryPolicy
+    private let sleep: @Sendable (Duration) async throws -> Void
+    private let random: @Sendable () -> Double
+    private let logger: any HearthLogger
+
+    /// Wraps `base`.
+    /// - Parameters:
+    ///   - sleep: waits between attempts (default `Task.sleep`; inject a recorder in tests).
+    ///   - random: jitter in `0..<1` (default: the system generator).
+    ///   - logger: told about each retry at ``HearthLogLevel/info`` (default: nothing).
+    public init(
+        wrapping base: any DocumentStore,
+        policy: StoreRetryPolicy = .standard,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        logger: any HearthLogger = NoLogger()
+    ) {
+        self.base = base
+        self.policy = policy
+        self.sleep = sleep
+        self.random = random
+        self.logger = logger
+    }
+
+    public var database: DatabaseID { base.database }
+
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        try await attempt("getDocument \(path)", idempotent: true) { try await base.getDocument(path, mask: mask, consistency: consistency) }
+    }
+
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
+        -> BatchGetResponse
+    {
+        try await attempt("batchGetDocuments", idempotent: true) {
+            try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
+        }
+    }
+
+    public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
+    }
+
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
+        -> AsyncThrowingStream<RunQueryResponse, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
+        let task = Task {
+            var attemptNumber = 1
+            var delivered = false
+            while true {
+                do {
+                    for try await element in base.runQuery(parent: parent, query: query, consistency: consistency) {
+                        delivered = true
+                        continuation.yield(element)
+                    }
+                    continuation.finish()
+                    return
+                } catch {
+                    guard !delivered, let delay = retryDelay(after: error, idempotent: true, attempt: attemptNumber, operation: "runQuery") else {
+                        continuation.finish(throwing: error)
+                        return
+                    }
+                    do {
+                        try await sleep(delay)
+                    } catch {
+                        continuation.finish(throwing: DocumentStoreError(.cancelled, "runQuery was cancelled while waiting to retry."))
+                        return
+                    }
+                    attemptNumber += 1
+                }
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    public func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        try await attempt("runAggregation", idempotent: true) {
+            try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        }
+    }
+
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        try await attempt("commit of \(writes.count) writes", idempotent: false) { try await base.commit(writes, transaction: transaction) }
+    }
+
+    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+        try await attempt("beginTransaction", idempotent: true) { try await base.beginTransaction(options) }
+    }
+
+    public func rollback(_ transaction: TransactionID) async throws {
+        try await attempt("rollback", idempotent: true) { try await base.rollback(transaction) }
+    }
+
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try await attempt("listCollectionIDs", idempotent: true) { try await base.listCollectionIDs(request) }
+    }
+
+    // MARK: - Retrying
+
+    private func attempt<T>(_ operation: String, idempotent: Bool, _ body: () async throws -> T) async throws -> T {
+        var attemptNumber = 1
+        while true {
+            do {
+                return try await body()
+            } catch {
+                guard let delay = retryDelay(after: error, idempotent: idempotent, attempt: attemptNumber, operation: operation) else {
+                    throw error
+                }
+                do {
+                    try await sleep(delay)
+                } catch {
+                    throw DocumentStoreError(.cancelled, "\(operation) was cancelled while waiting to retry.")
+                }
+                attemptNumber += 1
+            }
+        }
+    }
+
+    /// The delay before the next attempt, or `nil` when `error` ends the call.
+    private func retryDelay(after error: any Error, idempotent: Bool, attempt: Int, operation: String) -> Duration? {
+        guard !Task.isCancelled, let storeError = error as? DocumentStoreError,
+            policy.shouldRetry(storeError.code, idempotent: idempotent, afterAttempt: attempt)
+        else { return nil }
+        let delay = policy.backoff.jitteredDelay(beforeRetry: attempt, random: random())
+        if logger.isEnabled(.info) {
+            logger.log(
+                .info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt) of \(policy.maximumAttempts)); retrying in \(delay)")
+        }
+        return delay
+    }
+}

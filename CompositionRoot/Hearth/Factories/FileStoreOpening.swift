@@ -1,0 +1,14 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthFileSystem
+
+/// Where the file store is opened: with its defaults (full durability, each commit flushed before it
+/// returns).
+enum FileStoreOpening {
+    static func open(directory: URL, database: DatabaseID) throws(DocumentStoreError) -> any DocumentStore {
+        try FileSystemDocumentStore(directory: directory, database: database)
+    }
+}
+
+extension FileSystemDocumentStore: ClosableDocumentStore {}

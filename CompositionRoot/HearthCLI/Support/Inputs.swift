@@ -1,0 +1,104 @@
+import Foundation
+import Hearth
+import HearthFirestoreCodec
+
+/// Reading what commands are given: paths, JSON documents, field paths.
+enum Inputs {
+    static func documentPath(_ text: String) throws(CommandFailure) -> DocumentPath {
+        do {
+            return try DocumentPath(text)
+        } catch {
+            throw .usage("\"\(text)\" is not a document path (collection/document[/collection/document…]): \(error.message)")
+        }
+    }
+
+    static func collectionPath(_ text: String) throws(CommandFailure) -> CollectionPath {
+        do {
+            return try CollectionPath(text)
+        } catch {
+            throw .usage("\"\(text)\" is not a collection path (collection[/document/collection…]): \(error.message)")
+        }
+    }
+
+    /// A field path as typed: dotted (`address.city`), or canonical with backticks for other names
+    /// (`` `first name`.x ``).
+    static func fieldPath(_ text: String) throws(CommandFailure) -> FieldPath {
+        do {
+            return text.contains("`") ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
+        } catch {
+            throw .usage("\"\(text)\" is not a field path: \(error.message)")
+        }
+    }
+
+    /// The text of a JSON argument: itself, or standard input for `-`.
+    static func jsonText(_ argument: String) throws(CommandFailure) -> String {
+        guard argument == "-" else { return argument }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return 0 }
+                return POSIX.readSome(0, into: base, count: raw.count)
+            }
+            if count < 0 { throw .failed("cannot read standard input: \(POSIX.lastError)") }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The JSON object `text` (`what` names it in errors).
+    static func jsonObject(_ text: String, what: String) throws(CommandFailure) -> JSONObject {
+        guard case .object(let object) = try PlainJSON.parse(text, what: what) else {
+            throw .usage("\(what) must be a JSON object ({…})")
+        }
+        return object
+    }
+
+    /// A JSON object of fields: plain JSON, or Firestore REST values with `typed`.
+    static func fields(_ object: JSONObject, typed: Bool, what: String) throws(CommandFailure) -> MapValue {
+        guard typed else { return try PlainJSON.fields(object) }
+        do {
+            return try RESTValueCodec.decodeFields(.object(object))
+        } catch {
+            throw .usage("\(what) is not a map of Firestore REST values: \(error)")
+        }
+    }
+
+    /// One value: plain JSON, or a Firestore REST value with `typed`.
+    static func value(_ json: JSON, typed: Bool, what: String) throws(CommandFailure) -> Value {
+        guard typed else { return try PlainJSON.value(json, at: what) }
+        do {
+            return try RESTValueCodec.decode(json)
+        } catch {
+            throw .usage("\(what) is not a Firestore REST value (such as {\"integerValue\":\"1\"}): \(error)")
+        }
+    }
+
+    /// User data for the write builders: each top-level field as a plain value.
+    static func userData(_ fields: MapValue) -> [String: FieldValue] {
+        var data: [String: FieldValue] = [:]
+        for field in fields { data[field.key] = .value(field.value) }
+        return data
+    }
+
+    /// The write built from user data, with builder errors as usage errors (nothing is written).
+    static func write(_ build: () throws(DocumentStoreError) -> Write) throws(CommandFailure) -> Write {
+        do {
+            return try build()
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+}
+
+/// How a document prints: plain fields, or the REST document.
+enum Outputs {
+    static func plainDocument(_ document: Document) -> JSON {
+        .object(["path": .string(document.path.path), "fields": PlainJSON.json(document.fields)])
+    }
+
+    static func typedDocument(_ document: Document, database: DatabaseID) -> JSON {
+        RESTDocumentCodec.encode(document, database: database)
+    }
+}

@@ -1,0 +1,133 @@
+import Hearth
+import HearthFirestoreCodec
+
+/// The query options `query` and `count` share: what to query, filters, orders and a limit.
+struct QueryOptions {
+    struct Condition {
+        let field: FieldPath
+        let op: FilterOperator
+        let value: Value
+    }
+
+    struct Ordering {
+        let field: FieldPath
+        let descending: Bool
+    }
+
+    static let help = """
+          --where 'FIELD OP VALUE'   a filter (repeatable; all must hold). OP is one of ==, !=, <, <=, >,
+                                     >=, array-contains, array-contains-any, in, not-in; VALUE is JSON
+                                     ("Ana", 30, true, ["a","b"]; --typed: a REST value). FIELD is a
+                                     dotted path (address.city), `backticks` for other names, or __name__.
+          --order-by FIELD [asc|desc]  an order (repeatable; default ascending)
+          --limit N                  at most N results
+          --collection-group         query every collection with this ID, at any depth
+          --typed                    VALUEs are Firestore REST values (and query prints REST documents)
+        """
+
+    let target: String
+    let collectionGroup: Bool
+    let conditions: [Condition]
+    let orderings: [Ordering]
+    let limit: Int?
+    /// Whether values are Firestore REST JSON (`--typed`), in and out.
+    let typed: Bool
+
+    init(parsing arguments: inout Arguments) throws(CommandFailure) {
+        let collectionGroup = try arguments.flag("--collection-group")
+        let typed = try arguments.flag("--typed")
+        var conditions: [Condition] = []
+        for clause in try arguments.options("--where") { conditions.append(try Self.condition(clause, typed: typed)) }
+        var orderings: [Ordering] = []
+        for (field, direction) in try arguments.options("--order-by", optionalWord: ["asc", "desc"]) {
+            orderings.append(try Self.ordering(field, direction: direction))
+        }
+        var limit: Int?
+        if let text = try arguments.option("--limit") {
+            guard let value = Int(text), value > 0 else { throw .usage("--limit needs a positive integer, not \"\(text)\"") }
+            limit = value
+        }
+        let positionals = try arguments.positionals()
+        guard positionals.count == 1 else {
+            throw .usage(positionals.isEmpty ? "missing <collection-path>" : "expected one <collection-path>, got \(positionals.count) arguments")
+        }
+        let target = positionals[0]
+        if collectionGroup {
+            guard !target.contains("/") else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
+        } else {
+            _ = try Inputs.collectionPath(target)
+        }
+        self.target = target
+        self.collectionGroup = collectionGroup
+        self.conditions = conditions
+        self.orderings = orderings
+        self.limit = limit
+        self.typed = typed
+    }
+
+    /// The query, validated: an invalid query is a usage error, found before anything is opened.
+    func builder(database: DatabaseID) throws(CommandFailure) -> QueryBuilder {
+        do {
+            var builder =
+                collectionGroup
+                ? try QueryBuilder(database: database, collectionGroup: target)
+                : QueryBuilder(database: database, collection: try CollectionPath(target))
+            for condition in conditions { builder = builder.whereField(condition.field, condition.op, .value(condition.value)) }
+            for ordering in orderings { builder = builder.order(by: ordering.field, descending: ordering.descending) }
+            if let limit { builder = builder.limit(to: limit) }
+            _ = try builder.build()
+            return builder
+        } catch {
+            throw .usage(error.message)
+        }
+    }
+
+    /// Parses `field op value`.
+    static func condition(_ clause: String, typed: Bool) throws(CommandFailure) -> Condition {
+        let text = Substring(clause).drop(while: \.isWhitespace)
+        var fieldEnd = text.startIndex
+        var inBackticks = false
+        var escaped = false
+        while fieldEnd < text.endIndex {
+            let character = text[fieldEnd]
+            if escaped {
+                escaped = false
+            } else if inBackticks, character == "\\" {
+                escaped = true
+            } else if character == "`" {
+                inBackticks.toggle()
+            } else if !inBackticks, character.isWhitespace {
+                break
+            }
+            fieldEnd = text.index(after: fieldEnd)
+        }
+        let fieldText = String(text[..<fieldEnd])
+        let rest = text[fieldEnd...].drop(while: \.isWhitespace)
+        let opText = String(rest.prefix(while: { !$0.isWhitespace }))
+        let valueText = String(rest.dropFirst(opText.count).drop(while: \.isWhitespace))
+        guard !fieldText.isEmpty, !opText.isEmpty, !valueText.isEmpty else {
+            throw .usage("--where '\(clause)' must be 'FIELD OP VALUE', e.g. --where 'age >= 18'")
+        }
+        let field = try Inputs.fieldPath(fieldText)
+        let op: FilterOperator
+        do {
+            op = try FilterOperator(symbol: opText)
+        } catch {
+            throw .usage("--where '\(clause)': \(error.message)")
+        }
+        let json = try PlainJSON.parse(valueText, what: "the value of --where '\(clause)'")
+        let value = try Inputs.value(json, typed: typed, what: "the value of --where '\(clause)'")
+        return Condition(field: field, op: op, value: value)
+    }
+
+    static func ordering(_ text: String, direction: String?) throws(CommandFailure) -> Ordering {
+        var field = text
+        var direction = direction
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        if direction == nil, words.count == 2, let last = words.last, ["asc", "desc"].contains(last.lowercased()) {
+            field = String(words[0])
+            direction = last.lowercased()
+        }
+        return Ordering(field: try Inputs.fieldPath(field), descending: direction == "desc")
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Hearth
+import HearthFirestoreCodec
+import Testing
+
+@Suite("hearth export | import", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
+struct ExportImportTests {
+    @Test func export_writesEveryDocumentAtAnyDepth_asRESTDocumentLines_inPathOrder() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try seed(workspace)
+
+        let run = try workspace.succeed(["export"])
+
+        let documents = try run.outputLines.map { try RESTDocumentCodec.decode(try JSONParser.parse($0), database: nil) }
+        #expect(documents.map(\.path.path) == ["classes/c1", "members/ana", "members/ana/visits/v1", "members/bea", "orphans/o1/notes/n1"])
+        #expect(documents[1].fields["age"] == .integer(30))
+        #expect(run.errorLines.last == "export: exported 5 documents")
+    }
+
+    @Test func exportToAFile_thenImportIntoAnotherStore_copiesEveryDocument() throws {
+        let source = try Workspace()
+        let target = try Workspace()
+        defer {
+            source.remove()
+            target.remove()
+        }
+        try seed(source)
+        let file = source.directory.url.appendingPathComponent("backup.jsonl").path
+
+        let export = try source.succeed(["export", file])
+        let importRun = try target.succeed(["import", file])
+
+        #expect(export.standardOutput.isEmpty)
+        #expect(export.errorLines.last == "export: exported 5 documents to \(file)")
+        #expect(importRun.errorLines.last == "import: imported 5 documents from \(file)")
+        #expect(try target.contents() == source.contents())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: source.directory.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+    }
+
+    @Test func import_readsStandardInput_inSmallBatches_replacingExistingDocuments() throws {
+        let source = try Workspace()
+        let target = try Workspace()
+        defer {
+            source.remove()
+            target.remove()
+        }
+        try seed(source)
+        try target.succeed(["set", "members/ana", #"{"stale":true}"#])
+        let lines = try source.succeed(["export"]).standardOutput
+
+        let run = try target.succeed(["import", "--batch-size", "2"], input: "\n" + lines + "\n")
+
+        #expect(run.errorLines.last == "import: imported 5 documents from standard input")
+        #expect(try target.contents() == source.contents())
+    }
+
+    @Test func progress_isPlainLinesWhenNotOnATerminal_andABarWhenAsked() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try seed(workspace)
+
+        let lines = try workspace.succeed(["export"])
+        let bar = try workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "bar"])
+        let off = try workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "off"])
+
+        #expect(lines.errorLines == ["export: 5 documents to export", "export: exported 5 documents"])
+        #expect(bar.standardError.contains("\r"))
+        #expect(bar.standardError.contains("[############################] 100%"))
+        #expect(bar.standardError.hasSuffix("export: exported 5 documents\n"))
+        #expect(off.standardError.isEmpty)
+        #expect(lines.standardOutput == bar.standardOutput)
+    }
+
+    @Test func anInvalidLine_stopsTheImportBeforeAnythingIsWritten() throws {
+        let source = try Workspace()
+        let target = try Workspace()
+        defer {
+            source.remove()
+            target.remove()
+        }
+        try seed(source)
+        var lines = try source.succeed(["export"]).outputLines
+        lines.insert(#"{"name":"projects/p/databases/(default)/documents/members","fields":{}}"#, at: 3)
+        let file = target.directory.url.appendingPathComponent("broken.jsonl")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+
+        let run = try target.run(["import", file.path])
+
+        #expect(run.status == 2, "\(run)")
+        #expect(run.errorLines.last?.contains("line 4 of \(file.path) is not a Firestore REST document") == true)
+        #expect(try target.contents().isEmpty)
+    }
+
+    // MARK: - Helpers
+
+    private func seed(_ workspace: Workspace) throws {
+        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30,"since":1.5}"#])
+        try workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
+        try workspace.succeed(["set", "members/bea", #"{"name":"Bea"}"#])
+        try workspace.succeed(["set", "classes/c1", #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"}}"#, "--typed"])
+        try workspace.succeed(["set", "orphans/o1/notes/n1", #"{"text":"parent never written"}"#])
+    }
+}
