@@ -1,1 +1,13 @@
-print("hearth-bench: not yet implemented")
+import Foundation
+
+// hearth-bench <scenario> [options]: Hearth's benchmarks and harnesses. `hearth-bench help` lists them.
+// Build and run in release mode: `swift run -c release hearth-bench <scenario>`.
+
+let scenarios: [any BenchScenario] = [
+    DurableCommitScenario(),
+    OpenScenario(),
+    CrashScenario(),
+    CrashChildScenario(),
+]
+
+exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))
