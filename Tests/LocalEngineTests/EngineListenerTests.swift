@@ -297,6 +297,28 @@ struct EngineListenerTests {
         #expect(try sut.get("c/b") != nil)
     }
 
+    @Test func endListenersWithAnError_failsEveryListener() async throws {
+        let sut = EngineHarness()
+        var listener = sut.engine.listen(.query(parent: nil, query: collectionQuery("c")), options: ListenOptions()).makeAsyncIterator()
+        _ = try await next(&listener)
+
+        sut.engine.endListeners(with: DocumentStoreError(.failedPrecondition, "closed"))
+        let code = await errorCode { _ = try await listener.next() }
+
+        #expect(code == .failedPrecondition)
+    }
+
+    @Test func releasedEngine_endsItsListeners() async throws {
+        var engine: LocalEngine? = LocalEngine(database: EngineHarness.database)
+        var listener = try #require(engine).listen(.document(try doc("c/a")), options: ListenOptions()).makeAsyncIterator()
+        _ = try await next(&listener)
+
+        engine = nil
+        let after = try await listener.next()
+
+        #expect(engine == nil && after == nil)
+    }
+
     @Test func manyListeners_eachSeesTheCommit() async throws {
         let sut = EngineHarness()
         var listeners = try (0..<20).map { _ in

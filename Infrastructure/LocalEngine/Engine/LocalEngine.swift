@@ -54,6 +54,10 @@ public final class LocalEngine: Sendable {
         self.state = Mutex(EngineState(database: database, configuration: configuration, nonce: generator.next()))
     }
 
+    deinit {
+        listenerHub.endAll(with: nil)
+    }
+
     // MARK: Reads
 
     /// Reads one document (see ``DocumentStore/getDocument(_:mask:consistency:)``).

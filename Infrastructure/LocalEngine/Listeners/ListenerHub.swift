@@ -48,6 +48,20 @@ final class ListenerHub: Sendable {
         }
     }
 
+    /// Ends every registered and queued listener, with `error` or without.
+    func endAll(with error: DocumentStoreError?) {
+        let queued = inbox.withLock { inbox -> [SnapshotBuffer] in
+            inbox.items.compactMap { item in
+                if case .register(let listener) = item { return listener.buffer }
+                return nil
+            }
+        }
+        let registered = registry.withLock { registry in registry.listeners.values.map(\.buffer) }
+        for buffer in queued + registered {
+            if let error { buffer.fail(error) } else { buffer.end() }
+        }
+    }
+
     private func drain(_ engine: LocalEngine) {
         while true {
             let items = inbox.withLock { inbox -> [Item] in

@@ -36,6 +36,12 @@ extension LocalEngine {
         }
     }
 
+    /// Ends every listener: with `error` (their streams throw it), or without (their iterations end).
+    /// A store calls it when it closes; the engine calls it when it is released.
+    public func endListeners(with error: DocumentStoreError? = nil) {
+        listenerHub.endAll(with: error)
+    }
+
     private func startObservingForListeners() {
         listenerObservation.withLock { observation in
             guard observation == nil else { return }
