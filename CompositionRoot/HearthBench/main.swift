@@ -8,6 +8,7 @@ let scenarios: [any BenchScenario] = [
     OpenScenario(),
     CrashScenario(),
     CrashChildScenario(),
+    ListenScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))
