@@ -97,14 +97,24 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     // MARK: Package operations
 
     /// A document with the key it is ordered by (computed from the whole document, so a projected
-    /// document keeps its place).
-    package struct Entry: Sendable, Hashable {
-        package var document: Document
-        package var key: SortKey
+    /// document keeps its place). A class, so that the trees move one reference per entry instead of
+    /// the document's and the key's several.
+    package final class Entry: Sendable, Hashable {
+        package let document: Document
+        package let key: SortKey
 
         package init(document: Document, key: SortKey) {
             self.document = document
             self.key = key
+        }
+
+        package static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs === rhs || (lhs.key == rhs.key && lhs.document == rhs.document)
+        }
+
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(key)
+            hasher.combine(document)
         }
     }
 
