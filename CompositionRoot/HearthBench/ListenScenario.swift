@@ -12,7 +12,9 @@ import Synchronization
 /// for listener i). Commits alternate between raising the leader's score (a modification at index 0 of
 /// every window) and inserting a new leader (an addition that pushes each window's last document out),
 /// so every commit changes every listener's results. A commit's latency runs from the start of the
-/// commit until the last listener has received a snapshot at or after the commit's time.
+/// commit until the last listener has received a snapshot at or after the commit's time; its CPU time is
+/// this process's over the same span. The sizes take turns commit by commit, so that the load of other
+/// processes on the machine affects them alike.
 ///
 /// A second, shorter measurement deletes the leader: every window loses a document and refills by reading
 /// the query again at the commit time. Without indexes (issue 7) that read scans the collection, so it
@@ -37,49 +39,87 @@ struct ListenScenario: BenchScenario {
         let refills = max(arguments.integer("refills"), 0)
         print("listen: \(listeners) listeners (score descending, limit 10 + i), \(commits) commits per size after \(warmup) warm-up commits")
         print("latency = start of the commit → the last listener holds a snapshot at the commit's time")
+        print("CPU = this process's CPU time over the same span (all threads; insensitive to other processes)")
+        print("the sizes take turns, commit by commit, so that they share the machine's load alike")
         print("")
 
-        var medians: [Int: Double] = [:]
+        var fixtures: [Fixture] = []
         for size in sizes {
-            let result = try await measure(size: size, listeners: listeners, commits: commits, warmup: warmup, refills: refills)
-            medians[size] = BenchMath.median(result.total)
-            print("\(size) documents (setup \(BenchMath.format(result.setup, digits: 1)) s)")
-            report("  commit → all \(listeners) listeners", result.total)
-            report("  commit returned → all listeners", result.afterCommit)
-            report("  the commit alone", result.commitOnly)
-            if !result.refill.isEmpty { report("  delete the leader (\(listeners) window refills)", result.refill) }
+            fixtures.append(try await Fixture(size: size, listeners: listeners))
+            print("\(size) documents: \(listeners) listeners ready after \(BenchMath.format(fixtures[fixtures.count - 1].setup, digits: 1)) s")
         }
-        if let small = sizes.min(), let large = sizes.max(), small != large, let low = medians[small], let high = medians[large], low > 0 {
+        for round in 0..<(warmup + commits) {
+            for index in fixtures.indices {
+                let sample = try await fixtures[index].commitReachingAll(round: round)
+                if round >= warmup { fixtures[index].samples.append(sample) }
+            }
+        }
+        for round in 0..<refills {
+            for index in fixtures.indices {
+                fixtures[index].refills.append(try await fixtures[index].refill(round: round))
+            }
+        }
+        for fixture in fixtures { fixture.stop() }
+
+        print("")
+        for fixture in fixtures {
+            print("\(fixture.size) documents")
+            report("  commit → all \(listeners) listeners", fixture.samples.map(\.total), cpu: fixture.samples.map(\.cpu))
+            report("  commit returned → all listeners", fixture.samples.map(\.afterCommit), cpu: nil)
+            report("  the commit alone", fixture.samples.map(\.commitOnly), cpu: nil)
+            if !fixture.refills.isEmpty {
+                report("  delete the leader (\(listeners) window refills)", fixture.refills.map(\.total), cpu: fixture.refills.map(\.cpu))
+            }
+        }
+        if fixtures.count > 1, let small = fixtures.min(by: { $0.size < $1.size }), let large = fixtures.max(by: { $0.size < $1.size }) {
+            let wall = BenchMath.median(large.samples.map(\.total)) / BenchMath.median(small.samples.map(\.total))
+            let cpu = BenchMath.median(large.samples.map(\.cpu)) / BenchMath.median(small.samples.map(\.cpu))
             print("")
-            print("median latency ratio, \(large) / \(small) documents: \(BenchMath.format(high / low, digits: 2))")
+            print("median ratio, \(large.size) / \(small.size) documents: latency \(BenchMath.format(wall, digits: 2)), CPU \(BenchMath.format(cpu, digits: 2))")
         }
         return 0
     }
 
-    private struct Result {
-        var setup = 0.0
-        var total: [Double] = []
-        var afterCommit: [Double] = []
-        var commitOnly: [Double] = []
-        var refill: [Double] = []
-    }
-
-    private func report(_ label: String, _ seconds: [Double]) {
+    private func report(_ label: String, _ seconds: [Double], cpu: [Double]?) {
         let sorted = seconds.sorted()
         let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
-        print(
-            label.padding(toLength: 46, withPad: " ", startingAt: 0)
-                + "median \(BenchMath.format(BenchMath.median(seconds) * 1e6, digits: 0)) µs"
-                + "   p90 \(BenchMath.format(p90 * 1e6, digits: 0)) µs   max \(BenchMath.format((sorted.last ?? 0) * 1e6, digits: 0)) µs   (n=\(seconds.count))"
-        )
+        var line = label.padding(toLength: 46, withPad: " ", startingAt: 0)
+            + "median \(micros(BenchMath.median(seconds)))   p90 \(micros(p90))   max \(micros(sorted.last ?? 0))"
+        if let cpu { line += "   CPU median \(micros(BenchMath.median(cpu)))" }
+        print(line + "   (n=\(seconds.count))")
     }
 
-    private func measure(size: Int, listeners: Int, commits: Int, warmup: Int, refills: Int) async throws -> Result {
-        var result = Result()
+    private func micros(_ seconds: Double) -> String {
+        seconds >= 0.1 ? "\(BenchMath.format(seconds * 1e3, digits: 0)) ms" : "\(BenchMath.format(seconds * 1e6, digits: 0)) µs"
+    }
+}
+
+/// One measurement: wall-clock spans and this process's CPU time.
+private struct ListenSample {
+    var total: Double
+    var afterCommit: Double
+    var commitOnly: Double
+    var cpu: Double
+}
+
+/// A store of `size` documents with its listeners, ready to measure commits.
+private struct Fixture {
+    let size: Int
+    let store: InMemoryDocumentStore
+    let tracker: ListenTracker
+    let consumers: [Task<Void, Never>]
+    let items: CollectionPath
+    var setup: Double
+    var top: Int64
+    var samples: [ListenSample] = []
+    var refills: [ListenSample] = []
+
+    init(size: Int, listeners: Int) async throws {
         let clock = ContinuousClock()
-        let setupStart = clock.now
-        let store = InMemoryDocumentStore(database: try DatabaseID(projectID: "hearth-bench"))
-        let items = try CollectionPath("items")
+        let start = clock.now
+        self.size = size
+        store = InMemoryDocumentStore(database: try DatabaseID(projectID: "hearth-bench"))
+        items = try CollectionPath("items")
         var batch: [Write] = []
         for index in 0..<size {
             batch.append(Write.update(try items.document("d\(index)"), fields: ["score": .integer(Int64(index)), "name": .string("item \(index)")]))
@@ -88,7 +128,6 @@ struct ListenScenario: BenchScenario {
                 batch = []
             }
         }
-
         let tracker = ListenTracker(count: listeners)
         var consumers: [Task<Void, Never>] = []
         for listener in 0..<listeners {
@@ -106,43 +145,61 @@ struct ListenScenario: BenchScenario {
                 }
             })
         }
-        defer { for consumer in consumers { consumer.cancel() } }
         await tracker.wait(until: .min)
-        result.setup = seconds(clock.now - setupStart)
-
-        var top = Int64(size)
-        for round in 0..<(warmup + commits) {
-            top += 1
-            let write =
-                round.isMultiple(of: 2)
-                ? Write.update(try items.document("leader"), fields: ["score": .integer(top), "name": "leader"])
-                : Write.update(try items.document("new\(round)"), fields: ["score": .integer(top), "name": "new"])
-            let start = clock.now
-            let response = try await store.commit([write], transaction: nil)
-            let committed = clock.now
-            await tracker.wait(until: response.commitTime)
-            let end = clock.now
-            guard round >= warmup else { continue }
-            result.total.append(seconds(end - start))
-            result.afterCommit.append(seconds(end - committed))
-            result.commitOnly.append(seconds(committed - start))
-        }
-
-        for round in 0..<refills {
-            top += 1
-            let inserted = try await store.commit([Write.update(try items.document("doomed\(round)"), fields: ["score": .integer(top)])], transaction: nil)
-            await tracker.wait(until: inserted.commitTime)
-            let start = clock.now
-            let response = try await store.commit([.delete(try items.document("doomed\(round)"))], transaction: nil)
-            await tracker.wait(until: response.commitTime)
-            result.refill.append(seconds(clock.now - start))
-        }
-        return result
+        self.tracker = tracker
+        self.consumers = consumers
+        self.top = Int64(size)
+        self.setup = Self.seconds(clock.now - start)
     }
 
-    private func seconds(_ duration: Duration) -> Double {
+    /// Raises the leader's score (even rounds) or inserts a new leader (odd rounds), and waits until every
+    /// listener has seen it.
+    mutating func commitReachingAll(round: Int) async throws -> ListenSample {
+        top += 1
+        let write =
+            round.isMultiple(of: 2)
+            ? Write.update(try items.document("leader"), fields: ["score": .integer(top), "name": "leader"])
+            : Write.update(try items.document("new\(round)"), fields: ["score": .integer(top), "name": "new"])
+        return try await measure([write])
+    }
+
+    /// Inserts a new leader (unmeasured), then deletes it: every window refills.
+    mutating func refill(round: Int) async throws -> ListenSample {
+        top += 1
+        let path = try items.document("doomed\(round)")
+        _ = try await measure([Write.update(path, fields: ["score": .integer(top)])])
+        return try await measure([.delete(path)])
+    }
+
+    private func measure(_ writes: [Write]) async throws -> ListenSample {
+        let clock = ContinuousClock()
+        let cpuStart = Self.processCPUTime()
+        let start = clock.now
+        let response = try await store.commit(writes, transaction: nil)
+        let committed = clock.now
+        await tracker.wait(until: response.commitTime)
+        let end = clock.now
+        return ListenSample(
+            total: Self.seconds(end - start),
+            afterCommit: Self.seconds(end - committed),
+            commitOnly: Self.seconds(committed - start),
+            cpu: Self.processCPUTime() - cpuStart
+        )
+    }
+
+    func stop() {
+        for consumer in consumers { consumer.cancel() }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    static func processCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

@@ -69,8 +69,17 @@ public struct DocumentOrdering: Sendable, Hashable {
             let result = Self.compare(lhs.values[index], rhs.values[index])
             if result != 0 { return order.direction == .ascending ? result : -result }
         }
-        let result = lhs.path == rhs.path ? 0 : (lhs.path < rhs.path ? -1 : 1)
+        let result = Self.compare(lhs.path, rhs.path)
         return nameDirection == .ascending ? result : -result
+    }
+
+    /// Firestore's order of document paths (segment by segment, by UTF-8 bytes, a prefix first), in one pass.
+    package static func compare(_ lhs: DocumentPath, _ rhs: DocumentPath) -> Int {
+        for (left, right) in zip(lhs.segments, rhs.segments) {
+            let order = UTF8Order.compare(left, right)
+            if order != 0 { return order }
+        }
+        return lhs.segments.count == rhs.segments.count ? 0 : (lhs.segments.count < rhs.segments.count ? -1 : 1)
     }
 
     private static func compare(_ lhs: Value?, _ rhs: Value?) -> Int {

@@ -28,7 +28,7 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     /// A set of entries in any order, with distinct paths.
     package init(entries: [Entry], ordering: DocumentOrdering) {
         let sorted = entries.sorted { ordering.compare($0.key, $1.key) < 0 }
-        let byPath = entries.sorted { $0.key.path < $1.key.path }
+        let byPath = entries.sorted { Self.comparePaths($0.key.path, $1.key.path) < 0 }
         self.init(ordering: ordering, byOrder: AVLTree.build(sorted[...]), byPath: AVLTree.build(byPath[...]))
     }
 
@@ -173,6 +173,6 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     }
 
     private static func comparePaths(_ lhs: DocumentPath, _ rhs: DocumentPath) -> Int {
-        lhs == rhs ? 0 : (lhs < rhs ? -1 : 1)
+        DocumentOrdering.compare(lhs, rhs)
     }
 }
