@@ -48,16 +48,22 @@ public struct DocumentSnapshot: Sendable, Hashable {
     }
 }
 
-/// The results of a query: documents in query order, and the read time.
+/// The results of a query: documents in query order, and the read time; from a listener, also how the
+/// documents changed since the listener's previous snapshot.
 public struct QuerySnapshot: Sendable, Hashable {
-    /// The query that produced these results.
+    /// The results, in query order.
     public let documents: [QueryDocumentSnapshot]
     /// When the results were read (the latest read time the store reported).
     public let readTime: Timestamp?
+    /// From a listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): the changes since the
+    /// previous snapshot, removals first, then additions, then modifications (every document `added` in
+    /// the first snapshot). Empty for a one-time read and for a metadata-only snapshot.
+    public let documentChanges: [DocumentChange]
 
-    public init(documents: [QueryDocumentSnapshot], readTime: Timestamp?) {
+    public init(documents: [QueryDocumentSnapshot], readTime: Timestamp?, documentChanges: [DocumentChange] = []) {
         self.documents = documents
         self.readTime = readTime
+        self.documentChanges = documentChanges
     }
 
     /// The number of documents.

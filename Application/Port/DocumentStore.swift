@@ -71,6 +71,26 @@ public protocol DocumentStore: Sendable {
     /// The IDs of the collections directly under `parent` (`nil`: root collections), in UTF-8 order,
     /// a page at a time.
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse
+
+    /// Listens to a document or a query's results: a stream of snapshots, the first as soon as the
+    /// current state is known, then one whenever the target's documents change.
+    ///
+    /// Each ``ListenSnapshot`` holds the documents in the target's order, the changes since the previous
+    /// snapshot *the consumer received* (removals, then additions, then modifications, with Firestore's
+    /// old and new indexes), and the read time. A consumer that falls behind is never queued up: it
+    /// receives one snapshot combining everything it missed. Snapshots whose documents did not change are
+    /// only delivered with ``ListenOptions/includeMetadataChanges``.
+    ///
+    /// The stream never ends on its own while the store is healthy. Ending the iteration (`break`,
+    /// releasing the stream) or cancelling the consuming task ends it without an error, stops the
+    /// listener and frees its resources. Failures end it with a ``DocumentStoreError``: an invalid query
+    /// with `invalidArgument` (at the first element); a failure the store cannot recover from with its
+    /// code. Every adapter must give the same snapshots for the same commits, up to how commits are
+    /// grouped into snapshots (a polling store may merge several).
+    ///
+    /// A default implementation polls with ``PollingListener`` (1 s interval); stores that learn of
+    /// changes (the local engine) push them instead.
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
 }
 
 /// Which state of the database a read sees.

@@ -9,6 +9,7 @@ let scenarios: [any BenchScenario] = [
     CrashScenario(),
     CrashChildScenario(),
     RESTScenario(),
+    ListenScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))

@@ -13,7 +13,10 @@ import Testing
 struct EmulatorContractTests {
     /// Quirks this adapter never meets: it lists at a read time through `:runQuery`, not `GET ?readTime=`.
     static let quirksAvoidedByTheAdapter: Set<String> = ["readTimes/listDocuments_atPastReadTime_seesOldState"]
-    static let runnable = HearthContract.behaviours.filter { $0.emulatorQuirk == nil || quirksAvoidedByTheAdapter.contains($0.id) }
+    /// Listener behaviours poll; they run one at a time in ``EmulatorListenerContractTests``.
+    static let runnable = HearthContract.behaviours.filter {
+        $0.area != .listeners && ($0.emulatorQuirk == nil || quirksAvoidedByTheAdapter.contains($0.id))
+    }
     static let quirks = HearthContract.behaviours.filter { $0.emulatorQuirk != nil && !quirksAvoidedByTheAdapter.contains($0.id) }
 
     @Test(

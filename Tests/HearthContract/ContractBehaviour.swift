@@ -112,6 +112,8 @@ public enum ContractArea: String, Sendable, CaseIterable, CustomStringConvertibl
     case listDocuments
     /// Listing collection IDs.
     case listCollectionIDs
+    /// Listeners: snapshots of documents and queries, and their changes.
+    case listeners
 
     public var description: String { rawValue }
 }

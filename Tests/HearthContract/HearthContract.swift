@@ -43,6 +43,7 @@ public enum HearthContract {
         + ReadTimesContract.behaviours
         + ListDocumentsContract.behaviours
         + ListCollectionIDsContract.behaviours
+        + ListenersContract.behaviours
 
     /// The behaviours of one area.
     public static func behaviours(in area: ContractArea) -> [ContractBehaviour] {

@@ -23,9 +23,13 @@ import Synchronization
 public final class LocalEngine: Sendable {
     /// The database this engine serves: reference values and `__name__` filters are relative to it.
     public let database: DatabaseID
-    private let clock: any EngineClock
+    let clock: any EngineClock
     private let persistence: (any CommitPersistence)?
-    private let state: Mutex<EngineState>
+    let state: Mutex<EngineState>
+    /// The listeners (``listen(_:options:)``) and the change observation that feeds them, made on the
+    /// first listener.
+    let listenerHub = ListenerHub()
+    let listenerObservation = Mutex<ChangeObservation?>(nil)
 
     /// A new, empty engine.
     ///
@@ -48,6 +52,10 @@ public final class LocalEngine: Sendable {
         self.clock = clock
         self.persistence = persistence
         self.state = Mutex(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+    }
+
+    deinit {
+        listenerHub.endAll(with: nil)
     }
 
     // MARK: Reads

@@ -23,14 +23,18 @@ enum EmulatorStores {
         } else {
             running = try await FirestoreEmulator.shared()
         }
-        let configuration = try FirestoreRESTConfiguration.emulator(
+        var configuration = try FirestoreRESTConfiguration.emulator(
             hostAndPort: running.hostAndPort,
             database: try DatabaseID(projectID: projectID, databaseID: databaseID),
             tokenProvider: tokenProvider,
             retryPolicy: retryPolicy
         )
+        configuration.listenPolling.interval = listenPollInterval
         return FirestoreRESTDocumentStore(configuration: configuration, httpClient: sharedClient)
     }
+
+    /// Listeners poll this often against the emulator, so listener behaviours finish quickly.
+    static let listenPollInterval: Duration = .milliseconds(50)
 
     /// One URLSession for every emulator test: connections are reused.
     static let sharedClient = URLSessionHTTPClient()

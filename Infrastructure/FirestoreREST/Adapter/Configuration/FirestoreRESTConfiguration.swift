@@ -24,6 +24,9 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
     /// A project billed for quota, sent as `x-goog-user-project` (needed with some user credentials);
     /// default `nil`.
     public var quotaProjectID: String?
+    /// How listeners poll (Listen is not available over REST): interval (default 1 s) and backoff. Each
+    /// poll costs read operations; see `Docs/Listeners.md`.
+    public var listenPolling: PollingListener.Configuration
 
     /// A configuration for `database`; see each property for its default.
     public init(
@@ -33,7 +36,8 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         retryPolicy: RetryPolicy = .default,
         tokenProvider: any TokenProvider,
         transactionConcurrency: TransactionConcurrency = .automatic,
-        quotaProjectID: String? = nil
+        quotaProjectID: String? = nil,
+        listenPolling: PollingListener.Configuration = PollingListener.Configuration()
     ) {
         self.database = database
         self.baseURL = baseURL
@@ -42,6 +46,7 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         self.tokenProvider = tokenProvider
         self.transactionConcurrency = transactionConcurrency
         self.quotaProjectID = quotaProjectID
+        self.listenPolling = listenPolling
     }
 
     /// The Firestore emulator at `hostAndPort` (`127.0.0.1:8080`): plain `http`, `Bearer owner`, and no

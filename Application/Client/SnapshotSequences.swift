@@ -1,0 +1,113 @@
+import HearthDomain
+
+/// The snapshots of a query listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): an
+/// `AsyncSequence` of ``QuerySnapshot``, each with its ``QuerySnapshot/documentChanges``.
+///
+/// Iterating starts the listener; ending the iteration or cancelling the task stops it. Snapshots are
+/// pulled one at a time: a consumer that falls behind gets one snapshot combining what it missed. An
+/// invalid query throws `invalidArgument` at the first element.
+public struct QuerySnapshots: AsyncSequence, Sendable {
+    public typealias Element = QuerySnapshot
+
+    let query: Query
+    let options: ListenOptions
+
+    public func makeAsyncIterator() -> Iterator {
+        do {
+            let built = try query.builder.build()
+            let stream = query.database.store.listen(.query(parent: built.parent, query: built.query), options: options)
+            return Iterator(database: query.database, base: stream.makeAsyncIterator(), failure: nil, reversed: built.reversesResults)
+        } catch {
+            return Iterator(database: query.database, base: nil, failure: error, reversed: false)
+        }
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let database: Database
+        var base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?
+        var failure: (any Error)?
+        let reversed: Bool
+        var previous: DocumentSet?
+
+        init(database: Database, base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?, failure: (any Error)?, reversed: Bool) {
+            self.database = database
+            self.base = base
+            self.failure = failure
+            self.reversed = reversed
+        }
+
+        public mutating func next() async throws -> QuerySnapshot? {
+            if let failure {
+                self.failure = nil
+                base = nil
+                throw failure
+            }
+            guard base != nil, let snapshot = try await base?.next() else {
+                base = nil
+                return nil
+            }
+            guard reversed else { return ListenMapping.querySnapshot(snapshot.documents, snapshot.changes, snapshot.readTime, database) }
+            let forward = snapshot.documents.reordered(snapshot.documents.ordering.reversed)
+            let changes = if let previous, !snapshot.isInitial {
+                SnapshotChanges.between(previous, forward, paths: snapshot.changes.map(\.document.path))
+            } else {
+                SnapshotChanges.initial(forward)
+            }
+            previous = forward
+            return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, database)
+        }
+    }
+}
+
+/// The snapshots of a document listener (``DocumentReference/snapshots(includeMetadataChanges:)``): an
+/// `AsyncSequence` of ``DocumentSnapshot`` (`exists` is `false` while the document is missing).
+///
+/// Iterating starts the listener; ending the iteration or cancelling the task stops it.
+public struct DocumentSnapshots: AsyncSequence, Sendable {
+    public typealias Element = DocumentSnapshot
+
+    let reference: DocumentReference
+    let options: ListenOptions
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(reference: reference, base: reference.database.store.listen(.document(reference.path), options: options).makeAsyncIterator())
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let reference: DocumentReference
+        var base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator
+
+        public mutating func next() async throws -> DocumentSnapshot? {
+            guard let snapshot = try await base.next() else { return nil }
+            return DocumentSnapshot(reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime)
+        }
+    }
+}
+
+/// Port snapshots to client snapshots.
+enum ListenMapping {
+    static func querySnapshot(_ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ database: Database) -> QuerySnapshot {
+        func snapshot(_ document: Document) -> QueryDocumentSnapshot {
+            QueryDocumentSnapshot(reference: DocumentReference(database: database, path: document.path), document: document, readTime: readTime)
+        }
+        return QuerySnapshot(
+            documents: documents.map(snapshot),
+            readTime: readTime,
+            documentChanges: changes.map { change in
+                DocumentChange(type: type(change.kind), document: snapshot(change.document), oldIndex: change.oldIndex, newIndex: change.newIndex)
+            }
+        )
+    }
+
+    static func type(_ kind: ListenChange.Kind) -> DocumentChangeType {
+        switch kind {
+        case .added: .added
+        case .modified: .modified
+        case .removed: .removed
+        }
+    }
+
+    static func storeError(_ error: any Error) -> DocumentStoreError {
+        error as? DocumentStoreError ?? DocumentStoreError(.unknown, "The listener failed.", underlying: error)
+    }
+}

@@ -1,0 +1,26 @@
+public import HearthDomain
+
+/// One snapshot of a listener: the target's documents as of ``readTime``, and how they changed since the
+/// previous snapshot the consumer received.
+public struct ListenSnapshot: Sendable, Hashable {
+    /// The documents, in the target's order (a document target: zero or one document).
+    public var documents: DocumentSet
+    /// The changes since the previous snapshot, in Firestore's order (see ``ListenChange``). In the first
+    /// snapshot every document is `added`, with increasing new indexes.
+    public var changes: [ListenChange]
+    /// The time the documents were current at.
+    public var readTime: Timestamp
+    /// Whether this is the listener's first snapshot.
+    public var isInitial: Bool
+
+    public init(documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool) {
+        self.documents = documents
+        self.changes = changes
+        self.readTime = readTime
+        self.isInitial = isInitial
+    }
+
+    /// Whether nothing but the read time changed (only delivered with
+    /// ``ListenOptions/includeMetadataChanges``).
+    public var isMetadataOnly: Bool { !isInitial && changes.isEmpty }
+}

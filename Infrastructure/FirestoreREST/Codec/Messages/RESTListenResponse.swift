@@ -1,0 +1,47 @@
+public import HearthDomain
+
+/// One message of Firestore's `Listen` stream (`google.firestore.v1.ListenResponse`), as gRPC or
+/// WebChannel deliver it: exactly one of a target change, a document change, a document delete, a
+/// document remove or an existence filter. ``WatchStateMachine`` turns a sequence of them into snapshots.
+public enum RESTListenResponse: Sendable, Hashable {
+    /// The state of targets changed (added, current, reset, removed, or a consistent point).
+    case targetChange(RESTTargetChange)
+    /// A document changed; it now matches `targetIDs` and no longer matches `removedTargetIDs`.
+    case documentChange(Document, targetIDs: [Int32], removedTargetIDs: [Int32])
+    /// A document was deleted.
+    case documentDelete(DocumentPath, removedTargetIDs: [Int32], readTime: Timestamp?)
+    /// A document left the targets (it may still exist, or its fate is unknown).
+    case documentRemove(DocumentPath, removedTargetIDs: [Int32], readTime: Timestamp?)
+    /// An existence filter: the target `targetID` has `count` documents on the server.
+    case filter(targetID: Int32, count: Int)
+}
+
+/// `google.firestore.v1.TargetChange`.
+public struct RESTTargetChange: Sendable, Hashable {
+    /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case noChange = "NO_CHANGE"
+        case add = "ADD"
+        case remove = "REMOVE"
+        case current = "CURRENT"
+        case reset = "RESET"
+    }
+
+    public var kind: Kind
+    /// The targets that changed; empty means every target.
+    public var targetIDs: [Int32]
+    /// Why a target was removed, when it was.
+    public var cause: RESTStatus?
+    /// A token to resume the targets from here (empty when absent).
+    public var resumeToken: [UInt8]
+    /// The consistent time of every target, on a global `NO_CHANGE`.
+    public var readTime: Timestamp?
+
+    public init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
+        self.kind = kind
+        self.targetIDs = targetIDs
+        self.cause = cause
+        self.resumeToken = resumeToken
+        self.readTime = readTime
+    }
+}

@@ -1,0 +1,146 @@
+public import HearthApplication
+public import HearthDomain
+
+/// Firestore's watch protocol for one target: turns the `Listen` stream's responses into listener
+/// snapshots, as Firestore's SDKs do. A transport (gRPC, WebChannel, or a recorded stream) feeds it
+/// every ``RESTListenResponse`` in order and acts on what it returns.
+///
+/// - Document changes, deletes and removes accumulate until a *consistent point*: a target change
+///   `NO_CHANGE` for every target (no target IDs) with a read time, while the target is `CURRENT`. There
+///   the pending changes are applied: a snapshot is emitted when it is the first one or when a document
+///   changed (a document is modified only when its update time changed), with Firestore's changes and
+///   indexes (see ``ListenChange``). Its read time is the consistent point's read time, and that
+///   response's resume token becomes ``resumeToken``.
+/// - `CURRENT` marks the target current; `RESET` marks every document of the last snapshot as removed,
+///   drops pending changes and clears `CURRENT` (documents seen again before the next consistent point
+///   come back unchanged); `ADD` of this target is a no-op.
+/// - An existence filter whose count differs from the number of documents the target would hold resets
+///   the state as `RESET` does and returns ``Event/resetTarget``: the transport must listen to the
+///   target again without a resume token.
+/// - `ADD` of another target, `REMOVE` (with its cause's code, `internal` without one) and responses
+///   that cannot be read throw a ``DocumentStoreError``: the stream is over.
+public struct WatchStateMachine: Sendable {
+    /// What the transport does next.
+    public enum Event: Sendable, Hashable {
+        /// Deliver this snapshot.
+        case snapshot(ListenSnapshot)
+        /// Re-add the target without a resume token (the existence filter did not match).
+        case resetTarget
+    }
+
+    /// The target ID the transport listens with.
+    public let targetID: Int32
+    /// Whether consistent points without a change yield metadata-only snapshots.
+    public let includeMetadataChanges: Bool
+    /// The token of the last consistent point (empty before the first, or after a reset): send it when
+    /// re-adding the target after a transport failure.
+    public private(set) var resumeToken: [UInt8] = []
+
+    private var documents: DocumentSet
+    /// Changes since the last snapshot: the new document, or `nil` for removed.
+    private var pending: [DocumentPath: Document?] = [:]
+    private var current = false
+    private var hasPushed = false
+
+    /// A machine for `target` (its documents are kept in the target's order).
+    public init(target: ListenTarget, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
+        self.init(ordering: target.ordering, targetID: targetID, includeMetadataChanges: includeMetadataChanges)
+    }
+
+    /// A machine whose documents are kept in `ordering`.
+    public init(ordering: DocumentOrdering, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
+        self.documents = DocumentSet(ordering: ordering)
+        self.targetID = targetID
+        self.includeMetadataChanges = includeMetadataChanges
+    }
+
+    /// The documents of the last snapshot.
+    public var lastDocuments: DocumentSet { documents }
+
+    /// Applies one response; returns what the transport must do, if anything. Throws a
+    /// ``DocumentStoreError`` when the stream must end.
+    public mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
+        switch response {
+        case .targetChange(let change):
+            return try handle(change)
+        case .documentChange(let document, let targetIDs, let removedTargetIDs):
+            if targetIDs.contains(targetID) {
+                pending[document.path] = .some(document)
+            } else if removedTargetIDs.contains(targetID) {
+                pending[document.path] = .some(nil)
+            }
+            return nil
+        case .documentDelete(let path, _, _), .documentRemove(let path, _, _):
+            pending[path] = .some(nil)
+            return nil
+        case .filter(_, let count):
+            guard count != expectedCount else { return nil }
+            reset()
+            return .resetTarget
+        }
+    }
+
+    private mutating func handle(_ change: RESTTargetChange) throws(DocumentStoreError) -> Event? {
+        let concernsTarget = change.targetIDs.isEmpty || change.targetIDs.contains(targetID)
+        switch change.kind {
+        case .noChange:
+            guard change.targetIDs.isEmpty, let readTime = change.readTime, current else { return nil }
+            return push(readTime: readTime, resumeToken: change.resumeToken)
+        case .add:
+            guard change.targetIDs.first == targetID else {
+                throw DocumentStoreError(.internal, "The watch stream added target \(change.targetIDs), not the target \(targetID) it listens to.")
+            }
+            return nil
+        case .remove:
+            throw change.cause?.error
+                ?? DocumentStoreError(.internal, "The watch stream removed target \(change.targetIDs) without a cause.")
+        case .current:
+            if concernsTarget { current = true }
+            return nil
+        case .reset:
+            if concernsTarget { reset() }
+            return nil
+        }
+    }
+
+    /// How many documents the target holds once the pending changes are applied.
+    private var expectedCount: Int {
+        var count = documents.count
+        for (path, change) in pending {
+            let present = documents.contains(path)
+            if change != nil, !present { count += 1 }
+            if change == nil, present { count -= 1 }
+        }
+        return count
+    }
+
+    private mutating func reset() {
+        pending = [:]
+        for document in documents { pending[document.path] = .some(nil) }
+        current = false
+        resumeToken = []
+    }
+
+    private mutating func push(readTime: Timestamp, resumeToken: [UInt8]) -> Event? {
+        var next = documents
+        var paths: [DocumentPath] = []
+        for (path, change) in pending {
+            if let document = change {
+                if next.document(path)?.updateTime == document.updateTime { continue }
+                next = next.setting(DocumentSet.Entry(document: document, key: next.ordering.sortKey(of: document)))
+                paths.append(path)
+            } else if next.contains(path) {
+                next = next.removing(path)
+                paths.append(path)
+            }
+        }
+        let isInitial = !hasPushed
+        let changes = isInitial ? SnapshotChanges.initial(next) : SnapshotChanges.between(documents, next, paths: paths)
+        pending = [:]
+        documents = next
+        self.resumeToken = resumeToken
+        guard isInitial || !changes.isEmpty || includeMetadataChanges else { return nil }
+        hasPushed = true
+        return .snapshot(ListenSnapshot(documents: next, changes: changes, readTime: readTime, isInitial: isInitial))
+    }
+}

@@ -1,0 +1,93 @@
+import HearthApplication
+import HearthDomain
+import HearthInMemory
+import Synchronization
+import Testing
+
+@Suite("Client listeners: snapshots() and addSnapshotListener", .timeLimit(.minutes(1)))
+struct ClientListenerTests {
+    @Test func querySnapshots_initialThenChanges() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        try await rooms.document("a").setData(["n": 1])
+        var iterator = rooms.order(by: "n").snapshots().makeAsyncIterator()
+        let initial = try #require(try await iterator.next())
+
+        try await rooms.document("b").setData(["n": 2])
+        let next = try #require(try await iterator.next())
+
+        #expect(initial.documents.map(\.documentID) == ["a"])
+        #expect(initial.documentChanges.map(\.type) == [.added])
+        #expect(next.documents.map(\.documentID) == ["a", "b"])
+        #expect(next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == ["added b 1"])
+    }
+
+    @Test func limitToLast_showsTheLastDocumentsInQueryOrder_withForwardIndexes() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        for (id, n) in [("a", 1), ("b", 2), ("c", 3)] { try await rooms.document(id).setData(["n": .value(.integer(Int64(n)))]) }
+        var iterator = rooms.order(by: "n").limit(toLast: 2).snapshots().makeAsyncIterator()
+        let initial = try #require(try await iterator.next())
+
+        try await rooms.document("d").setData(["n": 4])
+        let next = try #require(try await iterator.next())
+
+        #expect(initial.documents.map(\.documentID) == ["b", "c"])
+        #expect(initial.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == ["added b 0", "added c 1"])
+        #expect(next.documents.map(\.documentID) == ["c", "d"])
+        #expect(
+            next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.oldIndex ?? -1)→\($0.newIndex ?? -1)" }
+                == ["removed b 0→-1", "added d -1→1"]
+        )
+    }
+
+    @Test func invalidQuery_throwsInvalidArgumentAtTheFirstElement() async throws {
+        let db = makeDatabase()
+        var iterator = try db.collection("rooms").limit(toLast: 2).snapshots().makeAsyncIterator()
+
+        let code = await codeOf { _ = try await iterator.next() }
+
+        #expect(code == .invalidArgument)
+    }
+
+    @Test func documentSnapshots_followTheDocument() async throws {
+        let db = makeDatabase()
+        let room = try db.document("rooms/a")
+        var iterator = room.snapshots().makeAsyncIterator()
+        let missing = try #require(try await iterator.next())
+
+        try await room.setData(["open": true])
+        let created = try #require(try await iterator.next())
+
+        #expect(!missing.exists)
+        #expect(created.get("open") == .boolean(true))
+    }
+
+    @Test func addSnapshotListener_deliversUntilRemoved() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        let received = Mutex<[Int]>([])
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let registration = rooms.addSnapshotListener { result in
+            if case .success(let snapshot) = result {
+                received.withLock { $0.append(snapshot.count) }
+                continuation.yield(snapshot.count)
+            }
+        }
+        var counts = stream.makeAsyncIterator()
+        _ = await counts.next()
+
+        try await rooms.document("a").setData(["n": 1])
+        _ = await counts.next()
+        registration.remove()
+
+        #expect(received.withLock { $0 } == [0, 1])
+        #expect(registration.isRemoved)
+    }
+}
+
+private func makeDatabase() -> Database {
+    Database(store: InMemoryDocumentStore(database: (try? DatabaseID(projectID: "client-listeners")) ?? fallbackDatabase))
+}
+
+private var fallbackDatabase: DatabaseID { preconditionFailure("literal database ID") }
