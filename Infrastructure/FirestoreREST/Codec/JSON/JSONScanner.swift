@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lexical layer of strict RFC 8259 JSON, shared by ``JSONParser`` (which builds ``JSON`` trees) and
 /// the byte-level REST readers (which build domain values without a tree), so that both accept exactly
 /// the same text: whitespace, literals, number lexemes, strings with their escapes, and nesting depth.
@@ -102,19 +104,34 @@ struct JSONScanner {
         /// The content straight from the input, when it has no escapes.
         let raw: UnsafeBufferPointer<UInt8>?
         /// The unescaped content, when it has escapes.
-        let unescaped: [UInt8]
+        let unescaped: [UInt8]?
+        /// Whether every byte of the content is ASCII (so it is valid UTF-8).
+        let isASCII: Bool
 
         /// Runs `body` on the unescaped content.
         @inline(__always)
         func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
             if let raw { return try body(raw) }
-            return try unescaped.withUnsafeBufferPointer { (buffer) throws(E) -> R in try body(buffer) }
+            return try (unescaped ?? []).withUnsafeBufferPointer { (buffer) throws(E) -> R in try body(buffer) }
         }
 
         /// The content as a string, or `nil` when it is not valid UTF-8.
         var string: String? {
-            if let raw { return String(validating: raw, as: UTF8.self) }
-            return String(validating: unescaped, as: UTF8.self)
+            withBytes { bytes in
+                let text = String(decoding: bytes, as: UTF8.self)
+                return isASCII || JSONScanner.isLossless(text, of: bytes) ? text : nil
+            }
+        }
+    }
+
+    /// Whether `text`, decoded from `bytes`, has exactly these bytes: decoding replaces every ill-formed
+    /// sequence, so it keeps the bytes exactly when they are valid UTF-8 (the rule of `String(validating:)`).
+    static func isLossless(_ text: String, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var copy = text
+        return copy.withUTF8 { decoded in
+            guard decoded.count == bytes.count else { return false }
+            guard let left = decoded.baseAddress, let right = bytes.baseAddress else { return true }
+            return memcmp(left, right, bytes.count) == 0
         }
     }
 
@@ -122,17 +139,40 @@ struct JSONScanner {
     mutating func scanString() throws(JSONParseError) -> ScannedString {
         index += 1
         let start = index
+        var high: UInt8 = 0
+        if let base = bytes.baseAddress {
+            // Eight bytes at a time while none is a quote, a backslash or a control character.
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                if word & highs != 0 { high = 0x80 }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 index += 1
-                return ScannedString(start: start, raw: slice, unescaped: [])
+                return ScannedString(start: start, raw: slice, unescaped: nil, isASCII: high < 0x80)
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw fail("unescaped control character in a string") }
+            high |= byte
             index += 1
         }
+        return try scanEscapedString(from: start)
+    }
+
+    /// The rest of a string with escapes, from its content's `start` (the scanner is at the first escape
+    /// or at the end of the input).
+    @inline(never)
+    private mutating func scanEscapedString(from start: Int) throws(JSONParseError) -> ScannedString {
         var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while true {
             guard index < bytes.count else { throw fail("unterminated string") }
@@ -140,7 +180,7 @@ struct JSONScanner {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return ScannedString(start: start, raw: nil, unescaped: scalars)
+                return ScannedString(start: start, raw: nil, unescaped: scalars, isASCII: false)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw fail("unterminated escape") }
@@ -156,7 +196,7 @@ struct JSONScanner {
                 case UInt8(ascii: "r"): scalars.append(0x0D)
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
-                    var code = try parseHex4()
+                var code = try parseHex4()
                     if (0xD800...0xDBFF).contains(code) {
                         guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                             throw fail("lone high surrogate")

@@ -107,20 +107,20 @@ struct RESTByteDecoder {
         var seen = MemberSet()
         if try beginObject() {
             repeat {
-                let key = try memberName()
-                if Self.matches(key, "document") {
+                try memberNameFollows()
+                if try member("document") {
                     try seen.insert(0)
                     if try !skipNull() { document = try self.document() }
-                } else if Self.matches(key, "readTime") {
+                } else if try member("readTime") {
                     try seen.insert(1)
                     if try !skipNull() { readTime = try timestamp() }
-                } else if Self.matches(key, "transaction") {
+                } else if try member("transaction") {
                     try seen.insert(2)
                     if try !skipNull() { transaction = try transactionID() }
-                } else if Self.matches(key, "skippedResults") {
+                } else if try member("skippedResults") {
                     try seen.insert(3)
                     if try !skipNull() { skippedResults = try count() }
-                } else if Self.matches(key, "done") {
+                } else if try member("done") {
                     try seen.insert(4)
                     if try !skipNull() { done = try bool() }
                 } else {
@@ -144,23 +144,23 @@ struct RESTByteDecoder {
         var seen = MemberSet()
         if try beginObject() {
             repeat {
-                let key = try memberName()
-                if Self.matches(key, "found") {
+                try memberNameFollows()
+                if try member("found") {
                     try seen.insert(0)
                     if try !skipNull() {
                         guard read == nil else { throw Declined() }
                         read = .found(try document())
                     }
-                } else if Self.matches(key, "missing") {
+                } else if try member("missing") {
                     try seen.insert(1)
                     if try !skipNull() {
                         guard read == nil else { throw Declined() }
                         read = .missing(try documentPath())
                     }
-                } else if Self.matches(key, "readTime") {
+                } else if try member("readTime") {
                     try seen.insert(2)
                     if try !skipNull() { readTime = try timestamp() }
-                } else if Self.matches(key, "transaction") {
+                } else if try member("transaction") {
                     try seen.insert(3)
                     if try !skipNull() { transaction = try transactionID() }
                 } else {
@@ -178,15 +178,15 @@ struct RESTByteDecoder {
         var seen = MemberSet()
         if try beginObject() {
             repeat {
-                let key = try memberName()
-                if Self.matches(key, "documents") {
+                try memberNameFollows()
+                if try member("documents") {
                     try seen.insert(0)
                     if try !skipNull(), try beginArray() {
                         repeat {
                             documents.append(try listedDocument())
                         } while try nextElement()
                     }
-                } else if Self.matches(key, "nextPageToken") {
+                } else if try member("nextPageToken") {
                     try seen.insert(1)
                     if try !skipNull() { token = try string() }
                 } else {
@@ -215,17 +215,17 @@ struct RESTByteDecoder {
         var seen = MemberSet()
         if try beginObject() {
             repeat {
-                let key = try memberName()
-                if Self.matches(key, "name") {
+                try memberNameFollows()
+                if try member("name") {
                     try seen.insert(0)
                     if try !skipNull() { path = try documentPath() }
-                } else if Self.matches(key, "fields") {
+                } else if try member("fields") {
                     try seen.insert(1)
                     if try !skipNull() { fields = try self.fields() }
-                } else if Self.matches(key, "createTime") {
+                } else if try member("createTime") {
                     try seen.insert(2)
                     if try !skipNull() { createTime = try timestamp() }
-                } else if Self.matches(key, "updateTime") {
+                } else if try member("updateTime") {
                     try seen.insert(3)
                     if try !skipNull() { updateTime = try timestamp() }
                 } else {
@@ -244,45 +244,44 @@ struct RESTByteDecoder {
     /// A `Value` object: exactly one kind member.
     mutating func value() throws(Declined) -> Value {
         guard try beginObject() else { throw Declined() }
-        let key = try memberName()
-        guard let first = key.first else { throw Declined() }
+        try memberNameFollows()
         let result: Value
-        switch first {
+        switch scanner.index + 1 < scanner.bytes.count ? scanner.bytes[scanner.index + 1] : 0 {
         case UInt8(ascii: "s"):
-            guard Self.matches(key, "stringValue") else { throw Declined() }
+            guard try member("stringValue") else { throw Declined() }
             result = .string(try string())
         case UInt8(ascii: "i"):
-            guard Self.matches(key, "integerValue") else { throw Declined() }
+            guard try member("integerValue") else { throw Declined() }
             result = .integer(try int64())
         case UInt8(ascii: "d"):
-            guard Self.matches(key, "doubleValue") else { throw Declined() }
+            guard try member("doubleValue") else { throw Declined() }
             result = .double(try double())
         case UInt8(ascii: "t"):
-            guard Self.matches(key, "timestampValue") else { throw Declined() }
+            guard try member("timestampValue") else { throw Declined() }
             result = .timestamp(try timestamp())
         case UInt8(ascii: "b"):
-            if Self.matches(key, "booleanValue") {
+            if try member("booleanValue") {
                 result = .boolean(try bool())
-            } else if Self.matches(key, "bytesValue") {
+            } else if try member("bytesValue") {
                 result = .bytes(Data(try base64()))
             } else {
                 throw Declined()
             }
         case UInt8(ascii: "m"):
-            guard Self.matches(key, "mapValue") else { throw Declined() }
+            guard try member("mapValue") else { throw Declined() }
             result = .map(try mapValue())
         case UInt8(ascii: "a"):
-            guard Self.matches(key, "arrayValue") else { throw Declined() }
+            guard try member("arrayValue") else { throw Declined() }
             result = .array(try arrayValue())
         case UInt8(ascii: "n"):
-            guard Self.matches(key, "nullValue") else { throw Declined() }
+            guard try member("nullValue") else { throw Declined() }
             try nullValue()
             result = .null
         case UInt8(ascii: "r"):
-            guard Self.matches(key, "referenceValue") else { throw Declined() }
+            guard try member("referenceValue") else { throw Declined() }
             result = .reference(try reference())
         case UInt8(ascii: "g"):
-            guard Self.matches(key, "geoPointValue") else { throw Declined() }
+            guard try member("geoPointValue") else { throw Declined() }
             result = .geoPoint(try geoPoint())
         default:
             throw Declined()
@@ -296,14 +295,21 @@ struct RESTByteDecoder {
         var fields: [MapValue.Field] = []
         guard try beginObject() else { return MapValue() }
         var sorted = true
+        var previousKey: UnsafeBufferPointer<UInt8>?
         repeat {
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: "\"") else { throw Declined() }
+            try memberNameFollows()
             let key = try decline { (scanner) throws(JSONParseError) in try scanner.scanString() }
             guard let text = key.string else { throw Declined() }
             try colon()
             let value = try value()
-            if sorted, let last = fields.last, UTF8Order.compare(last.key, text) >= 0 { sorted = false }
+            if sorted, !fields.isEmpty {
+                if let previous = previousKey, let raw = key.raw {
+                    sorted = UTF8Order.compareBytes(UnsafeRawBufferPointer(previous), UnsafeRawBufferPointer(raw)) < 0
+                } else {
+                    sorted = UTF8Order.compare(fields[fields.count - 1].key, text) < 0
+                }
+            }
+            previousKey = key.raw
             fields.append(MapValue.Field(key: text, value: value))
         } while try nextMember()
         if !sorted {
@@ -318,7 +324,8 @@ struct RESTByteDecoder {
     /// A `MapValue` message: `{}` or `{"fields": {…}}`.
     private mutating func mapValue() throws(Declined) -> MapValue {
         guard try beginObject() else { return MapValue() }
-        guard Self.matches(try memberName(), "fields") else { throw Declined() }
+        try memberNameFollows()
+        guard try member("fields") else { throw Declined() }
         let fields = try fields()
         guard try !nextMember() else { throw Declined() }
         return fields
@@ -327,7 +334,8 @@ struct RESTByteDecoder {
     /// An `ArrayValue` message: `{}` or `{"values": […]}`.
     private mutating func arrayValue() throws(Declined) -> [Value] {
         guard try beginObject() else { return [] }
-        guard Self.matches(try memberName(), "values") else { throw Declined() }
+        try memberNameFollows()
+        guard try member("values") else { throw Declined() }
         var values: [Value] = []
         if try beginArray() {
             repeat {
@@ -345,11 +353,11 @@ struct RESTByteDecoder {
         var seen = MemberSet()
         if try beginObject() {
             repeat {
-                let key = try memberName()
-                if Self.matches(key, "latitude") {
+                try memberNameFollows()
+                if try member("latitude") {
                     try seen.insert(0)
                     latitude = try double()
-                } else if Self.matches(key, "longitude") {
+                } else if try member("longitude") {
                     try seen.insert(1)
                     longitude = try double()
                 } else {
@@ -474,7 +482,9 @@ struct RESTByteDecoder {
         let scanned = try scanString()
         if let prefix = documentsPrefix {
             let segments: [String]? = scanned.withBytes { bytes in
-                guard bytes.count > prefix.count, bytes.allSatisfy({ $0 < 0x80 }), bytes.starts(with: prefix) else { return nil }
+                guard bytes.count > prefix.count, scanned.isASCII || bytes.allSatisfy({ $0 < 0x80 }),
+                    Self.hasPrefix(bytes, prefix)
+                else { return nil }
                 var segments: [String] = []
                 var start = prefix.count
                 for index in prefix.count...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
@@ -522,14 +532,26 @@ struct RESTByteDecoder {
         return true
     }
 
-    /// A member name without escapes, and the colon after it.
-    private mutating func memberName() throws(Declined) -> UnsafeBufferPointer<UInt8> {
+    /// Skips to the next member name, which must follow.
+    @inline(__always)
+    private mutating func memberNameFollows() throws(Declined) {
         scanner.skipWhitespace()
         guard scanner.current == UInt8(ascii: "\"") else { throw Declined() }
-        let scanned = try scanString()
-        guard let raw = scanned.raw else { throw Declined() }
+    }
+
+    /// Consumes the member name `literal` and its colon when that name is next (the scanner at its
+    /// opening quote); `false`, consuming nothing, for any other name. A name written with escapes never
+    /// matches (the byte decoder declines it).
+    @inline(__always)
+    private mutating func member(_ literal: StaticString) throws(Declined) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        let start = scanner.index + 1
+        guard scanner.bytes.count - start > count, scanner.bytes[start + count] == UInt8(ascii: "\""),
+            let base = scanner.bytes.baseAddress, memcmp(base + start, literal.utf8Start, count) == 0
+        else { return false }
+        scanner.index = start + count + 1
         try colon()
-        return raw
+        return true
     }
 
     private mutating func colon() throws(Declined) {
@@ -591,6 +613,13 @@ struct RESTByteDecoder {
     private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
         guard bytes.count == literal.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
         return memcmp(base, literal.utf8Start, bytes.count) == 0
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        prefix.withUnsafeBufferPointer { prefix in
+            guard bytes.count >= prefix.count, let left = bytes.baseAddress, let right = prefix.baseAddress else { return prefix.isEmpty }
+            return memcmp(left, right, prefix.count) == 0
+        }
     }
 
     /// The members of one message seen so far, by index: a second occurrence is a duplicate key.
