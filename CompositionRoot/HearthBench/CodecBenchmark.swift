@@ -38,7 +38,7 @@ enum CodecBenchmark {
         var treeToModel: [Double] = []
         var plainToModel: [Double] = []
         for _ in 0..<rounds {
-            plainToModel.append(try time { _ = try plainDecoder().decode([BenchOrder].self, from: plainJSON) })
+            plainToModel.append(try time { _ = try decodePlain(plainJSON) })
             restToModel.append(try time { _ = try decodeREST(restBytes, database: database) })
             restToDocuments.append(try time { _ = try RESTReadCodec.decodeRunQueryResponse(bytes: restBytes, database: database) })
             let documents = try RESTReadCodec.decodeRunQueryResponse(bytes: restBytes, database: database).compactMap(\.document)
@@ -96,7 +96,7 @@ enum CodecBenchmark {
             case "decode": blackHole(try decodeREST(restBytes, database: database))
             case "documents": blackHole(try RESTReadCodec.decodeRunQueryResponse(bytes: restBytes, database: database))
             case "models": blackHole(try decodeModels(documents))
-            default: blackHole(try plainDecoder().decode([BenchOrder].self, from: plainJSON))
+            default: blackHole(try decodePlain(plainJSON))
             }
             print("\(phase): \(format((threadCPUTime() - start) * 1e6 / Double(documentCount), digits: 2)) µs per document")
         case "encode", "writes", "plain-encode":
@@ -118,6 +118,11 @@ enum CodecBenchmark {
     static func plainDecoder() -> JSONDecoder { JSONDecoder() }
 
     static func plainEncoder() -> JSONEncoder { JSONEncoder() }
+
+    @inline(never)
+    static func decodePlain(_ data: Data) throws -> [BenchOrder] {
+        try plainDecoder().decode([BenchOrder].self, from: data)
+    }
 
     static func decodeREST(_ bytes: [UInt8], database: DatabaseID) throws -> [BenchOrder] {
         let elements = try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: database)
