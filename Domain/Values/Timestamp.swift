@@ -161,19 +161,26 @@ extension Timestamp {
     /// RFC 3339 in UTC with `Z`, with 0, 3, 6 or 9 fraction digits (the fewest that are exact), as
     /// protobuf's JSON mapping prints timestamps: `2024-05-01T12:34:56.123456Z`.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(30)
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 bytes of ``rfc3339`` to `bytes` (for writers that build text without strings).
+    public func appendRFC3339(to bytes: inout [UInt8]) {
         let days = Timestamp.floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = Timestamp.civilFromDays(days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(30)
         func append(_ value: Int64, width: Int) {
-            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
             var remaining = value
-            for position in stride(from: width - 1, through: 0, by: -1) {
-                digits[position] = UInt8(48 + remaining % 10)
-                remaining /= 10
+            while divisor > 0 {
+                bytes.append(UInt8(48 + remaining / divisor % 10))
+                remaining %= divisor
+                divisor /= 10
             }
-            bytes.append(contentsOf: digits)
         }
         append(year, width: 4)
         bytes.append(UInt8(ascii: "-"))
@@ -198,7 +205,6 @@ extension Timestamp {
             }
         }
         bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isLeapYear(_ year: Int64) -> Bool {

@@ -8,8 +8,11 @@ extension RESTDocumentCodec {
         return try decode(RESTBody.parse(bytes), database: database)
     }
 
-    /// The compact UTF-8 JSON of a stored document.
+    /// The compact UTF-8 JSON of a stored document, written straight to bytes: the same bytes as
+    /// serializing ``encode(_:database:)`` with ``JSONWriter``.
     public static func encodeBytes(_ document: Document, database: DatabaseID) -> [UInt8] {
-        RESTBody.serialize(encode(document, database: database))
+        var encoder = RESTByteEncoder(database: database, capacity: 512)
+        encoder.document(document)
+        return encoder.bytes
     }
 }

@@ -2,9 +2,12 @@ public import HearthApplication
 public import HearthDomain
 
 extension RESTWriteCodec {
-    /// The compact UTF-8 JSON of ``encodeCommitRequest(database:writes:transaction:)``, ready to send.
+    /// The compact UTF-8 JSON of ``encodeCommitRequest(database:writes:transaction:)``, ready to send,
+    /// written straight to bytes: the same bytes as serializing that tree with ``JSONWriter``.
     public static func encodeCommitRequestBytes(database: DatabaseID, writes: [Write], transaction: TransactionID?) -> [UInt8] {
-        RESTBody.serialize(encodeCommitRequest(database: database, writes: writes, transaction: transaction))
+        var encoder = RESTByteEncoder(database: database, capacity: 256 + 512 * writes.count)
+        encoder.commitRequest(database: database, writes: writes, transaction: transaction)
+        return encoder.bytes
     }
 
     /// ``decodeCommitResponse(_:)`` from the bytes of the answer.

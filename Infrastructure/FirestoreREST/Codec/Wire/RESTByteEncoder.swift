@@ -1,0 +1,322 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+
+/// Writes commit requests and documents straight to compact REST JSON bytes, without building a ``JSON``
+/// tree: the same bytes as serializing the tree encoders' output with ``JSONWriter`` (members in the same
+/// order, strings escaped alike, numbers and timestamps printed alike), which the tests check on the
+/// conformance vectors and on random writes and values.
+struct RESTByteEncoder {
+    private(set) var bytes: [UInt8] = []
+    /// `"projects/{p}/databases/{d}/documents/` (with the opening quote), escaped, for document names.
+    private let namePrefix: [UInt8]
+
+    init(database: DatabaseID, capacity: Int) {
+        bytes.reserveCapacity(capacity)
+        var prefix = RESTByteEncoder(namePrefix: [])
+        prefix.bytes.append(UInt8(ascii: "\""))
+        prefix.appendEscaped(database.documentsRoot)
+        prefix.bytes.append(UInt8(ascii: "/"))
+        namePrefix = prefix.bytes
+    }
+
+    private init(namePrefix: [UInt8]) {
+        self.namePrefix = namePrefix
+    }
+
+    // MARK: - Messages
+
+    /// ``RESTWriteCodec/encodeCommitRequest(database:writes:transaction:)``.
+    mutating func commitRequest(database: DatabaseID, writes: [Write], transaction: TransactionID?) {
+        ascii(#"{"database":"#)
+        string(database.resourceName)
+        ascii(#","writes":["#)
+        for (offset, write) in writes.enumerated() {
+            if offset > 0 { byte(",") }
+            self.write(write)
+        }
+        byte("]")
+        if let transaction {
+            ascii(#","transaction":"#)
+            base64(transaction.bytes)
+        }
+        byte("}")
+    }
+
+    /// ``RESTWriteCodec/encode(_:database:)``.
+    mutating func write(_ write: Write) {
+        switch write.operation {
+        case .update(let fields, let mask):
+            ascii(#"{"update":{"name":"#)
+            documentName(write.path)
+            if !(fields.isEmpty && !(mask ?? []).isEmpty) {
+                ascii(#","fields":"#)
+                self.fields(fields)
+            }
+            byte("}")
+            if let mask {
+                ascii(#","updateMask":"#)
+                documentMask(mask)
+            }
+        case .delete:
+            ascii(#"{"delete":"#)
+            documentName(write.path)
+        case .transform:
+            ascii(#"{"transform":{"document":"#)
+            documentName(write.path)
+            ascii(#","fieldTransforms":"#)
+            fieldTransforms(write.transforms)
+            byte("}")
+        }
+        if let precondition = write.precondition {
+            ascii(#","currentDocument":"#)
+            switch precondition {
+            case .exists(let exists): ascii(exists ? #"{"exists":true}"# : #"{"exists":false}"#)
+            case .updateTime(let time):
+                ascii(#"{"updateTime":"#)
+                timestamp(time)
+                byte("}")
+            }
+        }
+        if write.operation != .transform, !write.transforms.isEmpty {
+            ascii(#","updateTransforms":"#)
+            fieldTransforms(write.transforms)
+        }
+        byte("}")
+    }
+
+    /// ``RESTDocumentCodec/encode(_:database:)``.
+    mutating func document(_ document: Document) {
+        ascii(#"{"name":"#)
+        documentName(document.path)
+        if !document.fields.isEmpty {
+            ascii(#","fields":"#)
+            fields(document.fields)
+        }
+        ascii(#","createTime":"#)
+        timestamp(document.createTime)
+        ascii(#","updateTime":"#)
+        timestamp(document.updateTime)
+        byte("}")
+    }
+
+    private mutating func fieldTransforms(_ transforms: [FieldTransform]) {
+        byte("[")
+        for (offset, transform) in transforms.enumerated() {
+            if offset > 0 { byte(",") }
+            ascii(#"{"fieldPath":"#)
+            string(transform.fieldPath.canonicalString)
+            switch transform.operation {
+            case .serverTimestamp:
+                ascii(#","setToServerValue":"REQUEST_TIME""#)
+            case .increment(let value):
+                ascii(#","increment":"#)
+                self.value(value)
+            case .maximum(let value):
+                ascii(#","maximum":"#)
+                self.value(value)
+            case .minimum(let value):
+                ascii(#","minimum":"#)
+                self.value(value)
+            case .appendMissingElements(let values):
+                ascii(#","appendMissingElements":{"values":"#)
+                self.values(values)
+                byte("}")
+            case .removeAllFromArray(let values):
+                ascii(#","removeAllFromArray":{"values":"#)
+                self.values(values)
+                byte("}")
+            }
+            byte("}")
+        }
+        byte("]")
+    }
+
+    private mutating func documentMask(_ paths: [FieldPath]) {
+        ascii(#"{"fieldPaths":["#)
+        for (offset, path) in paths.enumerated() {
+            if offset > 0 { byte(",") }
+            string(path.canonicalString)
+        }
+        ascii("]}")
+    }
+
+    // MARK: - Values
+
+    /// ``RESTValueCodec/encode(_:)``.
+    mutating func value(_ value: Value) {
+        switch value {
+        case .null:
+            ascii(#"{"nullValue":null}"#)
+        case .boolean(let flag):
+            ascii(flag ? #"{"booleanValue":true}"# : #"{"booleanValue":false}"#)
+        case .integer(let number):
+            ascii(#"{"integerValue":""#)
+            integer(number)
+            ascii(#""}"#)
+        case .double(let number):
+            ascii(#"{"doubleValue":"#)
+            double(number)
+            byte("}")
+        case .timestamp(let time):
+            ascii(#"{"timestampValue":"#)
+            timestamp(time)
+            byte("}")
+        case .string(let text):
+            ascii(#"{"stringValue":"#)
+            string(text)
+            byte("}")
+        case .bytes(let data):
+            ascii(#"{"bytesValue":"#)
+            base64(data)
+            byte("}")
+        case .reference(let name):
+            ascii(#"{"referenceValue":"#)
+            string(name.resourceName)
+            byte("}")
+        case .geoPoint(let point):
+            ascii(#"{"geoPointValue":{"latitude":"#)
+            ascii(JSONNumberText.text(point.latitude))
+            ascii(#","longitude":"#)
+            ascii(JSONNumberText.text(point.longitude))
+            ascii("}}")
+        case .array(let elements):
+            if elements.isEmpty {
+                ascii(#"{"arrayValue":{}}"#)
+            } else {
+                ascii(#"{"arrayValue":{"values":"#)
+                values(elements)
+                ascii("}}")
+            }
+        case .map(let fields):
+            ascii(#"{"mapValue":{"fields":"#)
+            self.fields(fields)
+            ascii("}}")
+        }
+    }
+
+    /// ``RESTValueCodec/encodeFields(_:)``.
+    mutating func fields(_ fields: MapValue) {
+        byte("{")
+        var first = true
+        for field in fields {
+            if !first { byte(",") }
+            first = false
+            string(field.key)
+            byte(":")
+            value(field.value)
+        }
+        byte("}")
+    }
+
+    private mutating func values(_ values: [Value]) {
+        byte("[")
+        for (offset, element) in values.enumerated() {
+            if offset > 0 { byte(",") }
+            value(element)
+        }
+        byte("]")
+    }
+
+    // MARK: - Scalars
+
+    private mutating func documentName(_ path: DocumentPath) {
+        bytes.append(contentsOf: namePrefix)
+        for (offset, segment) in path.segments.enumerated() {
+            if offset > 0 { byte("/") }
+            appendEscaped(segment)
+        }
+        byte("\"")
+    }
+
+    /// `JSONWriter`'s `.string(String(number))`: the decimal digits, quoted by the caller.
+    private mutating func integer(_ number: Int64) {
+        if number < 0 { byte("-") }
+        var magnitude = number.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+        }
+    }
+
+    /// ``RESTValueCodec/encodeDouble(_:)``.
+    private mutating func double(_ number: Double) {
+        if number.isNaN {
+            ascii(#""NaN""#)
+        } else if number.isInfinite {
+            ascii(number < 0 ? #""-Infinity""# : #""Infinity""#)
+        } else {
+            ascii(JSONNumberText.text(number))
+        }
+    }
+
+    /// `Timestamp.rfc3339`, quoted.
+    private mutating func timestamp(_ time: Timestamp) {
+        byte("\"")
+        time.appendRFC3339(to: &bytes)
+        byte("\"")
+    }
+
+    private mutating func base64(_ data: some Collection<UInt8>) {
+        byte("\"")
+        ascii(Base64.encode(data))
+        byte("\"")
+    }
+
+    /// `JSONWriter.writeString`: quoted, with quotes, backslashes and control characters escaped.
+    private mutating func string(_ text: String) {
+        byte("\"")
+        appendEscaped(text)
+        byte("\"")
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            return false
+        }
+        if done == true { return }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): ascii(#"\""#)
+            case UInt8(ascii: "\\"): ascii(#"\\"#)
+            case 0x0A: ascii(#"\n"#)
+            case 0x0D: ascii(#"\r"#)
+            case 0x09: ascii(#"\t"#)
+            case 0x08: ascii(#"\b"#)
+            case 0x0C: ascii(#"\f"#)
+            case 0..<0x20:
+                ascii(#"\u00"#)
+                bytes.append(RESTByteEncoder.hex[Int(byte >> 4)])
+                bytes.append(RESTByteEncoder.hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Text known to need no escaping (ASCII literals, numbers, base64).
+    private mutating func ascii(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func ascii(_ text: String) {
+        var copy = text
+        copy.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    private mutating func byte(_ character: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: character))
+    }
+}
