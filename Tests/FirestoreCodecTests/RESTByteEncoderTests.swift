@@ -46,9 +46,7 @@ import Testing
 
         #expect(RESTDocumentCodec.encodeBytes(document, database: database) == JSONWriter.serialize(RESTDocumentCodec.encode(document, database: database)))
         for time in times {
-            var bytes: [UInt8] = []
-            time.appendRFC3339(to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == time.rfc3339)
+            #expect(time.withRFC3339Bytes { String(decoding: $0, as: UTF8.self) } == time.rfc3339)
         }
     }
 

@@ -11,7 +11,7 @@ extension RESTDocumentCodec {
     /// The compact UTF-8 JSON of a stored document, written straight to bytes: the same bytes as
     /// serializing ``encode(_:database:)`` with ``JSONWriter``.
     public static func encodeBytes(_ document: Document, database: DatabaseID) -> [UInt8] {
-        var encoder = RESTByteEncoder(database: database, capacity: 512)
+        let encoder = RESTByteEncoder(database: database, capacity: 512)
         encoder.document(document)
         return encoder.bytes
     }

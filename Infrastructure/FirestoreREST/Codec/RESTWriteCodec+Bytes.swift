@@ -5,7 +5,7 @@ extension RESTWriteCodec {
     /// The compact UTF-8 JSON of ``encodeCommitRequest(database:writes:transaction:)``, ready to send,
     /// written straight to bytes: the same bytes as serializing that tree with ``JSONWriter``.
     public static func encodeCommitRequestBytes(database: DatabaseID, writes: [Write], transaction: TransactionID?) -> [UInt8] {
-        var encoder = RESTByteEncoder(database: database, capacity: 256 + 512 * writes.count)
+        let encoder = RESTByteEncoder(database: database, capacity: 256 + 512 * writes.count)
         encoder.commitRequest(database: database, writes: writes, transaction: transaction)
         return encoder.bytes
     }

@@ -7,27 +7,31 @@ import HearthDomain
 /// order, strings escaped alike, numbers and timestamps printed alike), which the tests check on the
 /// conformance vectors and on random writes and values.
 struct RESTByteEncoder {
-    private(set) var bytes: [UInt8] = []
+    private let sink: ByteSink
     /// `"projects/{p}/databases/{d}/documents/` (with the opening quote), escaped, for document names.
     private let namePrefix: [UInt8]
 
     init(database: DatabaseID, capacity: Int) {
-        bytes.reserveCapacity(capacity)
-        var prefix = RESTByteEncoder(namePrefix: [])
-        prefix.bytes.append(UInt8(ascii: "\""))
+        sink = ByteSink(capacity: capacity)
+        let prefix = RESTByteEncoder(sink: ByteSink(capacity: 128), namePrefix: [])
+        prefix.byte("\"")
         prefix.appendEscaped(database.documentsRoot)
-        prefix.bytes.append(UInt8(ascii: "/"))
+        prefix.byte("/")
         namePrefix = prefix.bytes
     }
 
-    private init(namePrefix: [UInt8]) {
+    private init(sink: ByteSink, namePrefix: [UInt8]) {
+        self.sink = sink
         self.namePrefix = namePrefix
     }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { sink.bytes }
 
     // MARK: - Messages
 
     /// ``RESTWriteCodec/encodeCommitRequest(database:writes:transaction:)``.
-    mutating func commitRequest(database: DatabaseID, writes: [Write], transaction: TransactionID?) {
+    func commitRequest(database: DatabaseID, writes: [Write], transaction: TransactionID?) {
         ascii(#"{"database":"#)
         string(database.resourceName)
         ascii(#","writes":["#)
@@ -44,7 +48,7 @@ struct RESTByteEncoder {
     }
 
     /// ``RESTWriteCodec/encode(_:database:)``.
-    mutating func write(_ write: Write) {
+    func write(_ write: Write) {
         switch write.operation {
         case .update(let fields, let mask):
             ascii(#"{"update":{"name":"#)
@@ -86,7 +90,7 @@ struct RESTByteEncoder {
     }
 
     /// ``RESTDocumentCodec/encode(_:database:)``.
-    mutating func document(_ document: Document) {
+    func document(_ document: Document) {
         ascii(#"{"name":"#)
         documentName(document.path)
         if !document.fields.isEmpty {
@@ -100,7 +104,7 @@ struct RESTByteEncoder {
         byte("}")
     }
 
-    private mutating func fieldTransforms(_ transforms: [FieldTransform]) {
+    private func fieldTransforms(_ transforms: [FieldTransform]) {
         byte("[")
         for (offset, transform) in transforms.enumerated() {
             if offset > 0 { byte(",") }
@@ -132,7 +136,7 @@ struct RESTByteEncoder {
         byte("]")
     }
 
-    private mutating func documentMask(_ paths: [FieldPath]) {
+    private func documentMask(_ paths: [FieldPath]) {
         ascii(#"{"fieldPaths":["#)
         for (offset, path) in paths.enumerated() {
             if offset > 0 { byte(",") }
@@ -144,7 +148,7 @@ struct RESTByteEncoder {
     // MARK: - Values
 
     /// ``RESTValueCodec/encode(_:)``.
-    mutating func value(_ value: Value) {
+    func value(_ value: Value) {
         switch value {
         case .null:
             ascii(#"{"nullValue":null}"#)
@@ -196,7 +200,7 @@ struct RESTByteEncoder {
     }
 
     /// ``RESTValueCodec/encodeFields(_:)``.
-    mutating func fields(_ fields: MapValue) {
+    func fields(_ fields: MapValue) {
         byte("{")
         var first = true
         for field in fields {
@@ -209,7 +213,7 @@ struct RESTByteEncoder {
         byte("}")
     }
 
-    private mutating func values(_ values: [Value]) {
+    private func values(_ values: [Value]) {
         byte("[")
         for (offset, element) in values.enumerated() {
             if offset > 0 { byte(",") }
@@ -220,8 +224,8 @@ struct RESTByteEncoder {
 
     // MARK: - Scalars
 
-    private mutating func documentName(_ path: DocumentPath) {
-        bytes.append(contentsOf: namePrefix)
+    private func documentName(_ path: DocumentPath) {
+        namePrefix.withUnsafeBufferPointer { sink.append($0) }
         for (offset, segment) in path.segments.enumerated() {
             if offset > 0 { byte("/") }
             appendEscaped(segment)
@@ -230,23 +234,26 @@ struct RESTByteEncoder {
     }
 
     /// `JSONWriter`'s `.string(String(number))`: the decimal digits, quoted by the caller.
-    private mutating func integer(_ number: Int64) {
-        if number < 0 { byte("-") }
+    private func integer(_ number: Int64) {
         var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
                 count += 1
                 buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+            if number < 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "-")
+            }
+            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
         }
     }
 
     /// ``RESTValueCodec/encodeDouble(_:)``.
-    private mutating func double(_ number: Double) {
+    private func double(_ number: Double) {
         if number.isNaN {
             ascii(#""NaN""#)
         } else if number.isInfinite {
@@ -257,35 +264,35 @@ struct RESTByteEncoder {
     }
 
     /// `Timestamp.rfc3339`, quoted.
-    private mutating func timestamp(_ time: Timestamp) {
+    private func timestamp(_ time: Timestamp) {
         byte("\"")
-        time.appendRFC3339(to: &bytes)
+        time.withRFC3339Bytes { sink.append($0) }
         byte("\"")
     }
 
-    private mutating func base64(_ data: some Collection<UInt8>) {
+    private func base64(_ data: some Collection<UInt8>) {
         byte("\"")
         ascii(Base64.encode(data))
         byte("\"")
     }
 
     /// `JSONWriter.writeString`: quoted, with quotes, backslashes and control characters escaped.
-    private mutating func string(_ text: String) {
+    private func string(_ text: String) {
         byte("\"")
         appendEscaped(text)
         byte("\"")
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        let done: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                bytes.append(contentsOf: utf8)
-                return true
-            }
-            return false
+    private func appendEscaped(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
         }
-        if done == true { return }
-        for byte in text.utf8 {
+    }
+
+    private func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        sink.reserve(utf8.count)
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""): ascii(#"\""#)
             case UInt8(ascii: "\\"): ascii(#"\\"#)
@@ -296,9 +303,9 @@ struct RESTByteEncoder {
             case 0x0C: ascii(#"\f"#)
             case 0..<0x20:
                 ascii(#"\u00"#)
-                bytes.append(RESTByteEncoder.hex[Int(byte >> 4)])
-                bytes.append(RESTByteEncoder.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                sink.append(RESTByteEncoder.hex[Int(byte >> 4)])
+                sink.append(RESTByteEncoder.hex[Int(byte & 0xF)])
+            default: sink.append(byte)
             }
         }
     }
@@ -306,17 +313,17 @@ struct RESTByteEncoder {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Text known to need no escaping (ASCII literals, numbers, base64).
-    private mutating func ascii(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private func ascii(_ text: StaticString) {
+        sink.append(text)
     }
 
-    private mutating func ascii(_ text: String) {
+    private func ascii(_ text: String) {
         var copy = text
-        copy.withUTF8 { bytes.append(contentsOf: $0) }
+        copy.withUTF8 { sink.append($0) }
     }
 
     @inline(__always)
-    private mutating func byte(_ character: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: character))
+    private func byte(_ character: Unicode.Scalar) {
+        sink.append(UInt8(ascii: character))
     }
 }
