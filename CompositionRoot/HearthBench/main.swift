@@ -1,12 +1,14 @@
 import Foundation
 
-// Scenarios: `hearth-bench codec [rounds]`.
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "codec":
-    try CodecBenchmark.run(arguments: Array(arguments.dropFirst()))
-case "codec-profile":
-    try CodecBenchmark.profile(arguments: Array(arguments.dropFirst()))
-default:
-    print("usage: hearth-bench codec [rounds]")
-}
+// hearth-bench <scenario> [options]: Hearth's benchmarks and harnesses. `hearth-bench help` lists them.
+// Build and run in release mode: `swift run -c release hearth-bench <scenario>`.
+
+let scenarios: [any BenchScenario] = [
+    DurableCommitScenario(),
+    OpenScenario(),
+    CrashScenario(),
+    CrashChildScenario(),
+    CodecScenario(),
+]
+
+exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))
