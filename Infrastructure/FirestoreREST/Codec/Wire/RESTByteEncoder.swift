@@ -31,10 +31,15 @@ struct RESTByteEncoder {
     // MARK: - Messages
 
     /// ``RESTWriteCodec/encodeCommitRequest(database:writes:transaction:)``.
-    func commitRequest(database: DatabaseID, writes: [Write], transaction: TransactionID?) {
-        ascii(#"{"database":"#)
-        string(database.resourceName)
-        ascii(#","writes":["#)
+    /// Without `database`, the request has no `database` member.
+    func commitRequest(database: DatabaseID?, writes: [Write], transaction: TransactionID?) {
+        if let database {
+            ascii(#"{"database":"#)
+            string(database.resourceName)
+            ascii(#","writes":["#)
+        } else {
+            ascii(#"{"writes":["#)
+        }
         for (offset, write) in writes.enumerated() {
             if offset > 0 { byte(",") }
             self.write(write)
