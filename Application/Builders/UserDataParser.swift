@@ -100,16 +100,29 @@ struct UserDataParser {
         at segments: [String],
         childContext: Context = .field
     ) throws(DocumentStoreError) -> MapValue? {
-        var parsed: [String: HearthDomain.Value] = [:]
+        // Dictionary keys are distinct strings, so sorted by UTF-8 they are strictly increasing. Sorting
+        // positions moves integers instead of the entries.
+        let entries = Array(fields)
+        let keys = entries.map(\.key)
+        var order = Array(entries.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { UTF8Order.compare(keys[$0], keys[$1]) < 0 }
+        }
+        var parsed: [MapValue.Field] = []
         parsed.reserveCapacity(fields.count)
-        for (key, child) in fields.sorted(by: { UTF8Order.compare($0.key, $1.key) < 0 }) {
+        for position in order {
+            let (key, child) = entries[position]
             try Self.checkFieldName(key, at: segments + [key], operation: operation)
-            if let value = try parse(child, at: segments + [key], context: childContext) {
-                parsed[key] = value
+            if case .value(let plain) = child.storage, !plain.isContainer {
+                // A scalar: nothing to validate, and its path matters only for a merge-all mask.
+                if mode == .mergeAll { recordLeaf(segments + [key], context: childContext) }
+                parsed.append(MapValue.Field(key: key, value: plain))
+            } else if let value = try parse(child, at: segments + [key], context: childContext) {
+                parsed.append(MapValue.Field(key: key, value: value))
             }
         }
         if parsed.isEmpty && !fields.isEmpty && !segments.isEmpty { return nil }
-        return MapValue(parsed)
+        return MapValue(sortedUniqueFields: parsed)
     }
 
     private mutating func parseSentinel(_ value: FieldValue, at segments: [String], context: Context) throws(DocumentStoreError) {
@@ -233,12 +246,19 @@ struct UserDataParser {
     }
 
     /// Throws when a field name is empty or reserved (`__.*__`, as Firebase's mobile and web SDKs check).
-    static func checkFieldName(_ name: String, at segments: [String], operation: String) throws(DocumentStoreError) {
-        if name.isEmpty { throw invalid("a field name must not be empty", at: segments, operation: operation) }
-        let bytes = name.utf8
-        if bytes.count >= 4, bytes.starts(with: "__".utf8), bytes.reversed().starts(with: "__".utf8) {
-            throw invalid("field names must not begin and end with '__' (reserved)", at: segments, operation: operation)
+    static func checkFieldName(_ name: String, at segments: @autoclosure () -> [String], operation: String) throws(DocumentStoreError) {
+        if name.isEmpty { throw invalid("a field name must not be empty", at: segments(), operation: operation) }
+        if isReserved(name) {
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), operation: operation)
         }
+    }
+
+    /// Whether `name` matches `__.*__` (at least four bytes, two underscores at each end).
+    private static func isReserved(_ name: String) -> Bool {
+        let underscore = UInt8(ascii: "_")
+        let bytes = name.utf8
+        guard bytes.count >= 4, bytes.first == underscore, bytes.last == underscore else { return false }
+        return bytes[bytes.index(after: bytes.startIndex)] == underscore && bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == underscore
     }
 
     /// Throws when `value` holds an array directly inside an array or an empty map key, at any depth.
@@ -259,6 +279,16 @@ struct UserDataParser {
             }
         default:
             break
+        }
+    }
+}
+
+extension HearthDomain.Value {
+    /// Whether this is an array or a map (which hold values to validate).
+    var isContainer: Bool {
+        switch self {
+        case .array, .map: true
+        default: false
         }
     }
 }

@@ -51,12 +51,44 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
     /// with this decoder temporarily pointed at `value`.
     @inline(__always)
     func decode<T: Decodable>(_ type: T.Type, from value: Value, at node: @autoclosure () -> CodingPathNode) throws -> T {
-        do {
-            if let leaf = try ValueReader.leaf(value, as: T.self) { return leaf }
-        } catch {
-            throw error.decodingError(T.self, at: node())
+        if let leaf = ValueReader.leaf(T.self) {
+            do {
+                return try ValueReader.read(leaf, value, as: T.self)
+            } catch {
+                throw error.decodingError(T.self, at: node())
+            }
         }
+        if let element = ValueReader.arrayLeaf(T.self) { return try decodeLeafArray(element, from: value, at: node(), as: T.self) }
         return try decodeNested(T.self, from: value, at: node())
+    }
+
+    /// An array of leaves read straight from an array value, with the errors `Array.init(from:)` would
+    /// meet through ``unkeyedContainer()`` (not an array; element `i` of the wrong kind).
+    private func decodeLeafArray<T: Decodable>(_ element: ValueReader.Leaf, from value: Value, at node: CodingPathNode, as type: T.Type) throws -> T {
+        guard case .array(let elements) = value else {
+            throw ValueMismatch(expected: "array", found: value).decodingError([Value].self, at: node)
+        }
+        switch element {
+        case .string: return ValueReader.identity(try read(elements, at: node, ValueReader.string), as: T.self)
+        case .int: return ValueReader.identity(try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }, as: T.self)
+        case .double: return ValueReader.identity(try read(elements, at: node, ValueReader.double), as: T.self)
+        case .int64: return ValueReader.identity(try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }, as: T.self)
+        case .bool: return ValueReader.identity(try read(elements, at: node, ValueReader.bool), as: T.self)
+        default: return try decodeNested(T.self, from: value, at: node)
+        }
+    }
+
+    private func read<Element>(_ elements: [Value], at node: CodingPathNode, _ reader: (Value) throws(ValueMismatch) -> Element) throws -> [Element] {
+        var result: [Element] = []
+        result.reserveCapacity(elements.count)
+        for index in elements.indices {
+            do {
+                result.append(try reader(elements[index]))
+            } catch {
+                throw error.decodingError(Element.self, at: node.appending(index: index))
+            }
+        }
+        return result
     }
 
     func decodeNested<T: Decodable>(_ type: T.Type, from value: Value, at node: CodingPathNode) throws -> T {
@@ -108,10 +140,12 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt128.self) } }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        do {
-            if let leaf = try ValueReader.leaf(value, as: T.self) { return leaf }
-        } catch {
-            throw error.decodingError(T.self, at: node)
+        if let leaf = ValueReader.leaf(T.self) {
+            do {
+                return try ValueReader.read(leaf, value, as: T.self)
+            } catch {
+                throw error.decodingError(T.self, at: node)
+            }
         }
         return try T(from: self)
     }

@@ -95,6 +95,12 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
         if T.self == MapValue.self, let map = value as? MapValue { return .value(.map(map)) }
         if T.self == Float.self, let number = value as? Float { return .value(.double(Double(number))) }
         if T.self == UInt64.self, let number = value as? UInt64 { return try integer(number, at: node) }
+        // Arrays of common leaves, built as `Array.encode(to:)` would build them through a container.
+        if T.self == [String].self, let texts = value as? [String] { return .array(texts.map { .value(.string($0)) }) }
+        if T.self == [Int].self, let numbers = value as? [Int] { return .array(numbers.map { .value(.integer(Int64($0))) }) }
+        if T.self == [Double].self, let numbers = value as? [Double] { return .array(numbers.map { .value(.double($0)) }) }
+        if T.self == [Int64].self, let numbers = value as? [Int64] { return .array(numbers.map { .value(.integer($0)) }) }
+        if T.self == [Bool].self, let flags = value as? [Bool] { return .array(flags.map { .value(.boolean($0)) }) }
         return nil
     }
 
@@ -174,7 +180,8 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
 /// The fields of a map being encoded. Fields written through `nestedContainer` or `superEncoder`
 /// stay `pending` until the whole value is finished.
 final class MapBuffer {
-    var fields: [String: FieldValue] = [:]
+    /// Room for the fields of a typical model, so that the dictionary rarely grows while it is filled.
+    var fields = [String: FieldValue](minimumCapacity: 16)
     var pending: [String: PendingValue] = [:]
 
     func set(_ value: FieldValue, forKey key: String) {

@@ -135,32 +135,81 @@ enum ValueReader {
         return result
     }
 
-    /// The value as `T` when `T` is a leaf type read straight from a ``Value`` (the scalars above,
-    /// `Value`, `MapValue`, `FieldValue`); `nil` when `T` must decode itself from a container.
+    /// The types read straight from a ``Value`` (the scalars above, `Value`, `MapValue`, `FieldValue`);
+    /// every other type decodes itself from a container.
+    enum Leaf {
+        case string, int, double, bool, date, timestamp, int64, data, url, geoPoint, documentName, documentPath
+        case value, mapValue, fieldValue, float, int32, uint64
+    }
+
+    /// Which leaf `T` is, or `nil` when `T` must decode itself from a container.
     ///
     /// The checks compare metatypes (a pointer comparison each), so a nested model pays a few compares
-    /// and no protocol-conformance lookup before its own `init(from:)` runs.
+    /// and no protocol-conformance lookup before its own `init(from:)` runs; the answer is a plain enum,
+    /// so unspecialized generic code needs no `Optional<T>` metadata for it.
     @inline(__always)
-    static func leaf<T>(_ value: Value, as type: T.Type) throws(ValueMismatch) -> T? {
-        if T.self == String.self { return try string(value) as? T }
-        if T.self == Int.self { return try integer(value, as: Int.self) as? T }
-        if T.self == Double.self { return try double(value) as? T }
-        if T.self == Bool.self { return try bool(value) as? T }
-        if T.self == Date.self { return try timestamp(value).date as? T }
-        if T.self == Timestamp.self { return try timestamp(value) as? T }
-        if T.self == Int64.self { return try integer(value, as: Int64.self) as? T }
-        if T.self == Data.self { return try bytes(value) as? T }
-        if T.self == URL.self { return try url(value) as? T }
-        if T.self == GeoPoint.self { return try geoPoint(value) as? T }
-        if T.self == DocumentName.self { return try reference(value) as? T }
-        if T.self == DocumentPath.self { return try documentPath(value) as? T }
-        if T.self == Value.self { return value as? T }
-        if T.self == MapValue.self { return try map(value) as? T }
-        if T.self == FieldValue.self { return FieldValue.value(value) as? T }
-        if T.self == Float.self { return try float(value) as? T }
-        if T.self == Int32.self { return try integer(value, as: Int32.self) as? T }
-        if T.self == UInt64.self { return try integer(value, as: UInt64.self) as? T }
+    static func leaf<T>(_ type: T.Type) -> Leaf? {
+        if T.self == String.self { return .string }
+        if T.self == Int.self { return .int }
+        if T.self == Double.self { return .double }
+        if T.self == Bool.self { return .bool }
+        if T.self == Date.self { return .date }
+        if T.self == Timestamp.self { return .timestamp }
+        if T.self == Int64.self { return .int64 }
+        if T.self == Data.self { return .data }
+        if T.self == URL.self { return .url }
+        if T.self == GeoPoint.self { return .geoPoint }
+        if T.self == DocumentName.self { return .documentName }
+        if T.self == DocumentPath.self { return .documentPath }
+        if T.self == Value.self { return .value }
+        if T.self == MapValue.self { return .mapValue }
+        if T.self == FieldValue.self { return .fieldValue }
+        if T.self == Float.self { return .float }
+        if T.self == Int32.self { return .int32 }
+        if T.self == UInt64.self { return .uint64 }
         return nil
+    }
+
+    /// Reads `value` as `T`, which is the type `leaf` stands for (see ``leaf(_:)``).
+    static func read<T>(_ leaf: Leaf, _ value: Value, as type: T.Type) throws(ValueMismatch) -> T {
+        switch leaf {
+        case .string: identity(try string(value), as: T.self)
+        case .int: identity(try integer(value, as: Int.self), as: T.self)
+        case .double: identity(try double(value), as: T.self)
+        case .bool: identity(try bool(value), as: T.self)
+        case .date: identity(try timestamp(value).date, as: T.self)
+        case .timestamp: identity(try timestamp(value), as: T.self)
+        case .int64: identity(try integer(value, as: Int64.self), as: T.self)
+        case .data: identity(try bytes(value), as: T.self)
+        case .url: identity(try url(value), as: T.self)
+        case .geoPoint: identity(try geoPoint(value), as: T.self)
+        case .documentName: identity(try reference(value), as: T.self)
+        case .documentPath: identity(try documentPath(value), as: T.self)
+        case .value: identity(value, as: T.self)
+        case .mapValue: identity(try map(value), as: T.self)
+        case .fieldValue: identity(FieldValue.value(value), as: T.self)
+        case .float: identity(try float(value), as: T.self)
+        case .int32: identity(try integer(value, as: Int32.self), as: T.self)
+        case .uint64: identity(try integer(value, as: UInt64.self), as: T.self)
+        }
+    }
+
+    /// Which leaf the elements of `T` are when `T` is an array of a common leaf (`[String]`, `[Int]`,
+    /// `[Int64]`, `[Double]`, `[Bool]`), read without going through `Array.init(from:)`; `nil` otherwise.
+    @inline(__always)
+    static func arrayLeaf<T>(_ type: T.Type) -> Leaf? {
+        if T.self == [String].self { return .string }
+        if T.self == [Int].self { return .int }
+        if T.self == [Double].self { return .double }
+        if T.self == [Int64].self { return .int64 }
+        if T.self == [Bool].self { return .bool }
+        return nil
+    }
+
+    /// `value` as `T`, for a `T` that is `U` (the caller compared the metatypes): no conversion happens.
+    @inline(__always)
+    static func identity<U, T>(_ value: U, as type: T.Type) -> T {
+        unsafeBitCast(value, to: T.self)
     }
 
     /// How a type is named in "expected ..." messages.

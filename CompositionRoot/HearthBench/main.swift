@@ -10,6 +10,7 @@ let scenarios: [any BenchScenario] = [
     CrashChildScenario(),
     RESTScenario(),
     ListenScenario(),
+    CodecScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))

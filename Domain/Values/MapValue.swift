@@ -120,6 +120,20 @@ public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLit
 
     /// Binary search by UTF-8 key: the index of `key`, or where it would be inserted.
     private func position(of key: String) -> (index: Int, found: Bool) {
+        let contiguous = key.utf8.withContiguousStorageIfAvailable { keyBytes -> (index: Int, found: Bool)? in
+            let target = UnsafeRawBufferPointer(keyBytes)
+            var low = 0
+            var high = fields.count
+            while low < high {
+                let middle = (low + high) / 2
+                guard let order = fields[middle].key.utf8.withContiguousStorageIfAvailable({ UTF8Order.compareBytes(UnsafeRawBufferPointer($0), target) })
+                else { return nil }
+                if order == 0 { return (middle, true) }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return (low, false)
+        }
+        if let contiguous, let position = contiguous { return position }
         var low = 0
         var high = fields.count
         while low < high {

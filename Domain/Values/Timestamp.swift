@@ -161,44 +161,64 @@ extension Timestamp {
     /// RFC 3339 in UTC with `Z`, with 0, 3, 6 or 9 fraction digits (the fewest that are exact), as
     /// protobuf's JSON mapping prints timestamps: `2024-05-01T12:34:56.123456Z`.
     public var rfc3339: String {
+        withRFC3339Bytes { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of ``rfc3339``, held in a temporary buffer (no allocation), for
+    /// writers that build text without strings.
+    public func withRFC3339Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        return try withUnsafeMutableBytes(of: &storage) { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            let count = writeRFC3339(into: buffer)
+            return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// Writes ``rfc3339`` into `buffer` (at least 30 bytes); returns the number of bytes written.
+    private func writeRFC3339(into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let days = Timestamp.floorDivide(seconds, 86_400)
-        let secondOfDay = seconds - days * 86_400
+        let secondOfDay = Int(seconds - days * 86_400)
         let (year, month, day) = Timestamp.civilFromDays(days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(30)
-        func append(_ value: Int64, width: Int) {
-            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        var index = 0
+        func put(_ value: Int, digits: Int) {
             var remaining = value
-            for position in stride(from: width - 1, through: 0, by: -1) {
-                digits[position] = UInt8(48 + remaining % 10)
+            var position = index + digits - 1
+            while position >= index {
+                buffer[position] = UInt8(truncatingIfNeeded: 48 + remaining % 10)
                 remaining /= 10
+                position -= 1
             }
-            bytes.append(contentsOf: digits)
+            index += digits
         }
-        append(year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        append(month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        append(day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        append(secondOfDay / 3_600, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay / 60 % 60, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(secondOfDay % 60, width: 2)
-        let nanos = Int64(nanoseconds)
+        func put(_ byte: Unicode.Scalar) {
+            buffer[index] = UInt8(ascii: byte)
+            index += 1
+        }
+        put(Int(year), digits: 4)
+        put("-")
+        put(Int(month), digits: 2)
+        put("-")
+        put(Int(day), digits: 2)
+        put("T")
+        put(secondOfDay / 3_600, digits: 2)
+        put(":")
+        put(secondOfDay / 60 % 60, digits: 2)
+        put(":")
+        put(secondOfDay % 60, digits: 2)
+        let nanos = Int(nanoseconds)
         if nanos != 0 {
-            bytes.append(UInt8(ascii: "."))
+            put(".")
             if nanos % 1_000_000 == 0 {
-                append(nanos / 1_000_000, width: 3)
+                put(nanos / 1_000_000, digits: 3)
             } else if nanos % 1_000 == 0 {
-                append(nanos / 1_000, width: 6)
+                put(nanos / 1_000, digits: 6)
             } else {
-                append(nanos, width: 9)
+                put(nanos, digits: 9)
             }
         }
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        put("Z")
+        return index
     }
 
     static func isLeapYear(_ year: Int64) -> Bool {

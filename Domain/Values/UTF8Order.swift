@@ -7,6 +7,12 @@ import Foundation
 public enum UTF8Order {
     /// Compares `lhs` and `rhs` by their UTF-8 bytes; returns -1, 0 or 1.
     public static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { leftBytes in
+            rhs.utf8.withContiguousStorageIfAvailable { rightBytes in
+                compareBytes(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
+            }
+        }
+        if let contiguous, let order = contiguous { return order }
         var left = lhs
         var right = rhs
         return left.withUTF8 { leftBytes in

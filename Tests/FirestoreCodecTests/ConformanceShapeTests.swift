@@ -16,6 +16,8 @@ import Testing
             let decoded = try RESTWriteCodec.decodeCommitRequest(expected, database: database)
             let encoded = RESTWriteCodec.encodeCommitRequest(database: database, writes: decoded.writes, transaction: decoded.transaction)
             #expect(encoded == expected, "\(file): \(JSONWriter.string(encoded))")
+            let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: decoded.writes, transaction: decoded.transaction)
+            #expect(bytes == JSONWriter.serialize(encoded), "\(file): the byte writer and the tree differ")
         }
     }
 

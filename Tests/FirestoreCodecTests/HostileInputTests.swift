@@ -29,6 +29,7 @@ import Testing
                 let position = Int.random(in: 0..<bytes.count, using: &random)
                 bytes[position] = UInt8.random(in: 0...255, using: &random)
             }
+            try expectByteEntryPointsDecodeAsTheTree(bytes)
             guard let json = try? JSONParser.parse(bytes) else {
                 rejected += 1
                 continue
@@ -172,17 +173,32 @@ private func decodesEverywhereItShould(_ json: JSON) throws -> Bool {
     return accepted
 }
 
-/// A small seeded generator, so that failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+/// Runs every byte entry point and its tree decoder on `bytes`: both must succeed, or fail with the same
+/// error (path, reason, underlying error).
+private func expectByteEntryPointsDecodeAsTheTree(_ bytes: [UInt8]) throws {
+    let database = try DatabaseID(projectID: "p")
+    let json = Result { () throws(RESTDecodingError) -> JSON in
+        do throws(JSONParseError) { return try JSONParser.parse(bytes) } catch { throw RESTDecodingError(error) }
+    }
+    let pairs: [(([UInt8]) throws -> Void, (JSON) throws -> Void)] = [
+        ({ _ = try RESTWriteCodec.decodeCommitResponse(bytes: $0) }, { _ = try RESTWriteCodec.decodeCommitResponse($0) }),
+        ({ _ = try RESTReadCodec.decodeRunQueryResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeRunQueryResponse($0, database: database) }),
+        ({ _ = try RESTReadCodec.decodeBatchGetResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeBatchGetResponse($0, database: database) }),
+        ({ _ = try RESTReadCodec.decodeListDocumentsResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeListDocumentsResponse($0, database: database) }),
+        ({ _ = try RESTErrorCodec.decodeErrorBody(bytes: $0) }, { _ = try RESTErrorCodec.decodeErrorBody($0) }),
+        ({ _ = try RESTDocumentCodec.decode(bytes: $0, database: database) }, { _ = try RESTDocumentCodec.decode($0, database: database) }),
+        ({ _ = try RESTValueCodec.decode(bytes: $0) }, { _ = try RESTValueCodec.decode($0) }),
+    ]
+    func outcome(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return "success"
+        } catch {
+            return "\(error)"
+        }
+    }
+    for (viaBytes, viaTree) in pairs {
+        let expected = outcome { try viaTree(try json.get()) }
+        #expect(outcome { try viaBytes(bytes) } == expected, "\(String(decoding: bytes, as: UTF8.self))")
     }
 }

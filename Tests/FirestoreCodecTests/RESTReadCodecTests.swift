@@ -130,6 +130,11 @@ import Testing
             """)
         let error = try #require(throws: RESTDecodingError.self) { try RESTReadCodec.decodeRunQueryResponse(json, database: nil) }
         #expect(error.path == "$[1].document.fields.age.integerValue")
+
+        let bytesError = try #require(throws: RESTDecodingError.self) {
+            try RESTReadCodec.decodeRunQueryResponse(bytes: JSONWriter.serialize(json), database: nil)
+        }
+        #expect(bytesError.path == "$[1].document.fields.age.integerValue")
     }
 
     @Test func decodeRunQueryResponse_errorElement_throwsWithTheServersError() throws {
@@ -138,9 +143,14 @@ import Testing
             """)
 
         let error = try #require(throws: RESTDecodingError.self) { try RESTReadCodec.decodeRunQueryResponse(json, database: nil) }
+        let bytesError = try #require(throws: RESTDecodingError.self) {
+            try RESTReadCodec.decodeRunQueryResponse(bytes: JSONWriter.serialize(json), database: nil)
+        }
 
         #expect(error.path == "$[1]")
         #expect(error.underlying?.code == .aborted)
+        #expect(bytesError.path == "$[1]")
+        #expect(bytesError.underlying?.code == .aborted)
     }
 
     @Test func byteEntryPoints_decodeBodiesAndReportNonJSONAtTheRoot() throws {

@@ -174,6 +174,9 @@ import Testing
         let error = try #require(throws: RESTDecodingError.self) { try RESTValueCodec.decode(parse(text)) }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
+
+        let bytesError = try #require(throws: RESTDecodingError.self) { try RESTValueCodec.decode(bytes: Array(text.utf8)) }
+        #expect(bytesError.description == error.description)
     }
 
     @Test func decodeError_keepsTheUnderlyingDomainError() throws {

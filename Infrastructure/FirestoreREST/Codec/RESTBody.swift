@@ -1,6 +1,5 @@
-/// The bytes of a REST body, parsed into a ``JSON`` tree or written from one. The byte-level entry points
-/// of the codecs (`decode…(bytes:)`, `encode…Bytes`) go through here, so that a faster path can later
-/// decode straight from bytes without changing their callers.
+/// The bytes of a REST body parsed into a ``JSON`` tree: the tree path of the byte entry points
+/// (`decode…(bytes:)`), taken when the byte decoder (`RESTByteDecoder`) declines a body.
 enum RESTBody {
     /// Parses a body; text that is not JSON throws a ``RESTDecodingError`` at the root naming the offset.
     static func parse(_ bytes: some Collection<UInt8>) throws(RESTDecodingError) -> JSON {
@@ -9,9 +8,5 @@ enum RESTBody {
         } catch {
             throw RESTDecodingError(error)
         }
-    }
-
-    static func serialize(_ json: JSON) -> [UInt8] {
-        JSONWriter.serialize(json)
     }
 }

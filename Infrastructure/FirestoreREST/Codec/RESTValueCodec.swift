@@ -25,8 +25,9 @@ import Foundation
 /// invalid timestamp, base64 text or reference name, or a geo point out of range throws
 /// ``RESTDecodingError`` naming the JSON path (`$.fields.age.integerValue`).
 ///
-/// All value decoding of this module goes through ``decode(_:)``, so a faster byte-level decoder can
-/// replace it in one place.
+/// These tree functions are the reference. The byte entry points (``decode(bytes:)`` here, and those of
+/// the document and read codecs) decode the canonical form straight from bytes with the same scalar rules,
+/// and hand anything else to these functions, so their results and errors are the same.
 public enum RESTValueCodec {
     // MARK: - Encoding
 

@@ -111,9 +111,9 @@ extension FirestoreRESTDocumentStore {
     /// an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let operation = "commit of \(writes.count) write(s)"
-        let body = RESTRequestBodies.commit(writes, transaction: transaction, database: database)
+        let body = RESTRequestBodies.commitBytes(writes, transaction: transaction, database: database)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: false, operation: operation)
+            .init(method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: false, operation: operation)
         )
         let mapper = RESTResponseMapper(response, operation: operation, database: database)
         if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {

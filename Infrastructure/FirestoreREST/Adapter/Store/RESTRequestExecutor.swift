@@ -15,17 +15,30 @@ struct RESTRequestExecutor: Sendable {
     let sleep: @Sendable (Duration) async throws -> Void
     let jitter: @Sendable () -> Double
 
-    /// One call: method, URL, optional JSON body, whether it is idempotent, and a name for messages.
+    /// One call: method, URL, optional JSON body (as compact bytes), whether it is idempotent, and a name
+    /// for messages.
     struct Call: Sendable {
         var method: HTTPRequest.Method
         var url: URL
-        var body: JSON?
+        var bodyBytes: [UInt8]?
         var idempotent: Bool
         var operation: String
+
+        init(method: HTTPRequest.Method, url: URL, body: JSON? = nil, idempotent: Bool, operation: String) {
+            self.init(method: method, url: url, bodyBytes: body.map { JSONWriter.serialize($0) }, idempotent: idempotent, operation: operation)
+        }
+
+        init(method: HTTPRequest.Method, url: URL, bodyBytes: [UInt8]?, idempotent: Bool, operation: String) {
+            self.method = method
+            self.url = url
+            self.bodyBytes = bodyBytes
+            self.idempotent = idempotent
+            self.operation = operation
+        }
     }
 
     func perform(_ call: Call) async throws(DocumentStoreError) -> HTTPResponse {
-        let bodyBytes = call.body.map { JSONWriter.serialize($0) }
+        let bodyBytes = call.bodyBytes
         var attempt = 0
         var refreshedToken = false
         while true {

@@ -30,6 +30,11 @@ enum RESTRequestBodies {
         removingDatabase(RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: transaction))
     }
 
+    /// ``commit(_:transaction:database:)`` written straight to bytes (the same bytes as serializing it).
+    static func commitBytes(_ writes: [Write], transaction: TransactionID?, database: DatabaseID) -> [UInt8] {
+        RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: transaction, includingDatabase: false)
+    }
+
     /// `{"writes"}`: the codec's batch-write request without its `database` member.
     static func batchWrite(_ writes: [Write], database: DatabaseID) -> JSON {
         removingDatabase(RESTWriteCodec.encodeBatchWriteRequest(database: database, writes: writes))

@@ -21,7 +21,8 @@ struct RESTResponseMapper {
     // MARK: - Answers
 
     func document() throws(DocumentStoreError) -> Document {
-        try decode(try json()) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }
+        if let document = try? RESTDocumentCodec.decode(bytes: body, database: database) { return document }
+        return try decode(try json()) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }
     }
 
     func document(expected path: DocumentPath) throws(DocumentStoreError) -> Document {
@@ -34,10 +35,15 @@ struct RESTResponseMapper {
 
     /// A batchGet answer put back in request order, one entry per distinct path.
     func batchGet(requested paths: [DocumentPath]) throws(DocumentStoreError) -> BatchGetResponse {
-        let (elements, error) = try stream()
-        if let error { throw error }
-        let decoded = try decode(.array(elements)) { (json) throws(RESTDecodingError) in
-            try RESTReadCodec.decodeBatchGetResponse(json, database: database)
+        let decoded: [RESTBatchGetResponseElement]
+        if isArray, let elements = try? RESTReadCodec.decodeBatchGetResponse(bytes: body, database: database) {
+            decoded = elements
+        } else {
+            let (elements, error) = try stream()
+            if let error { throw error }
+            decoded = try decode(.array(elements)) { (json) throws(RESTDecodingError) in
+                try RESTReadCodec.decodeBatchGetResponse(json, database: database)
+            }
         }
         var reads: [DocumentPath: DocumentRead] = [:]
         var readTime: Timestamp?
@@ -56,15 +62,23 @@ struct RESTResponseMapper {
     }
 
     func listDocuments() throws(DocumentStoreError) -> ListDocumentsResponse {
-        try decode(try json()) { (json) throws(RESTDecodingError) in try RESTReadCodec.decodeListDocumentsResponse(json, database: database) }
+        if let response = try? RESTReadCodec.decodeListDocumentsResponse(bytes: body, database: database) { return response }
+        return try decode(try json()) { (json) throws(RESTDecodingError) in try RESTReadCodec.decodeListDocumentsResponse(json, database: database) }
     }
 
     /// A runQuery answer: the elements before any error element (transaction-only elements dropped),
     /// and that error.
     func runQuery() throws(DocumentStoreError) -> (elements: [RunQueryResponse], error: DocumentStoreError?) {
-        let (elements, error) = try stream()
-        let decoded = try decode(.array(elements)) { (json) throws(RESTDecodingError) in
-            try RESTReadCodec.decodeRunQueryResponse(json, database: database)
+        let decoded: [RESTRunQueryResponseElement]
+        let error: DocumentStoreError?
+        if isArray, let elements = try? RESTReadCodec.decodeRunQueryResponse(bytes: body, database: database) {
+            (decoded, error) = (elements, nil)
+        } else {
+            let (elements, streamError) = try stream()
+            decoded = try decode(.array(elements)) { (json) throws(RESTDecodingError) in
+                try RESTReadCodec.decodeRunQueryResponse(json, database: database)
+            }
+            error = streamError
         }
         var responses: [RunQueryResponse] = []
         for (index, element) in decoded.enumerated() {
@@ -139,6 +153,15 @@ struct RESTResponseMapper {
     }
 
     // MARK: - Helpers
+
+    // The answers that carry documents are first decoded straight from the body's bytes by the codec's
+    // byte entry points; whenever those fail (an error element, a malformed body), the tree path below
+    // runs and reports exactly what it always has.
+
+    /// Whether the body is a JSON array (a streamed answer); the codec also accepts a lone element.
+    private var isArray: Bool {
+        body.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } == UInt8(ascii: "[")
+    }
 
     func json() throws(DocumentStoreError) -> JSON {
         guard !body.isEmpty else { throw failure("the body is empty") }

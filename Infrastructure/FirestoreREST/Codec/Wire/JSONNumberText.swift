@@ -48,6 +48,24 @@ enum JSONNumberText {
         }
     }
 
+    /// ``int64(_:)`` of a valid JSON number lexeme given as bytes (the caller has checked ``isValid(_:)``
+    /// or has the lexeme from the scanner).
+    static func int64(lexeme bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
+        var index = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var magnitude: UInt64 = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit <= 9, magnitude <= 922_337_203_685_477_579 else { return int64(slowPath: bytes) }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        if negative { return .value(Int64(bitPattern: 0 &- magnitude)) }
+        guard magnitude <= UInt64(Int64.max) else { return int64(slowPath: bytes) }
+        return .value(Int64(magnitude))
+    }
+
     private static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
         var index = 0
         let count = bytes.count
@@ -114,6 +132,11 @@ enum JSONNumberText {
     static func double(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite else { return nil }
         return value
+    }
+
+    /// ``double(_:)`` of a JSON number lexeme given as bytes.
+    static func double(lexeme bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The JSON text of a finite double: the shortest text that reads back as the same double

@@ -1,0 +1,334 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+
+/// Writes commit requests and documents straight to compact REST JSON bytes, without building a ``JSON``
+/// tree: the same bytes as serializing the tree encoders' output with ``JSONWriter`` (members in the same
+/// order, strings escaped alike, numbers and timestamps printed alike), which the tests check on the
+/// conformance vectors and on random writes and values.
+struct RESTByteEncoder {
+    private let sink: ByteSink
+    /// `"projects/{p}/databases/{d}/documents/` (with the opening quote), escaped, for document names.
+    private let namePrefix: [UInt8]
+
+    init(database: DatabaseID, capacity: Int) {
+        sink = ByteSink(capacity: capacity)
+        let prefix = RESTByteEncoder(sink: ByteSink(capacity: 128), namePrefix: [])
+        prefix.byte("\"")
+        prefix.appendEscaped(database.documentsRoot)
+        prefix.byte("/")
+        namePrefix = prefix.bytes
+    }
+
+    private init(sink: ByteSink, namePrefix: [UInt8]) {
+        self.sink = sink
+        self.namePrefix = namePrefix
+    }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { sink.bytes }
+
+    // MARK: - Messages
+
+    /// ``RESTWriteCodec/encodeCommitRequest(database:writes:transaction:)``.
+    /// Without `database`, the request has no `database` member.
+    func commitRequest(database: DatabaseID?, writes: [Write], transaction: TransactionID?) {
+        if let database {
+            ascii(#"{"database":"#)
+            string(database.resourceName)
+            ascii(#","writes":["#)
+        } else {
+            ascii(#"{"writes":["#)
+        }
+        for (offset, write) in writes.enumerated() {
+            if offset > 0 { byte(",") }
+            self.write(write)
+        }
+        byte("]")
+        if let transaction {
+            ascii(#","transaction":"#)
+            base64(transaction.bytes)
+        }
+        byte("}")
+    }
+
+    /// ``RESTWriteCodec/encode(_:database:)``.
+    func write(_ write: Write) {
+        switch write.operation {
+        case .update(let fields, let mask):
+            ascii(#"{"update":{"name":"#)
+            documentName(write.path)
+            if !(fields.isEmpty && !(mask ?? []).isEmpty) {
+                ascii(#","fields":"#)
+                self.fields(fields)
+            }
+            byte("}")
+            if let mask {
+                ascii(#","updateMask":"#)
+                documentMask(mask)
+            }
+        case .delete:
+            ascii(#"{"delete":"#)
+            documentName(write.path)
+        case .transform:
+            ascii(#"{"transform":{"document":"#)
+            documentName(write.path)
+            ascii(#","fieldTransforms":"#)
+            fieldTransforms(write.transforms)
+            byte("}")
+        }
+        if let precondition = write.precondition {
+            ascii(#","currentDocument":"#)
+            switch precondition {
+            case .exists(let exists): ascii(exists ? #"{"exists":true}"# : #"{"exists":false}"#)
+            case .updateTime(let time):
+                ascii(#"{"updateTime":"#)
+                timestamp(time)
+                byte("}")
+            }
+        }
+        if write.operation != .transform, !write.transforms.isEmpty {
+            ascii(#","updateTransforms":"#)
+            fieldTransforms(write.transforms)
+        }
+        byte("}")
+    }
+
+    /// ``RESTDocumentCodec/encode(_:database:)``.
+    func document(_ document: Document) {
+        ascii(#"{"name":"#)
+        documentName(document.path)
+        if !document.fields.isEmpty {
+            ascii(#","fields":"#)
+            fields(document.fields)
+        }
+        ascii(#","createTime":"#)
+        timestamp(document.createTime)
+        ascii(#","updateTime":"#)
+        timestamp(document.updateTime)
+        byte("}")
+    }
+
+    private func fieldTransforms(_ transforms: [FieldTransform]) {
+        byte("[")
+        for (offset, transform) in transforms.enumerated() {
+            if offset > 0 { byte(",") }
+            ascii(#"{"fieldPath":"#)
+            string(transform.fieldPath.canonicalString)
+            switch transform.operation {
+            case .serverTimestamp:
+                ascii(#","setToServerValue":"REQUEST_TIME""#)
+            case .increment(let value):
+                ascii(#","increment":"#)
+                self.value(value)
+            case .maximum(let value):
+                ascii(#","maximum":"#)
+                self.value(value)
+            case .minimum(let value):
+                ascii(#","minimum":"#)
+                self.value(value)
+            case .appendMissingElements(let values):
+                ascii(#","appendMissingElements":{"values":"#)
+                self.values(values)
+                byte("}")
+            case .removeAllFromArray(let values):
+                ascii(#","removeAllFromArray":{"values":"#)
+                self.values(values)
+                byte("}")
+            }
+            byte("}")
+        }
+        byte("]")
+    }
+
+    private func documentMask(_ paths: [FieldPath]) {
+        ascii(#"{"fieldPaths":["#)
+        for (offset, path) in paths.enumerated() {
+            if offset > 0 { byte(",") }
+            string(path.canonicalString)
+        }
+        ascii("]}")
+    }
+
+    // MARK: - Values
+
+    /// ``RESTValueCodec/encode(_:)``.
+    func value(_ value: Value) {
+        switch value {
+        case .null:
+            ascii(#"{"nullValue":null}"#)
+        case .boolean(let flag):
+            ascii(flag ? #"{"booleanValue":true}"# : #"{"booleanValue":false}"#)
+        case .integer(let number):
+            ascii(#"{"integerValue":""#)
+            integer(number)
+            ascii(#""}"#)
+        case .double(let number):
+            ascii(#"{"doubleValue":"#)
+            double(number)
+            byte("}")
+        case .timestamp(let time):
+            ascii(#"{"timestampValue":"#)
+            timestamp(time)
+            byte("}")
+        case .string(let text):
+            ascii(#"{"stringValue":"#)
+            string(text)
+            byte("}")
+        case .bytes(let data):
+            ascii(#"{"bytesValue":"#)
+            base64(data)
+            byte("}")
+        case .reference(let name):
+            ascii(#"{"referenceValue":"#)
+            string(name.resourceName)
+            byte("}")
+        case .geoPoint(let point):
+            ascii(#"{"geoPointValue":{"latitude":"#)
+            ascii(JSONNumberText.text(point.latitude))
+            ascii(#","longitude":"#)
+            ascii(JSONNumberText.text(point.longitude))
+            ascii("}}")
+        case .array(let elements):
+            if elements.isEmpty {
+                ascii(#"{"arrayValue":{}}"#)
+            } else {
+                ascii(#"{"arrayValue":{"values":"#)
+                values(elements)
+                ascii("}}")
+            }
+        case .map(let fields):
+            ascii(#"{"mapValue":{"fields":"#)
+            self.fields(fields)
+            ascii("}}")
+        }
+    }
+
+    /// ``RESTValueCodec/encodeFields(_:)``.
+    func fields(_ fields: MapValue) {
+        byte("{")
+        var first = true
+        for field in fields {
+            if !first { byte(",") }
+            first = false
+            string(field.key)
+            byte(":")
+            value(field.value)
+        }
+        byte("}")
+    }
+
+    private func values(_ values: [Value]) {
+        byte("[")
+        for (offset, element) in values.enumerated() {
+            if offset > 0 { byte(",") }
+            value(element)
+        }
+        byte("]")
+    }
+
+    // MARK: - Scalars
+
+    private func documentName(_ path: DocumentPath) {
+        namePrefix.withUnsafeBufferPointer { sink.append($0) }
+        for (offset, segment) in path.segments.enumerated() {
+            if offset > 0 { byte("/") }
+            appendEscaped(segment)
+        }
+        byte("\"")
+    }
+
+    /// `JSONWriter`'s `.string(String(number))`: the decimal digits, quoted by the caller.
+    private func integer(_ number: Int64) {
+        var magnitude = number.magnitude
+        var count = 0
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if number < 0 {
+                count += 1
+                buffer[24 - count] = UInt8(ascii: "-")
+            }
+            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+        }
+    }
+
+    /// ``RESTValueCodec/encodeDouble(_:)``.
+    private func double(_ number: Double) {
+        if number.isNaN {
+            ascii(#""NaN""#)
+        } else if number.isInfinite {
+            ascii(number < 0 ? #""-Infinity""# : #""Infinity""#)
+        } else {
+            ascii(JSONNumberText.text(number))
+        }
+    }
+
+    /// `Timestamp.rfc3339`, quoted.
+    private func timestamp(_ time: Timestamp) {
+        byte("\"")
+        time.withRFC3339Bytes { sink.append($0) }
+        byte("\"")
+    }
+
+    private func base64(_ data: some Collection<UInt8>) {
+        byte("\"")
+        ascii(Base64.encode(data))
+        byte("\"")
+    }
+
+    /// `JSONWriter.writeString`: quoted, with quotes, backslashes and control characters escaped.
+    private func string(_ text: String) {
+        byte("\"")
+        appendEscaped(text)
+        byte("\"")
+    }
+
+    private func appendEscaped(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            var copy = text
+            copy.withUTF8 { appendEscaped($0) }
+        }
+    }
+
+    private func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        sink.reserve(utf8.count)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): ascii(#"\""#)
+            case UInt8(ascii: "\\"): ascii(#"\\"#)
+            case 0x0A: ascii(#"\n"#)
+            case 0x0D: ascii(#"\r"#)
+            case 0x09: ascii(#"\t"#)
+            case 0x08: ascii(#"\b"#)
+            case 0x0C: ascii(#"\f"#)
+            case 0..<0x20:
+                ascii(#"\u00"#)
+                sink.append(RESTByteEncoder.hex[Int(byte >> 4)])
+                sink.append(RESTByteEncoder.hex[Int(byte & 0xF)])
+            default: sink.append(byte)
+            }
+        }
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    /// Text known to need no escaping (ASCII literals, numbers, base64).
+    private func ascii(_ text: StaticString) {
+        sink.append(text)
+    }
+
+    private func ascii(_ text: String) {
+        var copy = text
+        copy.withUTF8 { sink.append($0) }
+    }
+
+    @inline(__always)
+    private func byte(_ character: Unicode.Scalar) {
+        sink.append(UInt8(ascii: character))
+    }
+}
