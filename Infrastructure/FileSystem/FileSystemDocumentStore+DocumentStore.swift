@@ -1,0 +1,82 @@
+import HearthApplication
+import HearthDomain
+import HearthLocalEngine
+
+extension FileSystemDocumentStore {
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        try checkOpen()
+        return try engine.getDocument(path, mask: mask, consistency: consistency)
+    }
+
+    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+        -> BatchGetResponse
+    {
+        try checkOpen()
+        return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
+    }
+
+    public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try checkOpen()
+        return try engine.listDocuments(request)
+    }
+
+    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+        -> AsyncThrowingStream<RunQueryResponse, any Error>
+    {
+        let engine = self.engine
+        let open = refusal()
+        return AsyncThrowingStream { continuation in
+            do {
+                if let open { throw open }
+                let run = try engine.runQuery(parent: parent, query: query, consistency: consistency)
+                guard !run.documents.isEmpty else {
+                    continuation.yield(RunQueryResponse(document: nil, readTime: run.readTime, skippedResults: run.skippedResults))
+                    continuation.finish()
+                    return
+                }
+                for (index, document) in run.documents.enumerated() {
+                    continuation.yield(
+                        RunQueryResponse(document: document, readTime: run.readTime, skippedResults: index == 0 ? run.skippedResults : 0)
+                    )
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    public func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        try checkOpen()
+        return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+    }
+
+    /// Applies `writes` atomically (see ``DocumentStore/commit(_:transaction:)``) and returns once the
+    /// commit is durable as ``Options/durability`` says. A log failure fails the commit with the
+    /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
+    /// with the same error until the store is reopened.
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        try checkOpen()
+        return try await engine.commit(writes, transaction: transaction)
+    }
+
+    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+        try checkOpen()
+        return try engine.beginTransaction(options)
+    }
+
+    public func rollback(_ transaction: TransactionID) async throws {
+        try checkOpen()
+        try engine.rollback(transaction)
+    }
+
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try checkOpen()
+        return try engine.listCollectionIDs(request)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthLocalEngine
+import Synchronization
+
+/// A durable ``DocumentStore`` in one directory: the local engine (Firestore's server semantics, see
+/// ``LocalEngine``) plus an append-only, checksummed log of committed batches and a snapshot file.
+///
+/// - **Durability**: with ``Durability/full`` (the default) a commit returns only once its log record is
+///   flushed to stable storage; concurrent commits share one flush (group commit). See ``Durability``
+///   for ``Durability/relaxed``.
+/// - **Compaction**: when the log passes ``Options/compactionThreshold`` (and on ``compact()``), the
+///   published state is written to a new snapshot (temporary file, flush, atomic rename, directory flush)
+///   and the old log files are removed, in the background.
+/// - **Recovery**: opening restores the snapshot and replays the log. A torn tail (a write cut short by a
+///   crash) is dropped, never half-applied; damage that would lose acknowledged commits is `dataLoss`.
+/// - **Exclusive**: the directory is locked (`flock` on its `LOCK` file) while the store is open; a
+///   second open, in this or another process, fails with `failedPrecondition`.
+/// - Document IDs are never used as file names: they live inside records (see Docs/FileFormat.md).
+///
+/// Errors: every requirement behaves as its ``DocumentStore`` documentation says. File-system failures
+/// become ``DocumentStoreError``s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
+/// `permissionDenied` (`EACCES`, `EROFS`), `dataLoss` (a damaged file that cannot be repaired
+/// without losing acknowledged commits), `failedPrecondition` (locked, closed, or written by a newer
+/// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit and every
+/// later one fail with the same error until the store is closed and opened again (nothing acknowledged
+/// before the failure is lost); reads keep working.
+public final class FileSystemDocumentStore: DocumentStore {
+    /// The engine holding the data (for change observation and tests).
+    public let engine: LocalEngine
+    /// The store's directory.
+    public let directory: URL
+    /// What the store was opened with.
+    public let options: Options
+    /// What opening found.
+    public let recovery: RecoveryReport
+
+    let writer: LogWriter
+    let compactor: Compactor
+    let storeDirectory: StoreDirectory
+    private let closed = Atomic<Bool>(false)
+
+    public var database: DatabaseID { engine.database }
+
+    /// Opens (or creates) the store in `directory`, recovering its contents.
+    ///
+    /// - Parameters:
+    ///   - directory: a file URL of the store's directory; created when missing (``Options/createIfMissing``).
+    ///   - database: the database served (reference values and resource names are relative to it).
+    ///   - options: durability, compaction threshold, creation (defaults: see ``Options``).
+    ///   - configuration: transaction timeouts and version retention (defaults as Firestore's).
+    ///   - clock: the source of commit and read times (default: the system clock).
+    /// - Throws: `failedPrecondition` when the directory is locked by another open store or holds files
+    ///   of a newer format version; `dataLoss` when its files are damaged beyond a torn tail;
+    ///   `permissionDenied`, `resourceExhausted`, `notFound`, `invalidArgument` or `unavailable` for
+    ///   file-system failures — each naming the file.
+    public convenience init(
+        directory: URL,
+        database: DatabaseID,
+        options: Options = Options(),
+        configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
+        clock: any EngineClock = SystemClock()
+    ) throws(DocumentStoreError) {
+        try self.init(directory: directory, database: database, options: options, configuration: configuration, clock: clock, faults: .none)
+    }
+
+    init(
+        directory: URL,
+        database: DatabaseID,
+        options: Options,
+        configuration: LocalEngineConfiguration,
+        clock: any EngineClock,
+        faults: FileFaults
+    ) throws(DocumentStoreError) {
+        guard directory.isFileURL else {
+            throw DocumentStoreError(.invalidArgument, "The file store's directory must be a file URL: \(directory).")
+        }
+        let storeDirectory = StoreDirectory(path: directory.path, faults: faults)
+        try storeDirectory.ensureExists(create: options.createIfMissing)
+        let lockFile = try storeDirectory.lock()
+        let writer = LogWriter(
+            directory: storeDirectory,
+            durability: options.durability,
+            compactionThreshold: max(options.compactionThreshold, 4096),
+            lockFile: lockFile
+        )
+        let engine = LocalEngine(database: database, configuration: configuration, clock: clock, persistence: writer)
+        let outcome: Recovery.Outcome
+        do {
+            var random = SystemRandomNumberGenerator()
+            outcome = try Recovery(directory: storeDirectory, engine: engine).run(random: &random)
+        } catch {
+            lockFile.close()
+            throw error
+        }
+        writer.start(outcome.log, generations: outcome.generations)
+
+        self.engine = engine
+        self.directory = directory
+        self.options = options
+        self.storeDirectory = storeDirectory
+        self.writer = writer
+        self.compactor = Compactor(engine: engine, writer: writer, directory: storeDirectory, database: database)
+        self.recovery = RecoveryReport(
+            snapshotDocuments: outcome.snapshotDocuments,
+            replayedBatches: outcome.replayedBatches,
+            droppedTailBytes: outcome.droppedTailBytes
+        )
+        writer.setLogFullHandler { [weak compactor] in compactor?.compactInBackground() }
+    }
+
+    deinit {
+        if !closed.exchange(true, ordering: .acquiringAndReleasing) {
+            let writer = self.writer
+            compactor.closeThen { writer.requestClose() }
+        }
+    }
+
+    /// Writes and flushes everything pending, stops compaction, closes the files and releases the
+    /// directory's lock. Every later call on the store fails with `failedPrecondition`. Idempotent.
+    /// Throws the error that failed the store earlier, or a final flush's error, if any.
+    public func close() async throws {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        await compactor.close()
+        try await writer.close()
+    }
+
+    /// Compacts the log into a snapshot now: returns once the new snapshot is durable and the log files
+    /// it replaces are removed. Concurrent commits continue meanwhile (into a new log file).
+    /// Throws file-system errors naming the file (the store stays usable), `failedPrecondition` when closed.
+    public func compact() async throws {
+        try checkOpen()
+        try await compactor.compact()
+    }
+
+    /// Sizes and counters of the store's files, for monitoring and tests.
+    public var statistics: Statistics {
+        Statistics(
+            activeLogGeneration: writer.activeGeneration,
+            activeLogBytes: writer.activeLength,
+            liveLogGenerations: writer.generations.count,
+            compactions: compactor.completedCount,
+            lastCompactionError: compactor.lastAutomaticError,
+            failure: writer.failure
+        )
+    }
+
+    /// Throws `failedPrecondition` once the store is closed, and `cancelled` in a cancelled task.
+    func checkOpen() throws(DocumentStoreError) {
+        if let refusal = refusal() { throw refusal }
+    }
+
+    /// Why an operation may not start now (closed, cancelled), or `nil`.
+    func refusal() -> DocumentStoreError? {
+        if closed.load(ordering: .acquiring) { return LogWriter.closedError(storeDirectory) }
+        if Task.isCancelled { return DocumentStoreError(.cancelled, "The operation was cancelled.") }
+        return nil
+    }
+}
+
+extension FileSystemDocumentStore {
+    /// What opening a store found (``FileSystemDocumentStore/recovery``).
+    public struct RecoveryReport: Sendable, Hashable {
+        /// Documents restored from the snapshot file.
+        public var snapshotDocuments: Int
+        /// Batches replayed from the log files (after the snapshot).
+        public var replayedBatches: Int
+        /// Bytes cut from the end of the last log: a record torn by a crash (never acknowledged).
+        public var droppedTailBytes: Int
+    }
+
+    /// Sizes and counters of an open store (``FileSystemDocumentStore/statistics``).
+    public struct Statistics: Sendable {
+        /// The generation of the log file commits are appended to.
+        public var activeLogGeneration: UInt64
+        /// Its length in bytes.
+        public var activeLogBytes: Int
+        /// How many log files the store keeps.
+        public var liveLogGenerations: Int
+        /// Compactions completed since the store was opened.
+        public var compactions: Int
+        /// Why the last automatic compaction failed (`nil` when it succeeded or none ran).
+        public var lastCompactionError: DocumentStoreError?
+        /// The error that stopped commits (a failed log write or flush), or `nil`.
+        public var failure: DocumentStoreError?
+    }
+}

@@ -1,0 +1,103 @@
+import HearthDomain
+
+/// Reads the records of one log or snapshot file in order, through a window buffer (a few system calls
+/// per megabyte, however small the records).
+struct RecordReader {
+    /// What is found at the next position.
+    enum Next {
+        /// A valid record: its epoch and payload (a view valid until the next call).
+        case record(epoch: UInt64, offset: Int, payload: ArraySlice<UInt8>)
+        /// The end of the file, exactly after the last record.
+        case end
+        /// No valid record at `offset` (torn, truncated or corrupt): why.
+        case invalid(offset: Int, reason: String)
+    }
+
+    let file: POSIXFile
+    let frame: RecordFrame
+    let fileSize: Int
+    /// Where the next record starts.
+    private(set) var position: Int
+    private var window: [UInt8] = []
+    private var windowStart = 0
+
+    static let windowSize = 1 << 20
+
+    init(file: POSIXFile, salt: UInt64, fileSize: Int, start: Int = FileHeader.size) {
+        self.file = file
+        self.frame = RecordFrame(salt: salt)
+        self.fileSize = fileSize
+        self.position = start
+        self.windowStart = start
+    }
+
+    mutating func next() throws(DocumentStoreError) -> Next {
+        let available = fileSize - position
+        if available == 0 { return .end }
+        if available < RecordFrame.headerSize {
+            return .invalid(offset: position, reason: "an incomplete record header (\(available) bytes before the end of the file)")
+        }
+        try fill(RecordFrame.headerSize)
+        let local = position - windowStart
+        let header = window.withUnsafeBytes { raw -> (UInt32, Int) in
+            (
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: local, as: UInt32.self)),
+                Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: local + 4, as: UInt32.self)))
+            )
+        }
+        guard header.0 == RecordFrame.marker else {
+            return .invalid(offset: position, reason: "no record marker")
+        }
+        let total = RecordFrame.headerSize + header.1
+        guard total <= available else {
+            return .invalid(offset: position, reason: "a record of \(header.1) bytes extending past the end of the file")
+        }
+        try fill(total)
+        let start = position - windowStart
+        let validated = window.withUnsafeBytes { raw in
+            frame.validate(UnsafeRawBufferPointer(rebasing: raw[start..<(start + total)]))
+        }
+        guard let validated else {
+            return .invalid(offset: position, reason: "a record whose checksum does not match")
+        }
+        let offset = position
+        position += total
+        return .record(
+            epoch: validated.epoch,
+            offset: offset,
+            payload: window[(start + RecordFrame.headerSize)..<(start + total)]
+        )
+    }
+
+    /// Makes the window hold `count` bytes from `position` (the caller checked they are in the file).
+    private mutating func fill(_ count: Int) throws(DocumentStoreError) {
+        if position >= windowStart, position + count <= windowStart + window.count { return }
+        let wanted = min(max(count, Self.windowSize), fileSize - position)
+        window = try file.read(count: wanted, at: position)
+        windowStart = position
+        guard window.count >= count else {
+            throw DocumentStoreError(.dataLoss, "The file \(file.path) became shorter while it was read.")
+        }
+    }
+
+    /// The highest epoch among valid records anywhere after `offset` (not aligned to records), or `nil`
+    /// when there is none: used to tell a torn tail from corruption followed by acknowledged records.
+    func highestEpochOfValidRecords(after offset: Int) throws(DocumentStoreError) -> UInt64? {
+        guard offset + 1 < fileSize else { return nil }
+        let rest = try file.read(count: fileSize - offset - 1, at: offset + 1)
+        return rest.withUnsafeBytes { raw -> UInt64? in
+            var highest: UInt64?
+            var index = 0
+            let end = raw.count - RecordFrame.headerSize
+            while index <= end {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian,
+                    let found = frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))
+                {
+                    highest = max(highest ?? 0, found.epoch)
+                }
+                index += 1
+            }
+            return highest
+        }
+    }
+}

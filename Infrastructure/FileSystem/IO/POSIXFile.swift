@@ -1,0 +1,164 @@
+import Foundation
+import HearthDomain
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file descriptor and the path it was opened from. Every call goes through ``FileFaults``
+/// and fails with a ``DocumentStoreError`` naming the file (``POSIXErrorMapping``). `EINTR` is retried.
+struct POSIXFile: Sendable {
+    let descriptor: Int32
+    let path: String
+    let faults: FileFaults
+
+    /// Opens `path` with `flags` (`O_CLOEXEC` is always added).
+    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
+        if let code = faults.injected(.open, path) { throw POSIXErrorMapping.error(code, "open", path) }
+        while true {
+            let descriptor = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
+            if descriptor >= 0 { return POSIXFile(descriptor: descriptor, path: path, faults: faults) }
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "open", path)
+        }
+    }
+
+    func close() {
+        _ = systemClose(descriptor)
+    }
+
+    /// Writes every byte of `bytes` at the current offset (retrying short writes).
+    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(DocumentStoreError) {
+        if let code = faults.injected(.write, path) { throw POSIXErrorMapping.error(code, "write", path) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw POSIXErrorMapping.error(code, "write", path)
+            }
+            if written == 0 { throw POSIXErrorMapping.error(EIO, "write", path) }
+            offset += written
+        }
+    }
+
+    func writeAll(_ bytes: [UInt8]) throws(DocumentStoreError) {
+        try bytes.withRawBytes { (buffer) throws(DocumentStoreError) in try writeAll(buffer) }
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (fewer only at the end).
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(DocumentStoreError) -> Int {
+        if let code = faults.injected(.read, path) { throw POSIXErrorMapping.error(code, "read", path) }
+        var total = 0
+        while total < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total, off_t(offset + total))
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw POSIXErrorMapping.error(code, "read", path)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
+    /// Reads up to `count` bytes at `offset` into a new array (shorter only at the end of the file).
+    func read(count: Int, at offset: Int) throws(DocumentStoreError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = try bytes.withMutableRawBytes { (buffer) throws(DocumentStoreError) in try self.read(into: buffer, at: offset) }
+        bytes.removeLast(count - read)
+        return bytes
+    }
+
+    /// Reads sequentially from the current offset; 0 at the end of the file.
+    func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(DocumentStoreError) -> Int {
+        if let code = faults.injected(.read, path) { throw POSIXErrorMapping.error(code, "read", path) }
+        while true {
+            let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+            if count >= 0 { return count }
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "read", path)
+        }
+    }
+
+    /// Flushes the file's data (and the metadata needed to read it back) to stable storage:
+    /// `fdatasync` on Linux, `F_FULLFSYNC` (falling back to `fsync`) on Darwin.
+    func sync() throws(DocumentStoreError) {
+        if let code = faults.injected(.sync, path) { throw POSIXErrorMapping.error(code, "sync", path) }
+        while true {
+            #if canImport(Darwin)
+            var result = fcntl(descriptor, F_FULLFSYNC)
+            if result != 0 { result = fsync(descriptor) }
+            #else
+            let result = fdatasync(descriptor)
+            #endif
+            if result == 0 { return }
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "sync", path)
+        }
+    }
+
+    /// The file's size in bytes.
+    func size() throws(DocumentStoreError) -> Int {
+        if let code = faults.injected(.stat, path) { throw POSIXErrorMapping.error(code, "inspect", path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXErrorMapping.error(errno, "inspect", path) }
+        return Int(info.st_size)
+    }
+
+    /// Cuts the file to `length` bytes.
+    func truncate(to length: Int) throws(DocumentStoreError) {
+        if let code = faults.injected(.truncate, path) { throw POSIXErrorMapping.error(code, "truncate", path) }
+        while ftruncate(descriptor, off_t(length)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "truncate", path)
+        }
+    }
+
+    /// Moves the offset of sequential writes to the end of the file.
+    func seekToEnd() throws(DocumentStoreError) {
+        guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw POSIXErrorMapping.error(errno, "seek in", path) }
+    }
+
+    /// Takes an exclusive `flock` without waiting. Held until the descriptor is closed; a second
+    /// descriptor (in this process or another) cannot take it. Returns `false` when it is held.
+    func tryLockExclusively() throws(DocumentStoreError) -> Bool {
+        if let code = faults.injected(.lock, path) {
+            if code == EWOULDBLOCK { return false }
+            throw POSIXErrorMapping.error(code, "lock", path)
+        }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EWOULDBLOCK { return false }
+            throw POSIXErrorMapping.error(code, "lock", path)
+        }
+        return true
+    }
+}
+
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}

@@ -1,0 +1,458 @@
+import Dispatch
+import Foundation
+import HearthDomain
+import HearthLocalEngine
+import Synchronization
+
+/// The file store's ``CommitPersistence``: one writer thread drains a queue of committed batches, appends
+/// them to the active log file with a single `write`, flushes once (``FileSystemDocumentStore/Durability``),
+/// and then acknowledges every batch of that group — group commit. While it flushes, new batches queue
+/// up and become the next group.
+///
+/// When the previous group held several batches, the writer waits a little (at most about one flush
+/// time) for as many batches before it starts the next flush, so that concurrent committers keep sharing
+/// flushes instead of splitting into alternating half groups. A single committer never waits.
+///
+/// Failure is permanent and suffix-closed: once a write or flush fails, that group and every later batch
+/// fail with the error, and the store must be reopened. The writer also rotates log files (for
+/// compaction) and closes the store, always between groups.
+final class LogWriter: CommitPersistence {
+    /// What compaction needs to know about a rotation.
+    struct Rotation: Sendable {
+        /// The generation of the new active log.
+        let generation: UInt64
+    }
+
+    private struct Waiter {
+        let sequence: UInt64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct Queued {
+        let sequence: UInt64
+        let batch: CommittedBatch
+    }
+
+    private struct Shared {
+        var queue: [Queued] = []
+        var nextSequence: UInt64 = 1
+        var durableSequence: UInt64 = 0
+        var failure: (from: UInt64, error: DocumentStoreError)?
+        var waiters: [Waiter] = []
+        var rotations: [@Sendable (Result<Rotation, DocumentStoreError>) -> Void] = []
+        var closeWaiters: [CheckedContinuation<Void, any Error>] = []
+        var closing = false
+        var finished = false
+        /// The commit time of the last batch written to each live log generation (`nil`: none yet).
+        var generations: [UInt64: Timestamp?] = [:]
+        var activeGeneration: UInt64 = 0
+        var activeLength = 0
+        var compactionRequested = false
+        /// The active log length at which the next automatic compaction may start.
+        var nextCompactionLength = 0
+    }
+
+    private struct Work {
+        var batches: [Queued] = []
+        var rotations: [@Sendable (Result<Rotation, DocumentStoreError>) -> Void] = []
+        var closing = false
+
+        mutating func append(_ more: Work) {
+            batches += more.batches
+            rotations += more.rotations
+            closing = closing || more.closing
+        }
+    }
+
+    let directory: StoreDirectory
+    let durability: FileSystemDocumentStore.Durability
+    let compactionThreshold: Int
+    private let shared: Mutex<Shared>
+    private let wakeUp = DispatchSemaphore(value: 0)
+    private let lockFile: POSIXFile
+    /// Called (from the writer thread) when the log has grown past the compaction threshold.
+    private let onLogFull: Mutex<(@Sendable () -> Void)?> = Mutex(nil)
+
+    /// A writer that will append to `log` once ``start(_:)`` is called.
+    init(
+        directory: StoreDirectory,
+        durability: FileSystemDocumentStore.Durability,
+        compactionThreshold: Int,
+        lockFile: POSIXFile
+    ) {
+        self.directory = directory
+        self.durability = durability
+        self.compactionThreshold = compactionThreshold
+        self.lockFile = lockFile
+        self.shared = Mutex(Shared())
+    }
+
+    /// Starts the writer thread on `log`; `generations` are the live log generations found on open with
+    /// the commit time of their last batch.
+    func start(_ log: ActiveLog, generations: [UInt64: Timestamp?]) {
+        shared.withLock { shared in
+            shared.generations = generations
+            shared.generations[log.generation] = generations[log.generation] ?? nil
+            shared.activeGeneration = log.generation
+            shared.activeLength = log.length
+        }
+        let thread = Thread { [self] in run(log) }
+        thread.name = "hearth.filestore.writer"
+        thread.start()
+    }
+
+    /// Sets what to call when the log grows past the compaction threshold.
+    func setLogFullHandler(_ handler: @escaping @Sendable () -> Void) {
+        onLogFull.withLock { $0 = handler }
+    }
+
+    // MARK: CommitPersistence
+
+    func enqueue(_ batch: CommittedBatch) -> PersistenceTicket {
+        let sequence = shared.withLock { shared in
+            let sequence = shared.nextSequence
+            shared.nextSequence += 1
+            if shared.failure == nil { shared.queue.append(Queued(sequence: sequence, batch: batch)) }
+            return sequence
+        }
+        wakeUp.signal()
+        return PersistenceTicket(sequence: sequence)
+    }
+
+    func waitUntilDurable(_ ticket: PersistenceTicket) async throws {
+        enum Outcome {
+            case durable
+            case failed(DocumentStoreError)
+            case waiting
+        }
+        func check(_ shared: inout Shared) -> Outcome {
+            if let failure = shared.failure, ticket.sequence >= failure.from { return .failed(failure.error) }
+            if ticket.sequence <= shared.durableSequence { return .durable }
+            return .waiting
+        }
+        switch shared.withLock({ check(&$0) }) {
+        case .durable: return
+        case .failed(let error): throw error
+        case .waiting: break
+        }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome = shared.withLock { shared in
+                let outcome = check(&shared)
+                if case .waiting = outcome { shared.waiters.append(Waiter(sequence: ticket.sequence, continuation: continuation)) }
+                return outcome
+            }
+            switch outcome {
+            case .durable: continuation.resume()
+            case .failed(let error): continuation.resume(throwing: error)
+            case .waiting: break
+            }
+        }
+    }
+
+    // MARK: Control
+
+    /// Starts a new log generation after everything queued so far is written (and flushed), and waits
+    /// for it (blocking the calling thread: call it from the compaction queue only).
+    func rotateAndWait() throws(DocumentStoreError) -> Rotation {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<Rotation, DocumentStoreError>?>(nil)
+        let refusal: DocumentStoreError? = shared.withLock { shared in
+            if let failure = shared.failure { return failure.error }
+            if shared.closing { return Self.closedError(directory) }
+            shared.rotations.append { result in
+                outcome.withLock { $0 = result }
+                done.signal()
+            }
+            return nil
+        }
+        if let refusal { throw refusal }
+        wakeUp.signal()
+        done.wait()
+        switch outcome.withLock({ $0 }) {
+        case .success(let rotation): return rotation
+        case .failure(let error): throw error
+        case nil: throw Self.closedError(directory)
+        }
+    }
+
+    /// The live log generations and the commit time of the last batch written to each.
+    var generations: [UInt64: Timestamp?] {
+        shared.withLock { $0.generations }
+    }
+
+    /// The generation commits are appended to now.
+    var activeGeneration: UInt64 {
+        shared.withLock { $0.activeGeneration }
+    }
+
+    /// The current length of the active log file.
+    var activeLength: Int {
+        shared.withLock { $0.activeLength }
+    }
+
+    /// Forgets generations older than `generation` (their files were removed).
+    func forgetGenerations(before generation: UInt64) {
+        shared.withLock { shared in
+            shared.generations = shared.generations.filter { $0.key >= generation }
+        }
+    }
+
+    /// Allows the next automatic compaction request: at once after a success, after the log has grown
+    /// by another threshold after a failure.
+    func compactionFinished(succeeded: Bool) {
+        shared.withLock { shared in
+            shared.compactionRequested = false
+            shared.nextCompactionLength = succeeded ? 0 : shared.activeLength + compactionThreshold
+        }
+    }
+
+    /// The error that failed the store, if any (a closed store is not failed).
+    var failure: DocumentStoreError? {
+        shared.withLock { shared in shared.finished ? nil : shared.failure?.error }
+    }
+
+    /// Writes and flushes everything queued, closes the log and releases the store's lock. Later
+    /// commits fail with `failedPrecondition`. Throws the store's failure, if it failed.
+    func close() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let alreadyFinished = shared.withLock { shared in
+                if shared.finished { return true }
+                shared.closing = true
+                shared.closeWaiters.append(continuation)
+                return false
+            }
+            if alreadyFinished { continuation.resume() } else { wakeUp.signal() }
+        }
+    }
+
+    /// Asks the writer to close without waiting (the store was released without ``close()``).
+    func requestClose() {
+        shared.withLock { $0.closing = true }
+        wakeUp.signal()
+    }
+
+    static func closedError(_ directory: StoreDirectory) -> DocumentStoreError {
+        DocumentStoreError(.failedPrecondition, "The file store at \(directory.path) is closed.")
+    }
+
+    // MARK: The writer thread
+
+    private func run(_ initial: ActiveLog) {
+        var log = initial
+        var buffer = BinaryWriter(capacity: 64 << 10)
+        var expectedGroup = 1
+        var flushNanoseconds: UInt64 = 100_000
+        var dirtySince: UInt64 = 0
+        var random = SystemRandomNumberGenerator()
+        let relaxedInterval: UInt64? =
+            if case .relaxed(let interval) = durability.mode { Self.nanoseconds(interval) } else { nil }
+
+        while true {
+            if let relaxedInterval, log.dirty {
+                _ = wakeUp.wait(timeout: DispatchTime(uptimeNanoseconds: dirtySince &+ relaxedInterval))
+            } else {
+                wakeUp.wait()
+            }
+            var work = take()
+            if relaxedInterval == nil, !work.batches.isEmpty, work.batches.count < expectedGroup, work.rotations.isEmpty,
+                !work.closing
+            {
+                let deadline = DispatchTime.now() + .nanoseconds(Int(min(max(flushNanoseconds, 20_000), 2_000_000)))
+                while work.batches.count < expectedGroup, DispatchTime.now() < deadline {
+                    _ = wakeUp.wait(timeout: deadline)
+                    work.append(take())
+                }
+            }
+
+            if !work.batches.isEmpty {
+                expectedGroup = work.batches.count
+                let wasDirty = log.dirty
+                let start = DispatchTime.now().uptimeNanoseconds
+                if write(work.batches, to: &log, buffer: &buffer), relaxedInterval == nil {
+                    flushNanoseconds = DispatchTime.now().uptimeNanoseconds - start
+                }
+                if log.dirty, !wasDirty { dirtySince = DispatchTime.now().uptimeNanoseconds }
+                requestCompactionIfNeeded(log)
+            }
+            if let relaxedInterval, log.dirty, DispatchTime.now().uptimeNanoseconds >= dirtySince &+ relaxedInterval {
+                flushRelaxed(&log)
+            }
+            for rotation in work.rotations {
+                do {
+                    try rotate(&log, random: &random)
+                    rotation(.success(Rotation(generation: log.generation)))
+                } catch {
+                    rotation(.failure(error))
+                }
+            }
+            if work.closing {
+                finish(&log)
+                return
+            }
+        }
+    }
+
+    private func take() -> Work {
+        shared.withLock { shared in
+            var work = Work()
+            swap(&work.batches, &shared.queue)
+            swap(&work.rotations, &shared.rotations)
+            work.closing = shared.closing
+            return work
+        }
+    }
+
+    /// Appends `batches` as one write (and, with full durability, one flush); acknowledges or fails them.
+    /// Returns whether it flushed.
+    private func write(_ batches: [Queued], to log: inout ActiveLog, buffer: inout BinaryWriter) -> Bool {
+        if buffer.bytes.capacity > 16 << 20 { buffer = BinaryWriter(capacity: 64 << 10) }
+        buffer.bytes.removeAll(keepingCapacity: true)
+        let frame = log.frame
+        for queued in batches {
+            let start = frame.begin(&buffer)
+            buffer.batch(queued.batch)
+            if !frame.finish(&buffer, start: start, epoch: log.epoch) {
+                fail(
+                    from: queued.sequence,
+                    DocumentStoreError(.invalidArgument, "A commit of more than \(RecordFrame.maximumPayload) bytes cannot be logged.")
+                )
+                return false
+            }
+        }
+        do {
+            try log.file.writeAll(buffer.bytes)
+            log.length += buffer.count
+            log.dirty = true
+            var synced = false
+            if case .full = durability.mode {
+                try log.file.sync()
+                log.epoch += 1
+                log.dirty = false
+                synced = true
+            }
+            acknowledge(through: batches[batches.count - 1], log: log)
+            return synced
+        } catch {
+            fail(from: batches[0].sequence, error)
+            discardPartialWrite(&log)
+            return false
+        }
+    }
+
+    /// After a failed write, cuts the log back to its last complete group, so that a reopen finds no torn
+    /// tail. Best effort: the failure is already reported, and recovery drops a torn tail anyway.
+    private func discardPartialWrite(_ log: inout ActiveLog) {
+        do {
+            try log.file.truncate(to: log.length)
+            try log.file.seekToEnd()
+            try log.file.sync()
+        } catch {
+            return
+        }
+    }
+
+    private func acknowledge(through last: Queued, log: ActiveLog) {
+        let ready = shared.withLock { shared -> [Waiter] in
+            shared.durableSequence = last.sequence
+            shared.generations[log.generation] = .some(last.batch.commitTime)
+            shared.activeLength = log.length
+            var ready: [Waiter] = []
+            shared.waiters.removeAll { waiter in
+                guard waiter.sequence <= last.sequence else { return false }
+                ready.append(waiter)
+                return true
+            }
+            return ready
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    private func fail(from sequence: UInt64, _ error: DocumentStoreError) {
+        let failed = shared.withLock { shared -> [Waiter] in
+            if shared.failure == nil { shared.failure = (sequence, error) }
+            shared.queue.removeAll()
+            let failed = shared.waiters
+            shared.waiters.removeAll()
+            return failed
+        }
+        for waiter in failed { waiter.continuation.resume(throwing: error) }
+    }
+
+    private func flushRelaxed(_ log: inout ActiveLog) {
+        do {
+            try log.file.sync()
+            log.epoch += 1
+            log.dirty = false
+        } catch {
+            let next = shared.withLock { $0.nextSequence }
+            fail(from: next, error)
+            log.dirty = false
+        }
+    }
+
+    private func rotate(_ log: inout ActiveLog, random: inout SystemRandomNumberGenerator) throws(DocumentStoreError) {
+        if let failure = shared.withLock({ $0.failure }) { throw failure.error }
+        if log.dirty {
+            flushRelaxed(&log)
+            if let failure = shared.withLock({ $0.failure }) { throw failure.error }
+        }
+        let next = try ActiveLog.create(generation: log.generation + 1, previousLogLength: log.length, in: directory, random: &random)
+        log.file.close()
+        log = next
+        shared.withLock { shared in
+            shared.generations[next.generation] = .some(nil)
+            shared.activeGeneration = next.generation
+            shared.activeLength = next.length
+        }
+    }
+
+    private func requestCompactionIfNeeded(_ log: ActiveLog) {
+        guard log.length >= compactionThreshold else { return }
+        let request = shared.withLock { shared -> Bool in
+            guard !shared.compactionRequested, shared.failure == nil, !shared.closing,
+                log.length >= shared.nextCompactionLength
+            else { return false }
+            shared.compactionRequested = true
+            return true
+        }
+        if request, let handler = onLogFull.withLock({ $0 }) { handler() }
+    }
+
+    private func finish(_ log: inout ActiveLog) {
+        var flushError: DocumentStoreError?
+        if log.dirty {
+            do {
+                try log.file.sync()
+            } catch {
+                flushError = error
+            }
+        }
+        log.file.close()
+        lockFile.close()
+        let closed = Self.closedError(directory)
+        let (waiters, closers, rotations, storeFailure) = shared.withLock { shared in
+            let storeFailure = shared.failure?.error ?? flushError
+            shared.finished = true
+            shared.failure = (shared.failure?.from ?? shared.nextSequence, closed)
+            defer {
+                shared.waiters.removeAll()
+                shared.closeWaiters.removeAll()
+                shared.rotations.removeAll()
+                shared.queue.removeAll()
+            }
+            return (shared.waiters, shared.closeWaiters, shared.rotations, storeFailure)
+        }
+        for waiter in waiters { waiter.continuation.resume(throwing: storeFailure ?? closed) }
+        for rotation in rotations { rotation(.failure(closed)) }
+        for closer in closers {
+            if let storeFailure { closer.resume(throwing: storeFailure) } else { closer.resume() }
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0 else { return 0 }
+        let (total, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? UInt64.max / 2 : total + UInt64(attoseconds / 1_000_000_000)
+    }
+}

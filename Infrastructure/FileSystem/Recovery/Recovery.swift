@@ -1,0 +1,279 @@
+import Foundation
+import HearthDomain
+import HearthLocalEngine
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opening a store directory: the snapshot (if any) is restored into the engine, then every log
+/// generation it needs is replayed in order; a torn tail of the last log is cut off, and anything else
+/// damaged is `dataLoss` naming the file (see Docs/FileFormat.md, "Recovery").
+struct Recovery {
+    /// What recovery found, and the log to append to from now on.
+    struct Outcome: Sendable {
+        var log: ActiveLog
+        /// Every live log generation and the commit time of its last batch (`nil`: none).
+        var generations: [UInt64: Timestamp?]
+        var snapshotDocuments: Int
+        var replayedBatches: Int
+        /// Bytes cut from the end of the last log (a torn write).
+        var droppedTailBytes: Int
+    }
+
+    let directory: StoreDirectory
+    let engine: LocalEngine
+
+    func run(random: inout some RandomNumberGenerator) throws(DocumentStoreError) -> Outcome {
+        let names = try directory.list()
+        for name in names where name.hasSuffix(StoreDirectory.temporarySuffix) {
+            try directory.remove(name)
+        }
+        var snapshotStart: SnapshotStart?
+        var snapshotDocuments = 0
+        if names.contains(StoreDirectory.snapshotName) {
+            let (start, documents) = try readSnapshot()
+            do {
+                try engine.restore(documents, through: start.commitTime)
+            } catch {
+                throw DocumentStoreError(
+                    .dataLoss,
+                    "The snapshot file \(directory.file(StoreDirectory.snapshotName)) cannot be restored: \(error)",
+                    underlying: error as? DocumentStoreError
+                )
+            }
+            snapshotStart = start
+            snapshotDocuments = documents.count
+        }
+
+        let generations = names.compactMap(StoreDirectory.logGeneration).sorted()
+        let first = snapshotStart?.firstLogGeneration ?? 1
+        let needed = generations.filter { $0 >= first }
+        let stale = generations.filter { $0 < first }
+
+        guard let last = needed.last else {
+            if snapshotStart == nil, generations.isEmpty {
+                let log = try ActiveLog.create(generation: 1, previousLogLength: 0, in: directory, random: &random)
+                return Outcome(log: log, generations: [1: nil], snapshotDocuments: 0, replayedBatches: 0, droppedTailBytes: 0)
+            }
+            throw missingLog(first, snapshot: snapshotStart != nil)
+        }
+        guard needed.first == first else { throw missingLog(first, snapshot: snapshotStart != nil) }
+        for (index, generation) in needed.enumerated() where generation != first + UInt64(index) {
+            throw missingLog(first + UInt64(index), snapshot: snapshotStart != nil)
+        }
+
+        var replayed = 0
+        var liveGenerations: [UInt64: Timestamp?] = [:]
+        var previousLength: Int?
+        var active: ActiveLog?
+        var dropped = 0
+        for generation in needed {
+            let result = try replayLog(
+                generation,
+                isLast: generation == last,
+                previousLength: previousLength,
+                after: snapshotStart?.commitTime
+            )
+            replayed += result.replayed
+            liveGenerations[generation] = .some(result.lastCommitTime)
+            previousLength = result.validLength
+            dropped += result.droppedBytes
+            if let log = result.active { active = log }
+        }
+        guard let active else {
+            throw DocumentStoreError(.internal, "Recovery of \(directory.path) did not open its last log.")
+        }
+        do {
+            for generation in stale {
+                try directory.remove(StoreDirectory.logName(generation))
+            }
+        } catch {
+            active.file.close()
+            throw error
+        }
+        return Outcome(
+            log: active,
+            generations: liveGenerations,
+            snapshotDocuments: snapshotDocuments,
+            replayedBatches: replayed,
+            droppedTailBytes: dropped
+        )
+    }
+
+    private func missingLog(_ generation: UInt64, snapshot: Bool) -> DocumentStoreError {
+        let name = directory.file(StoreDirectory.logName(generation))
+        if !snapshot, generation == 1 {
+            return DocumentStoreError(
+                .dataLoss,
+                "The file store at \(directory.path) is damaged: its snapshot \(directory.file(StoreDirectory.snapshotName)) or its first log \(name) is missing."
+            )
+        }
+        return DocumentStoreError(.dataLoss, "The file store at \(directory.path) is damaged: the log file \(name) is missing.")
+    }
+
+    // MARK: Snapshot
+
+    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [Document]) {
+        let path = directory.file(StoreDirectory.snapshotName)
+        let file = try POSIXFile.open(path, O_RDONLY, faults: directory.faults)
+        defer { file.close() }
+        let size = try file.size()
+        let header = try FileHeader.decode(try file.read(count: FileHeader.size, at: 0), kind: .snapshot, file: path)
+        var reader = RecordReader(file: file, salt: header.salt, fileSize: size)
+        func damaged(_ offset: Int, _ reason: String) -> DocumentStoreError {
+            DocumentStoreError(.dataLoss, "The snapshot file \(path) is damaged at byte \(offset): \(reason).")
+        }
+
+        var start: SnapshotStart?
+        var documents: [Document] = []
+        while true {
+            switch try reader.next() {
+            case .end:
+                throw damaged(size, "it ends before its end record (truncated)")
+            case .invalid(let offset, let reason):
+                throw damaged(offset, reason)
+            case .record(_, let offset, let payload):
+                let decoded = try decode(payload, at: offset, in: path)
+                switch decoded {
+                case .snapshotStart(let first) where start == nil:
+                    start = first
+                    documents.reserveCapacity(min(first.documentCount, size / 8))
+                case .snapshotDocuments(let chunk) where start != nil:
+                    documents += chunk
+                case .snapshotEnd(let count) where start != nil:
+                    guard let start, count == start.documentCount, count == documents.count else {
+                        throw damaged(offset, "it holds \(documents.count) documents, but its records say \(start?.documentCount ?? 0) and \(count)")
+                    }
+                    guard case .end = try reader.next() else { throw damaged(reader.position, "data follows its end record") }
+                    return (start, documents)
+                default:
+                    throw damaged(offset, "a record out of place")
+                }
+            }
+        }
+    }
+
+    // MARK: Logs
+
+    private struct LogResult {
+        var replayed = 0
+        var lastCommitTime: Timestamp?
+        var validLength = FileHeader.size
+        var droppedBytes = 0
+        var active: ActiveLog?
+    }
+
+    private func replayLog(
+        _ generation: UInt64,
+        isLast: Bool,
+        previousLength: Int?,
+        after snapshotTime: Timestamp?
+    ) throws(DocumentStoreError) -> LogResult {
+        let path = directory.file(StoreDirectory.logName(generation))
+        let file = try POSIXFile.open(path, isLast ? O_RDWR : O_RDONLY, faults: directory.faults)
+        var keepOpen = false
+        defer { if !keepOpen { file.close() } }
+        let size = try file.size()
+        let header = try FileHeader.decode(try file.read(count: FileHeader.size, at: 0), kind: .log, file: path)
+        guard header.generation == generation else {
+            throw DocumentStoreError(.dataLoss, "The log file \(path) says it is generation \(header.generation).")
+        }
+        if let previousLength, header.previousLogLength != UInt64(previousLength) {
+            throw DocumentStoreError(
+                .dataLoss,
+                "The log file before \(path) is damaged: it holds \(previousLength) valid bytes, but had \(header.previousLogLength) when \(path) was started."
+            )
+        }
+
+        var result = LogResult()
+        var reader = RecordReader(file: file, salt: header.salt, fileSize: size)
+        var lastEpoch: UInt64 = 0
+        scan: while true {
+            switch try reader.next() {
+            case .end:
+                break scan
+            case .record(let epoch, let offset, let payload):
+                guard epoch >= lastEpoch else {
+                    throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): its sync epochs go backwards.")
+                }
+                lastEpoch = epoch
+                if let commitTime = try batchTime(payload, at: offset, in: path), let snapshotTime, commitTime <= snapshotTime {
+                    result.lastCommitTime = commitTime
+                    continue
+                }
+                guard case .batch(let batch) = try decode(payload, at: offset, in: path) else {
+                    throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): a record that is not a batch.")
+                }
+                do {
+                    try engine.replay(batch)
+                } catch {
+                    throw DocumentStoreError(
+                        .dataLoss,
+                        "The log file \(path) cannot be replayed at byte \(offset): \(error)",
+                        underlying: error as? DocumentStoreError
+                    )
+                }
+                result.lastCommitTime = batch.commitTime
+                result.replayed += 1
+            case .invalid(let offset, let reason):
+                guard isLast else {
+                    throw DocumentStoreError(
+                        .dataLoss,
+                        "The log file \(path) is damaged at byte \(offset) (\(reason)), and later logs show it had been flushed: acknowledged commits are lost."
+                    )
+                }
+                if let later = try reader.highestEpochOfValidRecords(after: offset), later >= lastEpoch + 2 {
+                    throw DocumentStoreError(
+                        .dataLoss,
+                        "The log file \(path) is damaged at byte \(offset) (\(reason)), and records flushed after it follow: acknowledged commits are lost."
+                    )
+                }
+                result.droppedBytes = size - offset
+                break scan
+            }
+        }
+        result.validLength = reader.position
+        guard isLast else { return result }
+        if result.droppedBytes > 0 { try file.truncate(to: reader.position) }
+        try file.sync()
+        try file.seekToEnd()
+        keepOpen = true
+        result.active = ActiveLog(
+            file: file,
+            generation: generation,
+            salt: header.salt,
+            length: reader.position,
+            epoch: lastEpoch + 1
+        )
+        return result
+    }
+
+    /// The commit time of a batch record, read without decoding its documents (`nil`: not a batch).
+    private func batchTime(_ payload: ArraySlice<UInt8>, at offset: Int, in path: String) throws(DocumentStoreError) -> Timestamp? {
+        try payload.withRawBytes { (raw) throws(DocumentStoreError) -> Timestamp? in
+            var reader = BinaryReader(raw)
+            do {
+                guard try reader.byte() == RecordPayload.Kind.batch.rawValue else { return nil }
+                return try reader.timestamp()
+            } catch {
+                throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+            }
+        }
+    }
+
+    private func decode(_ payload: ArraySlice<UInt8>, at offset: Int, in path: String) throws(DocumentStoreError) -> RecordPayload {
+        try payload.withRawBytes { (raw) throws(DocumentStoreError) -> RecordPayload in
+            var reader = BinaryReader(raw)
+            do {
+                return try reader.payload()
+            } catch {
+                throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+            }
+        }
+    }
+}
