@@ -117,6 +117,7 @@ extension EngineState {
     {
         let validated = try QueryValidator.validate(parent: parent, query: query, database: database)
         let context = try beginRead(consistency, now: now)
+        adviseIndexes(for: validated)
         let result = executor.execute(validated, source: storage, at: context.time)
         recordQuery(validated, results: result.documents, in: context)
         return QueryRun(
@@ -124,6 +125,12 @@ extension EngineState {
             skippedResults: result.skipped,
             readTime: context.readTime
         )
+    }
+
+    /// Builds the automatic composite index the planner recommends for `query`, if any.
+    mutating func adviseIndexes(for query: ValidatedQuery) {
+        guard let (collection, definition) = executor.planner.recommendedComposite(for: query, catalog: storage) else { return }
+        storage.addComposite(definition, in: collection)
     }
 
     mutating func runAggregation(
