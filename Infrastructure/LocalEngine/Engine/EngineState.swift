@@ -21,6 +21,7 @@ struct EngineState: Sendable {
     var pending: [PendingBatch] = []
     var nextBatchID: UInt64 = 1
     var observers: [ObserverEntry] = []
+    var planCache = PlanCache()
     private var retention: [RetentionEntry] = []
     private var retentionStart = 0
 
@@ -120,6 +121,14 @@ struct EngineState: Sendable {
             throw DocumentStoreError(.failedPrecondition, "The requested read time \(time) is too old (history is kept from \(oldest)).")
         }
     }
+}
+
+/// Query plans made since the storage last changed (``DocumentStorage/generation``).
+struct PlanCache: Sendable {
+    static let capacity = 256
+
+    var generation: UInt64 = 0
+    var plans: [ValidatedQuery: QueryPlan] = [:]
 }
 
 /// A commit applied to the head state, waiting to become durable and visible.

@@ -60,18 +60,29 @@ struct QueryExecutor {
         if query.limit == 0, query.offset == 0 { return QueryResult(documents: [], skipped: 0) }
         var documents: [Document] = []
         var skipped = 0
+        let hasCursors = query.startAt != nil || query.endAt != nil
+        let evaluator = FilterEvaluator(database: query.database)
+        let filter = query.filter
+        let orderedFields = query.orders.map(\.field).filter { !$0.isDocumentID }
+        let offset = query.offset
+        let limit = query.limit
         source.forEachCandidate(of: plan, at: time) { document in
-            guard let keys = Self.orderKeys(of: document, in: query) else { return true }
-            if let start = query.startAt {
-                let order = Self.compare(keys, cursor: start.values, query.orders)
-                if start.before ? order < 0 : order <= 0 { return true }
+            if hasCursors {
+                guard let keys = Self.orderKeys(of: document, in: query) else { return true }
+                if let start = query.startAt {
+                    let order = Self.compare(keys, cursor: start.values, query.orders)
+                    if start.before ? order < 0 : order <= 0 { return true }
+                }
+                if let end = query.endAt {
+                    let order = Self.compare(keys, cursor: end.values, query.orders)
+                    if !(end.before ? order < 0 : order <= 0) { return false }
+                }
+            } else {
+                if let filter, !evaluator.matches(filter, document) { return true }
+                for field in orderedFields where evaluator.value(at: field, in: document) == nil { return true }
             }
-            if let end = query.endAt {
-                let order = Self.compare(keys, cursor: end.values, query.orders)
-                if !(end.before ? order < 0 : order <= 0) { return false }
-            }
-            if skipped < query.offset { skipped += 1 } else { documents.append(document) }
-            if let limit = query.limit, skipped == query.offset, documents.count >= limit { return false }
+            if skipped < offset { skipped += 1 } else { documents.append(document) }
+            if let limit, skipped == offset, documents.count >= limit { return false }
             return true
         }
         return QueryResult(documents: documents, skipped: skipped)

@@ -8,6 +8,9 @@ struct QueryPlan: Sendable, CustomStringConvertible {
     var accesses: [CollectionAccess]
     /// Whether the candidates come in the query's order (then the executor stops at the limit).
     var ordered: Bool
+    /// An automatic composite index that would make this query much cheaper (built by the engine, which
+    /// then plans again).
+    var recommendation: IndexRecommendation?
 
     /// Every document of the selected collections, in no particular order.
     static func collectionScan(_ collections: [CollectionPath]) -> QueryPlan {
@@ -17,6 +20,12 @@ struct QueryPlan: Sendable, CustomStringConvertible {
     var description: String {
         (ordered ? "ordered " : "") + accesses.map { "\($0.collection): \($0.path)" }.joined(separator: "; ")
     }
+}
+
+/// An automatic composite index to build on a collection.
+struct IndexRecommendation: Sendable, Equatable {
+    let collection: CollectionPath
+    let definition: CompositeIndexDefinition
 }
 
 /// How one collection is read.

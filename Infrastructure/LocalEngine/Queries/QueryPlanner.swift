@@ -17,6 +17,8 @@ import HearthDomain
 struct QueryPlanner: Sendable {
     /// Collections smaller than this never get automatic composite indexes.
     static let advisorMinimumDocuments = 1_000
+    /// A composite is recommended when the best plan visits more than this many entries per result needed.
+    static let advisorThreshold = 1.25
     /// The most automatic composite indexes per collection.
     static let maximumComposites = 16
     /// The most point lookups (combinations of equality values) one composite read may make.
@@ -26,50 +28,43 @@ struct QueryPlanner: Sendable {
         let collections = catalog.collections(in: query.scope)
         let conjunctions = query.filter.flatMap(Self.disjunctiveNormalForm) ?? (query.filter == nil ? [[]] : nil)
         if collections.count == 1 {
-            let choice = best(query, conjunctions, in: collections[0], catalog: catalog, allowOrdered: true)
-            return QueryPlan(accesses: [CollectionAccess(collection: collections[0], path: choice.path)], ordered: choice.ordered)
+            let context = Context(query: query, collection: collections[0], catalog: catalog)
+            let choice = best(conjunctions, context: context, allowOrdered: true)
+            var plan = QueryPlan(accesses: [CollectionAccess(collection: collections[0], path: choice.path)], ordered: choice.ordered)
+            plan.recommendation = recommendation(conjunctions, context: context, current: choice)
+            return plan
         }
         return QueryPlan(
             accesses: collections.map { collection in
-                CollectionAccess(
-                    collection: collection,
-                    path: best(query, conjunctions, in: collection, catalog: catalog, allowOrdered: false).path
-                )
+                let context = Context(query: query, collection: collection, catalog: catalog)
+                return CollectionAccess(collection: collection, path: best(conjunctions, context: context, allowOrdered: false).path)
             },
             ordered: false
         )
     }
 
-    /// An automatic composite index that would serve `query` much better than the current indexes: for a
-    /// query with a limit on a large collection, equalities and orders (`a == x order by b`, `a == x && b
-    /// == y`, `order by a, b`), whose best plan would visit many more entries than it returns.
-    func recommendedComposite(for query: ValidatedQuery, catalog: some IndexCatalog) -> (CollectionPath, CompositeIndexDefinition)? {
-        guard !query.scope.allDescendants, !query.scope.collectionID.isEmpty, let limit = query.limit else { return nil }
-        let collections = catalog.collections(in: query.scope)
-        guard collections.count == 1, let conjunctions = query.filter.flatMap(Self.disjunctiveNormalForm) ?? (query.filter == nil ? [[]] : nil),
-            conjunctions.count == 1
-        else { return nil }
-        let collection = collections[0]
-        guard catalog.documentCount(in: collection) >= Self.advisorMinimumDocuments,
-            catalog.composites(in: collection).count < Self.maximumComposites
-        else { return nil }
-        let context = Context(query: query, collection: collection, catalog: catalog)
-        guard let groups = context.groups(conjunctions[0]), let definition = context.compositeShape(groups),
-            !catalog.composites(in: collection).contains(definition)
-        else { return nil }
-        let need = Double(query.offset) + Double(limit)
-        let current = context.bestConjunction(groups, allowOrdered: true)
-        return current.cost > max(4 * need, 64) ? (collection, definition) : nil
+    /// The automatic composite index ``plan(_:catalog:)`` recommends for `query`, if any.
+    func recommendedComposite(for query: ValidatedQuery, catalog: some IndexCatalog) -> IndexRecommendation? {
+        plan(query, catalog: catalog).recommendation
     }
 
-    private func best(
-        _ query: ValidatedQuery,
-        _ conjunctions: [[StructuredQuery.Filter]]?,
-        in collection: CollectionPath,
-        catalog: some IndexCatalog,
-        allowOrdered: Bool
-    ) -> Choice {
-        let context = Context(query: query, collection: collection, catalog: catalog)
+    /// An automatic composite index that would serve the query better than the current indexes: for a
+    /// query with a limit on a collection of at least ``advisorMinimumDocuments`` documents, equalities and
+    /// orders (`a == x order by b`, `a == x && b == y`, `order by a, b`), whose best plan would visit more
+    /// than ``advisorThreshold`` entries per result (and at least 32) — Firestore would demand this
+    /// composite index; Hearth builds it.
+    private func recommendation(_ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, current: Choice) -> IndexRecommendation? {
+        let query = context.query
+        guard !query.scope.allDescendants, !query.scope.collectionID.isEmpty, let need = context.need,
+            let conjunctions, conjunctions.count == 1, current.cost > max(Self.advisorThreshold * need, 32),
+            context.documents >= Double(Self.advisorMinimumDocuments), context.composites.count < Self.maximumComposites,
+            let groups = context.groups(conjunctions[0]), let definition = context.compositeShape(groups),
+            !context.composites.contains(definition)
+        else { return nil }
+        return IndexRecommendation(collection: context.collection, definition: definition)
+    }
+
+    private func best(_ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, allowOrdered: Bool) -> Choice {
         guard let conjunctions else { return context.scan }
         if conjunctions.count == 1 {
             guard let groups = context.groups(conjunctions[0]) else { return Choice(path: .nothing, ordered: true, cost: 0) }
@@ -139,6 +134,7 @@ private struct Context<Catalog: IndexCatalog> {
     let collection: CollectionPath
     let catalog: Catalog
     let documents: Double
+    let composites: [CompositeIndexDefinition]
     let need: Double?
     let direction: Order.Direction
     let uniform: Bool
@@ -150,6 +146,7 @@ private struct Context<Catalog: IndexCatalog> {
         self.collection = collection
         self.catalog = catalog
         documents = Double(max(catalog.documentCount(in: collection), 1))
+        composites = catalog.composites(in: collection)
         need = query.limit.map { Double(query.offset) + Double($0) }
         let direction = query.orders.last?.direction ?? .ascending
         self.direction = direction
@@ -274,7 +271,7 @@ private struct Context<Catalog: IndexCatalog> {
     }
 
     private func compositeRead(_ groups: [TermGroup]) -> Choice? {
-        guard let definition = compositeShape(groups), catalog.composites(in: collection).contains(definition) else { return nil }
+        guard !composites.isEmpty, let definition = compositeShape(groups), composites.contains(definition) else { return nil }
         let equalities = equalityGroups(groups)
         var prefixes: [[UInt8]] = [[]]
         for (_, group) in equalities {

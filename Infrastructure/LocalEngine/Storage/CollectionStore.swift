@@ -1,9 +1,11 @@
 import HearthDomain
 
-/// A document ID and its versions. A free slot has an empty chain.
+/// A document ID and its versions. A free slot has no ID and an empty chain.
 struct DocumentSlot: Sendable {
-    var documentID: String
+    var identifier: DocumentIdentifier?
     var chain: VersionChain
+
+    var documentID: String { identifier?.rawValue ?? "" }
 }
 
 /// The documents of one collection and their indexes.
@@ -50,16 +52,17 @@ struct CollectionStore: Sendable {
         slot(of: documentID).map { slots[Int($0)].chain }
     }
 
-    private mutating func makeSlot(for documentID: String) -> UInt32 {
+    private mutating func makeSlot(for identifier: DocumentIdentifier) -> UInt32 {
+        let documentID = identifier.rawValue
         if let existing = slot(of: documentID) { return existing }
         if (chainCount + 1) * 4 > buckets.count * 3 { rehash(capacity: max(16, buckets.count * 2)) }
         let slot: UInt32
         if let free = freeSlots.popLast() {
             slot = free
-            slots[Int(slot)] = DocumentSlot(documentID: documentID, chain: .empty)
+            slots[Int(slot)] = DocumentSlot(identifier: identifier, chain: .empty)
         } else {
             slot = UInt32(slots.count)
-            slots.append(DocumentSlot(documentID: documentID, chain: .empty))
+            slots.append(DocumentSlot(identifier: identifier, chain: .empty))
         }
         place(slot)
         chainCount += 1
@@ -93,7 +96,7 @@ struct CollectionStore: Sendable {
             next = (next + 1) & mask
         }
         buckets[hole] = 0
-        slots[Int(slot)] = DocumentSlot(documentID: "", chain: .empty)
+        slots[Int(slot)] = DocumentSlot(identifier: nil, chain: .empty)
         freeSlots.append(slot)
         chainCount -= 1
     }
@@ -108,11 +111,9 @@ struct CollectionStore: Sendable {
     // MARK: Reads
 
     /// The document a stored version holds, with its path rebuilt from this collection and the ID.
-    func document(_ version: StoredVersion, documentID: String, names: FieldNameTable) -> Document? {
-        guard let record = version.record, let documentPath = DocumentStorage.documentPath(collection: path, id: documentID) else {
-            return nil
-        }
-        return record.decode(path: documentPath, commitTime: version.commitTime, names: names)
+    func document(_ version: StoredVersion, identifier: DocumentIdentifier?, names: FieldNameTable) -> Document? {
+        guard let record = version.record, let identifier else { return nil }
+        return record.decode(path: path.document(identifier), commitTime: version.commitTime, names: names)
     }
 
     func document(_ documentID: String, at time: Timestamp, names: FieldNameTable) -> Document? {
@@ -123,12 +124,12 @@ struct CollectionStore: Sendable {
     func document(inSlot slot: UInt32, at time: Timestamp, names: FieldNameTable) -> Document? {
         let entry = slots[Int(slot)]
         guard let version = entry.chain.version(at: time) else { return nil }
-        return document(version, documentID: entry.documentID, names: names)
+        return document(version, identifier: entry.identifier, names: names)
     }
 
     func head(_ documentID: String, names: FieldNameTable) -> DocumentVersion? {
         guard let slot = slot(of: documentID), let head = slots[Int(slot)].chain.head else { return nil }
-        return DocumentVersion(commitTime: head.commitTime, document: document(head, documentID: documentID, names: names))
+        return DocumentVersion(commitTime: head.commitTime, document: document(head, identifier: slots[Int(slot)].identifier, names: names))
     }
 
     func exists(_ documentID: String, at time: Timestamp) -> Bool {
@@ -140,7 +141,7 @@ struct CollectionStore: Sendable {
     func forEachDocument(at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
         for entry in slots {
             guard let version = entry.chain.version(at: time), version.record != nil else { continue }
-            if let document = document(version, documentID: entry.documentID, names: names), !body(document) { return false }
+            if let document = document(version, identifier: entry.identifier, names: names), !body(document) { return false }
         }
         return true
     }
@@ -162,7 +163,7 @@ struct CollectionStore: Sendable {
         guard Int(slot) < slots.count else { return nil }
         let stored = slots[Int(slot)]
         guard let version = stored.chain.version(at: time), version.record != nil,
-            let document = document(version, documentID: stored.documentID, names: names)
+            let document = document(version, identifier: stored.identifier, names: names)
         else { return nil }
         if stored.chain.isSingle { return document }
         if case .name = index { return document }
@@ -174,8 +175,10 @@ struct CollectionStore: Sendable {
 
     // MARK: Mutation
 
-    mutating func install(_ document: Document?, documentID: String, commitTime: Timestamp, names: inout FieldNameTable) {
-        let slot = makeSlot(for: documentID)
+    /// Appends a version of the document `identifier` and its index entries.
+    mutating func install(_ document: Document?, identifier: DocumentIdentifier, commitTime: Timestamp, names: inout FieldNameTable) {
+        let documentID = identifier.rawValue
+        let slot = makeSlot(for: identifier)
         let record = document.map { DocumentRecord.encode($0, commitTime: commitTime, names: &names) }
         slots[Int(slot)].chain.append(StoredVersion(commitTime: commitTime, record: record))
         guard let document else { return }
@@ -234,11 +237,15 @@ struct CollectionStore: Sendable {
         keys.reserveCapacity(chainCount)
         for (index, entry) in slots.enumerated() where !entry.chain.isEmpty {
             let suffix = IndexEntries.nameSuffix(documentID: entry.documentID, slot: UInt32(index))
-            for version in entry.chain.versions {
+            versions: for version in entry.chain.versions {
                 guard let record = version.record else { continue }
-                if let key = IndexEntries.compositeKey(definition, fields: record.fields(names: names), suffix: suffix) {
-                    keys.append(key)
+                var key: [UInt8] = []
+                for field in definition.fields {
+                    guard let value = record.value(at: field, names: names) else { continue versions }
+                    IndexKeyEncoding.append(value, to: &key)
                 }
+                key.append(contentsOf: suffix)
+                keys.append(key)
             }
         }
         keys.sort { left, right in

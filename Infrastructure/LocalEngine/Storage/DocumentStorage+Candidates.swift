@@ -7,6 +7,7 @@ extension DocumentStorage: CandidateSource {
 
     func entryCount(in collection: CollectionPath, index: IndexSelector, ranges: [KeyRange]) -> Int {
         guard let list = collections[collection]?.index(index) else { return 0 }
+        if ranges.count == 1, ranges[0].lower.isEmpty, ranges[0].upper == nil { return list.count }
         return ranges.reduce(0) { $0 + list.count(from: $1.lower, to: $1.upper) }
     }
 

@@ -14,6 +14,8 @@ struct DocumentStorage: Sendable {
     private var collectionsByID: [TextKey: Set<CollectionPath>] = [:]
     /// The field names of every stored record.
     private(set) var names = FieldNameTable()
+    /// Changes whenever documents, versions or indexes change (plans made before may be stale).
+    private(set) var generation: UInt64 = 0
 
     var isEmpty: Bool { collections.isEmpty }
 
@@ -117,12 +119,20 @@ struct DocumentStorage: Sendable {
     /// collection (and ancestors) when new.
     mutating func install(_ document: Document?, at path: DocumentPath, commitTime: Timestamp) {
         let collection = path.parent
+        let identifier: DocumentIdentifier
+        do {
+            identifier = try DocumentIdentifier(path.documentID)
+        } catch {
+            return  // unreachable: the segments of a DocumentPath are valid IDs
+        }
         register(collection)
-        collections[collection]?.install(document, documentID: path.documentID, commitTime: commitTime, names: &names)
+        generation &+= 1
+        collections[collection]?.install(document, identifier: identifier, commitTime: commitTime, names: &names)
     }
 
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.
     mutating func discardVersions(of paths: [DocumentPath], installedAtOrAfter time: Timestamp) {
+        generation &+= 1
         for path in paths {
             let collection = path.parent
             collections[collection]?.discardVersions(of: path.documentID, installedAtOrAfter: time, names: names)
@@ -132,6 +142,7 @@ struct DocumentStorage: Sendable {
 
     /// Forgets the versions of `paths` that no read at or after `cutoff` can see.
     mutating func prune(_ paths: [DocumentPath], before cutoff: Timestamp) {
+        generation &+= 1
         for path in paths {
             let collection = path.parent
             collections[collection]?.prune(path.documentID, before: cutoff, names: names)
@@ -141,6 +152,7 @@ struct DocumentStorage: Sendable {
 
     /// Builds an automatic composite index on `collection` (no-op when it exists or the collection does not).
     mutating func addComposite(_ definition: CompositeIndexDefinition, in collection: CollectionPath) {
+        generation &+= 1
         collections[collection]?.addComposite(definition, names: names)
     }
 

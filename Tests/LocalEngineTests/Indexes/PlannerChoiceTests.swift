@@ -148,9 +148,9 @@ struct PlannerChoiceTests {
         let recommendation = sut.planner.recommendedComposite(for: rare, catalog: sut.storage)
 
         #expect(sut.planner.recommendedComposite(for: common, catalog: sut.storage) == nil)
-        let (collection, definition) = try #require(recommendation)
+        let definition = try #require(recommendation).definition
         #expect(definition.fields == [try field("status"), try field("createdAt")])
-        sut.storage.addComposite(definition, in: collection)
+        sut.storage.addComposite(definition, in: try #require(recommendation).collection)
         let plan = sut.planner.plan(rare, catalog: sut.storage)
         #expect(plan.ordered)
         #expect(plan.onlyScan?.index == .composite(definition))
