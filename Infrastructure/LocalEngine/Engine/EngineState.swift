@@ -62,8 +62,9 @@ struct EngineState: Sendable {
 
     mutating func publish(_ batch: PendingBatch) {
         visibleTime = max(visibleTime, batch.commitTime)
-        if !batch.changes.isEmpty {
-            retention.append(RetentionEntry(commitTime: batch.commitTime, paths: batch.changes.map(\.path)))
+        let prunable = batch.changes.map(\.path).filter(storage.hasPrunableVersions)
+        if !prunable.isEmpty {
+            retention.append(RetentionEntry(commitTime: batch.commitTime, paths: prunable))
         }
         observers.removeAll(where: \.isCancelled)
         if !observers.isEmpty, !batch.changes.isEmpty {

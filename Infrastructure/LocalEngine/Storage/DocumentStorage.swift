@@ -31,6 +31,13 @@ struct DocumentStorage: Sendable {
         collections[path.parent]?.document(path.documentID, at: time, names: names)
     }
 
+    /// Whether `path` holds versions a later prune may drop: more than one, or a deletion. (A document
+    /// created once holds neither, so retention need not track it.)
+    func hasPrunableVersions(_ path: DocumentPath) -> Bool {
+        guard let chain = collections[path.parent]?.chain(path.documentID) else { return false }
+        return !chain.isSingle || chain.head?.record == nil
+    }
+
     // MARK: Scans
 
     /// Calls `body` with every document of the selected collections that exists at `time`, collection by
