@@ -86,7 +86,23 @@ let package = Package(
         .target(name: "HearthContract", dependencies: ["HearthDomain", "HearthApplication"], path: "Tests/HearthContract", swiftSettings: strictSettings),
         .target(name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport", swiftSettings: strictSettings),
 
+        // MARK: The teaching example (Docs/Examples/Gym): its own layers, built on Hearth
+        .target(name: "GymDomain", path: "Docs/Examples/Gym/Domain", swiftSettings: strictSettings),
+        .target(name: "GymApplication", dependencies: ["GymDomain"], path: "Docs/Examples/Gym/Application", swiftSettings: strictSettings),
+        .target(
+            name: "GymInfrastructure",
+            dependencies: ["GymDomain", "GymApplication", "HearthDomain", "HearthApplication"],
+            path: "Docs/Examples/Gym/Infrastructure",
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests
+        .testTarget(
+            name: "GymExampleTests",
+            dependencies: ["GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthApplication", "HearthInMemory", "HearthTestSupport"],
+            path: "Docs/Examples/Gym/Tests",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests", swiftSettings: strictSettings),
         .testTarget(
             name: "ApplicationTests",

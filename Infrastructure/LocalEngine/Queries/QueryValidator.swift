@@ -6,25 +6,27 @@ import HearthDomain
 /// - `in` and `array-contains-any` take 1 to 30 values, `not-in` 1 to 10, each operand an array;
 /// - at most one `!=`, `not-in`, `IS_NOT_NULL` or `IS_NOT_NAN` per query; `not-in` not with `in`,
 ///   `array-contains-any` or `OR`;
-/// - at most 30 disjunctions in disjunctive normal form, at most one `array-contains(-any)` in each;
+/// - at most 30 disjunctions in disjunctive normal form, at most one `array-contains(-any)` in each
+///   (the form normalised as the server does: duplicate filters, values and conjunctions collapse);
 /// - inequalities on at most 10 fields; a composite filter needs at least one filter;
 /// - at most 100 filters (in one disjunction) + explicit orders + ancestor (a parent document);
 /// - no equality (`==`, `in`) on `__name__` together with inequalities on other fields, unless
 ///   `__name__` has an inequality too;
 /// - `__name__` filters take references to documents of this database, never `array-contains(-any)` or
 ///   unary operators; cursor values on `__name__` must be references;
-/// - a collection group under a document may only filter and order on `__name__`;
+/// - a collection group under a document may only filter and order on `__name__`, in ascending order
+///   (a descending `__name__` order there is `failedPrecondition`);
 /// - the fields of `sum` and `average` cannot come after `__name__` in the index: not with an explicit
 ///   order on `__name__`, a filter on `__name__`, or a collection group under a document;
 /// - no duplicate orders and no order after `__name__`; cursors no longer than the explicit orders;
-/// - no negative offset or limit; no reserved (`__.*__`) field names; filter operands hold no string of
-///   1,500 UTF-8 bytes or more and no bytes longer than 1,500.
+/// - no negative offset or limit; no reserved (`__.*__`) field names; no filter operand (no value of a
+///   list operand) larger than 1,500 bytes by Firestore's storage-size measure.
 enum QueryValidator {
     static let maximumInValues = 30
     static let maximumNotInValues = 10
     static let maximumDisjunctions = 30
     static let maximumInequalityFields = 10
-    static let maximumOperandStringBytes = 1_499
+    /// The largest storage size (``DocumentSize``) of a filter operand, or of each value of a list operand.
     static let maximumOperandBytes = 1_500
     /// The most filters (per disjunction) + explicit orders + ancestor a query may have.
     static let maximumFilterTerms = 100
@@ -58,13 +60,14 @@ enum QueryValidator {
             if stats.hasNotIn, stats.hasOr || stats.hasInOrArrayContainsAny {
                 throw .invalidArgument("'not-in' cannot be used in the same query with 'in', 'array-contains-any' or 'OR'.")
             }
-            let disjunctions = disjunctionCount(filter)
+            let conjunctions = normalizedDisjunctions(filter)
+            let disjunctions = conjunctions.count
             if disjunctions > maximumDisjunctions {
                 throw .invalidArgument(
                     "Too many disjunctions after normalization: the filter has \(disjunctions), more than the maximum of \(maximumDisjunctions)."
                 )
             }
-            if arrayContainsPerDisjunction(filter) > 1 {
+            if conjunctions.contains(where: { arrayContainsCount($0) > 1 }) {
                 throw .invalidArgument("At most one 'array-contains' or 'array-contains-any' filter is allowed per disjunction.")
             }
             inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
@@ -143,6 +146,13 @@ enum QueryValidator {
         if let select = query.select {
             for path in select { try FieldPathRules.validate(path, allowDocumentID: true, use: "a projection") }
             projection = select.isEmpty ? nil : select
+        }
+
+        if scopedGroup, query.orderBy.contains(where: { $0.direction == .descending }) {
+            throw DocumentStoreError(
+                .failedPrecondition,
+                "Collection group queries under a document must scan document names in ascending order."
+            )
         }
 
         return ValidatedQuery(
@@ -245,39 +255,58 @@ enum QueryValidator {
                 }
             }
         }
-        try checkOperandSize(operand, of: path)
+        for value in listOperator ? (operand.arrayValue ?? []) : [operand] {
+            try checkOperandSize(value, of: path)
+        }
     }
 
+    /// A filter operand may not be larger than 1,500 bytes by Firestore's storage-size measure (a string
+    /// of 1,499 UTF-8 bytes is the longest alone; inside an array or map its neighbours count too).
     private static func checkOperandSize(_ value: Value, of path: FieldPath) throws(DocumentStoreError) {
-        switch value {
-        case .string(let text) where text.utf8.count > maximumOperandStringBytes:
-            throw .invalidArgument("A filter value for \(path) is too large to be used in a query (a string of \(text.utf8.count) bytes).")
-        case .bytes(let data) where data.count > maximumOperandBytes:
-            throw .invalidArgument("A filter value for \(path) is too large to be used in a query (\(data.count) bytes).")
-        case .array(let elements):
-            for element in elements { try checkOperandSize(element, of: path) }
-        case .map(let map):
-            for field in map { try checkOperandSize(field.value, of: path) }
-        default:
-            break
+        let size = DocumentSize.size(of: value)
+        if size > maximumOperandBytes {
+            throw .invalidArgument(
+                "A filter value for \(path) is too large to be used in a query (\(size) bytes by Firestore's storage-size measure; at most \(maximumOperandBytes))."
+            )
         }
     }
 
-    /// The number of conjunctions of the filter in disjunctive normal form (`in` and
-    /// `array-contains-any` count one per value), saturating far above the limit.
-    static func disjunctionCount(_ filter: StructuredQuery.Filter) -> Int {
-        let cap = 1 << 20
+    /// The conjunctions of the filter's disjunctive normal form as Firestore normalises it (checked
+    /// against the emulator): `in` and `array-contains-any` expand into one `==` / `array-contains` per
+    /// value; identical sibling filters of a composite collapse, and so do identical conjunctions
+    /// (identity is exact representation: `1` and `1.0` differ). Stops growing beyond `cap` conjunctions.
+    static func normalizedDisjunctions(_ filter: StructuredQuery.Filter, cap: Int = 10_000) -> [[StructuredQuery.Filter]] {
         switch filter {
-        case .field(_, let op, let operand):
-            if op == .in || op == .arrayContainsAny { return max(1, operand.arrayValue?.count ?? 1) }
-            return 1
-        case .unary:
-            return 1
-        case .composite(.and, let filters):
-            return filters.reduce(1) { Swift.min(cap, $0 * disjunctionCount($1)) }
+        case .field(let path, .in, .array(let values)):
+            return unique(values.map { [.field(path, .equal, $0)] })
+        case .field(let path, .arrayContainsAny, .array(let values)):
+            return unique(values.map { [.field(path, .arrayContains, $0)] })
+        case .field, .unary:
+            return [[filter]]
         case .composite(.or, let filters):
-            return filters.reduce(0) { Swift.min(cap, $0 + disjunctionCount($1)) }
+            var conjunctions: [[StructuredQuery.Filter]] = []
+            for child in unique(filters) where conjunctions.count <= cap {
+                conjunctions = unique(conjunctions + normalizedDisjunctions(child, cap: cap))
+            }
+            return conjunctions
+        case .composite(.and, let filters):
+            var conjunctions: [[StructuredQuery.Filter]] = [[]]
+            for child in unique(filters) where conjunctions.count <= cap {
+                let terms = normalizedDisjunctions(child, cap: cap)
+                conjunctions = unique(conjunctions.lazy.flatMap { left in terms.map { left + $0 } }.prefix(cap + 1))
+            }
+            return conjunctions
         }
+    }
+
+    private static func unique<T: Hashable>(_ items: some Sequence<T>) -> [T] {
+        var seen = Set<T>()
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    /// The number of `array-contains` filters (after expansion) in one normalised conjunction.
+    static func arrayContainsCount(_ conjunction: [StructuredQuery.Filter]) -> Int {
+        conjunction.filter { if case .field(_, .arrayContains, _) = $0 { true } else { false } }.count
     }
 
     /// The largest number of field filters in one conjunction of the DNF.
@@ -292,17 +321,4 @@ enum QueryValidator {
         }
     }
 
-    /// The largest number of `array-contains(-any)` filters in one conjunction of the DNF.
-    static func arrayContainsPerDisjunction(_ filter: StructuredQuery.Filter) -> Int {
-        switch filter {
-        case .field(_, let op, _):
-            return op == .arrayContains || op == .arrayContainsAny ? 1 : 0
-        case .unary:
-            return 0
-        case .composite(.and, let filters):
-            return filters.reduce(0) { $0 + arrayContainsPerDisjunction($1) }
-        case .composite(.or, let filters):
-            return filters.map(arrayContainsPerDisjunction).max() ?? 0
-        }
-    }
 }

@@ -106,13 +106,18 @@ enum ValueRules {
 
     // MARK: Normalisation
 
-    /// The value as Firestore stores it: timestamps truncated to microseconds, `-0.0` stored as `0.0`.
+    /// The value as Firestore stores it: timestamps truncated to microseconds, `-0.0` stored as `0.0`
+    /// (also as a geo point coordinate).
     static func normalized(_ value: Value) -> Value {
         switch value {
         case .double(let number):
             return number == 0 && number.sign == .minus ? .double(0) : value
         case .timestamp(let time):
             return time.nanoseconds % 1_000 == 0 ? value : .timestamp(time.truncatedToMicroseconds)
+        case .geoPoint(let point) where point.latitude == 0 || point.longitude == 0:
+            let latitude = point.latitude == 0 ? 0 : point.latitude
+            let longitude = point.longitude == 0 ? 0 : point.longitude
+            return (try? GeoPoint(latitude: latitude, longitude: longitude)).map(Value.geoPoint) ?? value
         case .array(let elements):
             return .array(elements.map(normalized))
         case .map(let map):

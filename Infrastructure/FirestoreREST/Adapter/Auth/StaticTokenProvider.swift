@@ -1,0 +1,24 @@
+public import HearthApplication
+
+/// A fixed token (or none), for tests, scripts and tokens managed elsewhere. Never refreshes.
+public struct StaticTokenProvider: TokenProvider, CustomStringConvertible {
+    private let fixedToken: AccessToken?
+    public let kind: CredentialKind
+
+    /// A provider that always answers `token` (`nil`: send no credentials), of the given kind
+    /// (default: a Google OAuth access token; `.none` when `token` is `nil`).
+    public init(_ token: AccessToken?, kind: CredentialKind? = nil) {
+        fixedToken = token
+        self.kind = kind ?? (token == nil ? .none : .googleOAuth)
+    }
+
+    /// A provider sending no credentials.
+    public static let unauthenticated = StaticTokenProvider(nil)
+
+    public func token() async throws -> AccessToken? { fixedToken }
+
+    /// A fixed token cannot be refreshed: returns `false`.
+    public func tokenRejected(_ token: AccessToken) async -> Bool { false }
+
+    public var description: String { "StaticTokenProvider(\(kind), \(fixedToken == nil ? "no token" : "token redacted"))" }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+public import HearthApplication
+public import HearthDomain
+
+/// Everything ``FirestoreRESTDocumentStore`` needs to know about where and how to talk to Firestore.
+public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
+    /// `https://firestore.googleapis.com`.
+    public static let productionBaseURL = URL(string: "https://firestore.googleapis.com")!
+
+    /// The project and database (`(default)` unless a named database is used).
+    public var database: DatabaseID
+    /// Scheme, host and port (and optional path prefix) requests go to; `/v1/projects/…` is appended.
+    /// Default ``productionBaseURL``.
+    public var baseURL: URL
+    /// How long one attempt of one request may take (default 60 s, Firestore's own deadline).
+    /// A timed-out attempt fails with `deadlineExceeded`, which idempotent calls retry.
+    public var requestTimeout: Duration
+    /// When and how failed requests are retried (default ``RetryPolicy/default``).
+    public var retryPolicy: RetryPolicy
+    /// Where credentials come from.
+    public var tokenProvider: any TokenProvider
+    /// Whether read-write transactions ask for a concurrency mode (default ``TransactionConcurrency/automatic``).
+    public var transactionConcurrency: TransactionConcurrency
+    /// A project billed for quota, sent as `x-goog-user-project` (needed with some user credentials);
+    /// default `nil`.
+    public var quotaProjectID: String?
+
+    /// A configuration for `database`; see each property for its default.
+    public init(
+        database: DatabaseID,
+        baseURL: URL = FirestoreRESTConfiguration.productionBaseURL,
+        requestTimeout: Duration = .seconds(60),
+        retryPolicy: RetryPolicy = .default,
+        tokenProvider: any TokenProvider,
+        transactionConcurrency: TransactionConcurrency = .automatic,
+        quotaProjectID: String? = nil
+    ) {
+        self.database = database
+        self.baseURL = baseURL
+        self.requestTimeout = requestTimeout
+        self.retryPolicy = retryPolicy
+        self.tokenProvider = tokenProvider
+        self.transactionConcurrency = transactionConcurrency
+        self.quotaProjectID = quotaProjectID
+    }
+
+    /// The Firestore emulator at `hostAndPort` (`127.0.0.1:8080`): plain `http`, `Bearer owner`, and no
+    /// concurrency mode (the emulator rejects the field).
+    public static func emulator(
+        hostAndPort: String,
+        database: DatabaseID,
+        tokenProvider: any TokenProvider = EmulatorOwnerTokenProvider(),
+        retryPolicy: RetryPolicy = .default
+    ) throws(DocumentStoreError) -> FirestoreRESTConfiguration {
+        guard let url = URL(string: "http://\(hostAndPort)"), url.host != nil else {
+            throw .invalidArgument("Invalid emulator host \"\(hostAndPort)\"; expected host:port.")
+        }
+        return FirestoreRESTConfiguration(
+            database: database,
+            baseURL: url,
+            retryPolicy: retryPolicy,
+            tokenProvider: tokenProvider,
+            transactionConcurrency: .serverDefault
+        )
+    }
+
+    public var description: String {
+        "FirestoreRESTConfiguration(\(database), baseURL: \(baseURL.absoluteString), timeout: \(requestTimeout), "
+            + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts)"
+    }
+}
+
+/// Whether read-write transactions name a concurrency mode in `beginTransaction`.
+public enum TransactionConcurrency: Sendable, Hashable {
+    /// `OPTIMISTIC` under a Firebase user's ID token (Firestore requires it for such tokens), the
+    /// database's default otherwise.
+    case automatic
+    /// Always `OPTIMISTIC`.
+    case optimistic
+    /// Always `PESSIMISTIC`.
+    case pessimistic
+    /// Never name a mode (the Firestore emulator rejects the field).
+    case serverDefault
+
+    /// The `concurrencyMode` to send for credentials of `kind`, or `nil`.
+    public func mode(for kind: CredentialKind) -> String? {
+        switch self {
+        case .automatic: kind == .firebaseUser ? "OPTIMISTIC" : nil
+        case .optimistic: "OPTIMISTIC"
+        case .pessimistic: "PESSIMISTIC"
+        case .serverDefault: nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+public import Foundation
+
+/// One HTTP request, as a plain value. Its `description`, `debugDescription` and reflection redact
+/// the `Authorization` header and the query string (which may hold an API key), so a request can be
+/// logged without leaking credentials.
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// An HTTP method.
+    public struct Method: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let get = Method(rawValue: "GET")
+        public static let post = Method(rawValue: "POST")
+        public static let patch = Method(rawValue: "PATCH")
+        public static let delete = Method(rawValue: "DELETE")
+
+        public var description: String { rawValue }
+    }
+
+    public var method: Method
+    /// The full URL, already percent-encoded.
+    public var url: URL
+    /// Header fields in the order they are sent. Names are case-insensitive on the wire.
+    public var headers: [(name: String, value: String)]
+    /// The body bytes (`nil`: no body).
+    public var body: [UInt8]?
+    /// How long the whole exchange may take before it fails with ``HTTPTransportError/Kind/timedOut``.
+    public var timeout: Duration
+
+    /// A request; `timeout` defaults to 60 seconds.
+    public init(
+        method: Method,
+        url: URL,
+        headers: [(name: String, value: String)] = [],
+        body: [UInt8]? = nil,
+        timeout: Duration = .seconds(60)
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+
+    /// The value of the first header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.timeout == rhs.timeout
+            && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(body)
+    }
+
+    public var description: String {
+        var text = "\(method) \(URLSessionHTTPClient.redactedURL(url))"
+        for header in headers {
+            let secret = header.name.caseInsensitiveCompare("Authorization") == .orderedSame
+            text += " [\(header.name): \(secret ? "<redacted>" : header.value)]"
+        }
+        if let body { text += " (\(body.count) bytes)" }
+        return text
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
+}

@@ -1,0 +1,28 @@
+/// Why an ``HTTPClient`` got no response at all.
+///
+/// The REST adapter maps ``Kind/timedOut`` to `deadlineExceeded`, ``Kind/cancelled`` to `cancelled` and
+/// everything else to `unavailable`.
+public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The request took longer than its timeout.
+        case timedOut
+        /// The request was cancelled (usually because the calling task was).
+        case cancelled
+        /// The connection could not be made or broke (DNS, refused, reset, TLS, ...).
+        case connectionFailed
+    }
+
+    public let kind: Kind
+    /// What the transport said, without request headers or bodies.
+    public let message: String
+    /// The platform error, if any (for example a `URLError`).
+    public let underlying: (any Error & Sendable)?
+
+    public init(_ kind: Kind, _ message: String, underlying: (any Error & Sendable)? = nil) {
+        self.kind = kind
+        self.message = message
+        self.underlying = underlying
+    }
+
+    public var description: String { "HTTP transport error (\(kind)): \(message)" }
+}

@@ -1,0 +1,176 @@
+public import HearthApplication
+public import HearthDomain
+import HearthFirestoreCodec
+
+extension FirestoreRESTDocumentStore {
+    /// `GET …/documents/{path}` with `mask.fieldPaths` (404 `NOT_FOUND` → `nil`) at the latest state;
+    /// `:batchGet` in a transaction, at a read time, or with an empty mask.
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        guard consistency == .latest, mask?.isEmpty != true else {
+            return try await batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
+        }
+        let operation = "GET \(path)"
+        let url = try endpoints.document(path, query: (mask ?? []).map { ("mask.fieldPaths", $0.canonicalString) })
+        let response: HTTPResponse
+        do {
+            response = try await executor.perform(.init(method: .get, url: url, idempotent: true, operation: operation))
+        } catch {
+            if error.code == .notFound { return nil }
+            throw error
+        }
+        return try RESTResponseMapper(response, operation: operation, database: database).document(expected: path)
+    }
+
+    /// `POST …/documents:batchGet`; the answer is put back in request order. With no paths, Firestore
+    /// answers `[]` without a read time: the read time is then that of an empty query.
+    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+        -> BatchGetResponse
+    {
+        if paths.isEmpty {
+            return BatchGetResponse(documents: [], readTime: try await serverTime(consistency: consistency))
+        }
+        let operation = "batchGet of \(paths.count) document(s)"
+        let body = RESTRequestBodies.batchGet(paths, mask: mask, consistency: consistency, database: database)
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("batchGet"), body: body, idempotent: true, operation: operation)
+        )
+        return try RESTResponseMapper(response, operation: operation, database: database).batchGet(requested: paths)
+    }
+
+    /// `GET …/documents[/{parent}]/{collectionID}` with `pageSize`, `pageToken`, `orderBy`, `mask.fieldPaths`
+    /// and `showMissing`; in a transaction or at a read time, a `:runQuery` paged with cursors
+    /// (`showMissing` is then `unimplemented`).
+    public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        guard request.consistency == .latest else {
+            return try await listDocumentsByQuery(request)
+        }
+        var query: [(String, String)] = []
+        if let pageSize = request.pageSize { query.append(("pageSize", String(pageSize))) }
+        if let pageToken = request.pageToken { query.append(("pageToken", pageToken)) }
+        if let orderBy = request.orderBy, !orderBy.isEmpty {
+            let text = orderBy.map { $0.field.canonicalString + ($0.direction == .descending ? " desc" : "") }.joined(separator: ", ")
+            query.append(("orderBy", text))
+        }
+        for path in request.mask ?? [] { query.append(("mask.fieldPaths", path.canonicalString)) }
+        if request.showMissing { query.append(("showMissing", "true")) }
+        let operation = "list \(request.parent.map { "\($0)/" } ?? "")\(request.collectionID)"
+        let url = try endpoints.collection(parent: request.parent, collectionID: request.collectionID, query: query)
+        let response = try await executor.perform(.init(method: .get, url: url, idempotent: true, operation: operation))
+        return try RESTResponseMapper(response, operation: operation, database: database).listDocuments()
+    }
+
+    /// `POST …/documents[/{parent}]:runQuery`. The request is sent when iteration starts; ending the
+    /// iteration early cancels it. An error element after some results ends the stream with that error.
+    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+        -> AsyncThrowingStream<RunQueryResponse, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
+        let task = Task {
+            do {
+                let (elements, error) = try await runQueryElements(parent: parent, query: query, consistency: consistency)
+                for element in elements {
+                    continuation.yield(element)
+                }
+                continuation.finish(throwing: error)
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    func runQueryElements(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws(DocumentStoreError)
+        -> (elements: [RunQueryResponse], error: DocumentStoreError?)
+    {
+        let operation = "runQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
+        let body = RESTRequestBodies.runQuery(query, consistency: consistency, database: database)
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("runQuery", parent: parent), body: body, idempotent: true, operation: operation)
+        )
+        return try RESTResponseMapper(response, operation: operation, database: database).runQuery()
+    }
+
+    /// `POST …/documents[/{parent}]:runAggregationQuery`.
+    public func runAggregation(
+        parent: DocumentPath?,
+        query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
+        let body = RESTRequestBodies.runAggregation(query, aggregations: aggregations, consistency: consistency, database: database)
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("runAggregationQuery", parent: parent), body: body, idempotent: true, operation: operation)
+        )
+        return try RESTResponseMapper(response, operation: operation, database: database).aggregation()
+    }
+
+    /// `POST …/documents:commit` (retried only on `resourceExhausted` and `unavailable` by default).
+    /// The emulator answers a commit without writes with `{}`; the commit time is then the read time of
+    /// an empty query sent right after it.
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        let operation = "commit of \(writes.count) write(s)"
+        let body = RESTRequestBodies.commit(writes, transaction: transaction, database: database)
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: false, operation: operation)
+        )
+        let mapper = RESTResponseMapper(response, operation: operation, database: database)
+        if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
+            return CommitResponse(writeResults: [], commitTime: try await serverTime(consistency: .latest))
+        }
+        return try mapper.commit()
+    }
+
+    /// The read time of a query that reads nothing, under `consistency` (the server's current time for `latest`).
+    func serverTime(consistency: ReadConsistency) async throws(DocumentStoreError) -> Timestamp {
+        let query = StructuredQuery(from: CollectionSelector(collectionID: "hearth-clock"), limit: 0)
+        let (elements, error) = try await runQueryElements(parent: nil, query: query, consistency: consistency)
+        if let error { throw error }
+        guard let time = elements.first?.readTime else {
+            throw DocumentStoreError(.internal, "An empty query answered without a read time.")
+        }
+        return time
+    }
+
+    /// `POST …/documents:beginTransaction`; read-write transactions under a Firebase user's token send
+    /// `concurrencyMode: OPTIMISTIC` (see ``TransactionConcurrency``).
+    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+        let mode = configuration.transactionConcurrency.mode(for: configuration.tokenProvider.kind)
+        let body = RESTRequestBodies.beginTransaction(options, concurrencyMode: mode)
+        let operation = "beginTransaction"
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("beginTransaction"), body: body, idempotent: true, operation: operation)
+        )
+        return try RESTResponseMapper(response, operation: operation, database: database).transaction()
+    }
+
+    /// `POST …/documents:rollback`.
+    public func rollback(_ transaction: TransactionID) async throws {
+        let operation = "rollback"
+        let response = try await executor.perform(
+            .init(
+                method: .post,
+                url: try endpoints.rpc("rollback"),
+                body: RESTRequestBodies.rollback(transaction),
+                idempotent: true,
+                operation: operation
+            )
+        )
+        try RESTResponseMapper(response, operation: operation, database: database).empty()
+    }
+
+    /// `POST …/documents[/{parent}]:listCollectionIds`. REST accepts a read time but no transaction:
+    /// a transaction consistency is `unimplemented`.
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        if case .transaction = request.consistency {
+            throw DocumentStoreError(.unimplemented, "Firestore's REST API cannot list collection IDs inside a transaction.")
+        }
+        let operation = "listCollectionIds under \(request.parent.map(\.path) ?? "the root")"
+        let body = try RESTRequestBodies.listCollectionIDs(request)
+        let response = try await executor.perform(
+            .init(method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body, idempotent: true, operation: operation)
+        )
+        return try RESTResponseMapper(response, operation: operation, database: database).listCollectionIDs()
+    }
+}

@@ -1,0 +1,68 @@
+public import HearthApplication
+public import HearthDomain
+
+/// ``DocumentStore`` over the Firestore REST v1 API (production Firestore or the emulator), through an
+/// ``HTTPClient``.
+///
+/// Every port call maps onto one REST method (see `Docs/ErrorMapping.md` for errors):
+/// get → `GET …/documents/{path}` (`404 NOT_FOUND` → `nil`), or `:batchGet` when reading in a transaction
+/// or at a read time (the emulator never answers `GET ?transaction=`); batch get → `:batchGet`; list →
+/// `GET …/{collection}` (in a transaction or at a read time: `:runQuery` ordered by name, paged with
+/// cursors); run query → `:runQuery`; aggregation → `:runAggregationQuery`; commit → `:commit`; begin
+/// transaction → `:beginTransaction` (`concurrencyMode: OPTIMISTIC` for Firebase user tokens, see
+/// ``TransactionConcurrency``); rollback → `:rollback`; list collection IDs → `:listCollectionIds`.
+/// Beyond the port: ``batchWrite(_:)``, ``partitionQuery(parent:query:partitionCount:pageSize:pageToken:readTime:)``,
+/// ``createDocument(in:documentID:fields:mask:)``, ``patchDocument(_:fields:updateMask:mask:precondition:)``
+/// and ``deleteDocument(_:precondition:)``.
+///
+/// Failed requests are retried per ``FirestoreRESTConfiguration/retryPolicy``; one retry follows a token
+/// refresh after `unauthenticated`. Task cancellation cancels the request in flight and any backoff.
+public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
+    public let database: DatabaseID
+    /// The configuration the store was made with.
+    public let configuration: FirestoreRESTConfiguration
+    let endpoints: FirestoreEndpoints
+    let executor: RESTRequestExecutor
+
+    /// - Parameters:
+    ///   - configuration: where and how to reach Firestore.
+    ///   - httpClient: the transport (default: a ``URLSessionHTTPClient`` with its own session, so
+    ///     connections are reused across calls).
+    ///   - sleep: how backoff waits (default `Task.sleep`; inject a recorder in tests). Throwing ends the call
+    ///     with `cancelled`.
+    ///   - jitter: a uniform random number in `0..<1` for backoff jitter (inject a constant in tests).
+    public init(
+        configuration: FirestoreRESTConfiguration,
+        httpClient: any HTTPClient = URLSessionHTTPClient(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.database = configuration.database
+        self.configuration = configuration
+        self.endpoints = FirestoreEndpoints(baseURL: configuration.baseURL, database: configuration.database)
+        self.executor = RESTRequestExecutor(
+            httpClient: httpClient,
+            tokenProvider: configuration.tokenProvider,
+            retryPolicy: configuration.retryPolicy,
+            requestTimeout: configuration.requestTimeout,
+            quotaProjectID: configuration.quotaProjectID,
+            sleep: sleep,
+            jitter: jitter
+        )
+    }
+
+    public var description: String { "FirestoreRESTDocumentStore(\(configuration))" }
+}
+
+/// One page of query partitions from ``FirestoreRESTDocumentStore/partitionQuery(parent:query:partitionCount:pageSize:pageToken:readTime:)``.
+public struct PartitionQueryResponse: Sendable, Hashable {
+    /// Split points: run the query from one cursor (`startAt`) to the next (`endAt`) to read one partition.
+    public var partitions: [Cursor]
+    /// The token of the next page, `nil` on the last page.
+    public var nextPageToken: String?
+
+    public init(partitions: [Cursor], nextPageToken: String?) {
+        self.partitions = partitions
+        self.nextPageToken = nextPageToken
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthFirestoreREST
+import Testing
+
+@Suite("Configuration from the environment")
+struct FirestoreRESTConfigurationTests {
+    @Test func emulatorHost_usesPlainHTTPAndTheOwnerToken() async throws {
+        let configuration = try makeSUT(["FIRESTORE_EMULATOR_HOST": "127.0.0.1:8181", "GOOGLE_CLOUD_PROJECT": "demo-p"])
+
+        #expect(configuration.baseURL.absoluteString == "http://127.0.0.1:8181")
+        #expect(configuration.database == (try DatabaseID(projectID: "demo-p")))
+        #expect(configuration.tokenProvider.kind == .emulatorOwner)
+        #expect(try await configuration.tokenProvider.token()?.value == "owner")
+        #expect(configuration.transactionConcurrency == .serverDefault)
+    }
+
+    @Test func project_fallsBackToGCLOUDProject() throws {
+        let configuration = try makeSUT(["GCLOUD_PROJECT": "legacy", "FIRESTORE_ACCESS_TOKEN": "t"])
+
+        #expect(configuration.database.projectID == "legacy")
+    }
+
+    @Test func project_prefersGoogleCloudProject() throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "new", "GCLOUD_PROJECT": "legacy", "FIRESTORE_ACCESS_TOKEN": "t"])
+
+        #expect(configuration.database.projectID == "new")
+    }
+
+    @Test func project_missingOutsideTheEmulator_throwsInvalidArgument() {
+        let error = #expect(throws: DocumentStoreError.self) { try makeSUT([:]) }
+
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("GOOGLE_CLOUD_PROJECT") == true)
+    }
+
+    @Test func project_missingWithTheEmulator_defaultsToADemoProject() throws {
+        let configuration = try makeSUT(["FIRESTORE_EMULATOR_HOST": "localhost:8080"])
+
+        #expect(configuration.database.projectID == "demo-hearth")
+    }
+
+    @Test func databaseID_andBaseURLOverride_areRead() throws {
+        let configuration = try makeSUT([
+            "GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_DATABASE": "orders", "FIRESTORE_BASE_URL": "https://firestore.europe-west1.rep.googleapis.com",
+            "FIRESTORE_ACCESS_TOKEN": "t", "FIRESTORE_REQUEST_TIMEOUT": "2.5",
+        ])
+
+        #expect(configuration.database.databaseID == "orders")
+        #expect(configuration.baseURL.absoluteString == "https://firestore.europe-west1.rep.googleapis.com")
+        #expect(configuration.requestTimeout == .milliseconds(2_500))
+    }
+
+    @Test func defaults_matchTheDocumentation() throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_ACCESS_TOKEN": "t"])
+
+        #expect(configuration.baseURL == FirestoreRESTConfiguration.productionBaseURL)
+        #expect(configuration.database.databaseID == "(default)")
+        #expect(configuration.requestTimeout == .seconds(60))
+        #expect(configuration.retryPolicy == .default)
+        #expect(configuration.transactionConcurrency == .automatic)
+    }
+
+    @Test func accessToken_isAStaticGoogleOAuthToken() async throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_ACCESS_TOKEN": "ya29.x"])
+
+        #expect(configuration.tokenProvider.kind == .googleOAuth)
+        #expect(try await configuration.tokenProvider.token()?.value == "ya29.x")
+    }
+
+    @Test func tokenCommand_runsThroughTheShell() async throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_TOKEN_COMMAND": "echo from-command"])
+
+        #expect(try await configuration.tokenProvider.token()?.value == "from-command")
+    }
+
+    @Test func withoutTokenSettings_usesTheMetadataServerAtGCEMetadataHost() throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "GCE_METADATA_HOST": "169.254.169.254"])
+
+        let provider = try #require(configuration.tokenProvider as? MetadataServerTokenProvider)
+        #expect(provider.host == "169.254.169.254")
+    }
+
+    @Test(arguments: [
+        ["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_BASE_URL": "ftp://x"],
+        ["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": "soon"],
+        ["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": "-1"],
+        ["GOOGLE_CLOUD_PROJECT": "a/b"],
+        ["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_DATABASE": "x/y"],
+    ])
+    func malformedValues_throwInvalidArgument(environment: [String: String]) {
+        let error = #expect(throws: DocumentStoreError.self) { try makeSUT(environment) }
+
+        #expect(error?.code == .invalidArgument)
+    }
+
+    @Test func description_neverShowsTheToken() throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_ACCESS_TOKEN": "ya29.secret"])
+        var dumped = ""
+        dump(configuration, to: &dumped)
+
+        for text in ["\(configuration)", String(reflecting: configuration), dumped, "\(configuration.tokenProvider)"] {
+            #expect(!text.contains("ya29.secret"))
+        }
+    }
+
+    @Test func concurrencyMode_isOptimisticOnlyForFirebaseUsersByDefault() {
+        #expect(TransactionConcurrency.automatic.mode(for: .firebaseUser) == "OPTIMISTIC")
+        #expect(TransactionConcurrency.automatic.mode(for: .googleOAuth) == nil)
+        #expect(TransactionConcurrency.automatic.mode(for: .emulatorOwner) == nil)
+        #expect(TransactionConcurrency.serverDefault.mode(for: .firebaseUser) == nil)
+        #expect(TransactionConcurrency.pessimistic.mode(for: .firebaseUser) == "PESSIMISTIC")
+    }
+
+    // MARK: - Helpers
+
+    private func makeSUT(_ environment: [String: String]) throws -> FirestoreRESTConfiguration {
+        try FirestoreRESTConfiguration.fromEnvironment(environment, httpClient: StubServer().client)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthFirestoreREST
+import HearthTestSupport
+import Testing
+
+/// Security rules enforced by the official emulator (started with `--rules`) on requests carrying
+/// Firebase user ID tokens (unsigned, as the emulator accepts): allowed operations pass, denied ones fail
+/// with `permissionDenied`. Skipped when the emulator is absent.
+@Suite("Security rules on the emulator", .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
+struct SecurityRulesTests {
+    @Test func owner_bypassesTheRules() async throws {
+        let (owner, _) = try await makeStores()
+
+        _ = try await owner.commit([Write.update(try DocumentPath("private/x"), fields: ["n": 1])], transaction: nil)
+
+        #expect(try await owner.getDocument(try DocumentPath("private/x"), mask: nil, consistency: .latest) != nil)
+    }
+
+    @Test func unauthenticated_mayReadPublicButNotWrite() async throws {
+        let (owner, stores) = try await makeStores()
+        _ = try await owner.commit([Write.update(try DocumentPath("public/p"), fields: ["n": 1])], transaction: nil)
+        let anonymous = try stores.make(StaticTokenProvider.unauthenticated)
+
+        let read = try await anonymous.getDocument(try DocumentPath("public/p"), mask: nil, consistency: .latest)
+        let write = await #expect(throws: DocumentStoreError.self) {
+            try await anonymous.commit([Write.update(try DocumentPath("public/p"), fields: ["n": 2])], transaction: nil)
+        }
+        let privateRead = await #expect(throws: DocumentStoreError.self) {
+            try await anonymous.getDocument(try DocumentPath("users/alice"), mask: nil, consistency: .latest)
+        }
+
+        #expect(read?.fields == ["n": 1])
+        #expect(write?.code == .permissionDenied)
+        #expect(privateRead?.code == .permissionDenied)
+    }
+
+    @Test func user_mayReadAndWriteOnlyTheirOwnDocument() async throws {
+        let (_, stores) = try await makeStores()
+        let alice = try stores.make(user: "alice")
+
+        _ = try await alice.commit([Write.update(try DocumentPath("users/alice"), fields: ["name": "Alice"])], transaction: nil)
+        let own = try await alice.getDocument(try DocumentPath("users/alice"), mask: nil, consistency: .latest)
+        let otherRead = await #expect(throws: DocumentStoreError.self) {
+            try await alice.getDocument(try DocumentPath("users/bob"), mask: nil, consistency: .latest)
+        }
+        let otherWrite = await #expect(throws: DocumentStoreError.self) {
+            try await alice.commit([Write.update(try DocumentPath("users/bob"), fields: ["name": "x"])], transaction: nil)
+        }
+
+        #expect(own?.fields == ["name": "Alice"])
+        #expect(otherRead?.code == .permissionDenied)
+        #expect(otherWrite?.code == .permissionDenied)
+    }
+
+    @Test func aCommitWithOneDeniedWrite_appliesNothing() async throws {
+        let (owner, stores) = try await makeStores()
+        let alice = try stores.make(user: "alice")
+
+        let error = await #expect(throws: DocumentStoreError.self) {
+            try await alice.commit(
+                [
+                    Write.update(try DocumentPath("users/alice"), fields: ["n": 1]),
+                    Write.update(try DocumentPath("private/p"), fields: ["n": 1]),
+                ],
+                transaction: nil
+            )
+        }
+
+        #expect(error?.code == .permissionDenied)
+        #expect(try await owner.getDocument(try DocumentPath("users/alice"), mask: nil, consistency: .latest) == nil)
+    }
+
+    @Test func queries_areAllowedOnlyWhenTheRulesCoverEveryResult() async throws {
+        let (owner, stores) = try await makeStores()
+        _ = try await owner.commit(
+            [Write.update(try DocumentPath("public/a"), fields: ["n": 1]), Write.update(try DocumentPath("users/bob"), fields: ["n": 1])],
+            transaction: nil
+        )
+        let alice = try stores.make(user: "alice")
+
+        let publicResults = try await collect(
+            alice.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "public")), consistency: .latest)
+        )
+        let usersError = await #expect(throws: DocumentStoreError.self) {
+            try await collect(alice.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "users")), consistency: .latest))
+        }
+
+        #expect(publicResults.compactMap(\.document?.path.documentID) == ["a"])
+        #expect(usersError?.code == .permissionDenied)
+    }
+
+    @Test func transactions_underAUser_readAndWriteTheirOwnDocument() async throws {
+        let (_, stores) = try await makeStores()
+        let alice = try stores.make(user: "alice")
+        let path = try DocumentPath("users/alice")
+
+        let transaction = try await alice.beginTransaction(.readWrite)
+        let before = try await alice.getDocument(path, mask: nil, consistency: .transaction(transaction))
+        _ = try await alice.commit([Write.update(path, fields: ["n": 1])], transaction: transaction)
+        let denied = await #expect(throws: DocumentStoreError.self) {
+            let second = try await alice.beginTransaction(.readWrite)
+            _ = try await alice.getDocument(try DocumentPath("users/bob"), mask: nil, consistency: .transaction(second))
+        }
+
+        #expect(before == nil)
+        #expect(try await alice.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 1])
+        #expect(denied?.code == .permissionDenied)
+    }
+
+    // MARK: - Helpers
+
+    static let rules = """
+        rules_version = '2';
+        service cloud.firestore {
+          match /databases/{database}/documents {
+            match /public/{doc} {
+              allow read: if true;
+              allow write: if request.auth != null && request.auth.uid == 'admin';
+            }
+            match /users/{userId} {
+              allow read, write: if request.auth != null && request.auth.uid == userId;
+            }
+            match /private/{doc} {
+              allow read, write: if false;
+            }
+          }
+        }
+        """
+
+    /// Makes stores on one fresh project of the rules emulator.
+    struct Stores {
+        let emulator: FirestoreEmulator
+        let projectID: String
+
+        func make(_ provider: any TokenProvider) throws -> FirestoreRESTDocumentStore {
+            let configuration = try FirestoreRESTConfiguration.emulator(
+                hostAndPort: emulator.hostAndPort, database: try DatabaseID(projectID: projectID), tokenProvider: provider, retryPolicy: .none
+            )
+            return FirestoreRESTDocumentStore(configuration: configuration, httpClient: EmulatorStores.sharedClient)
+        }
+
+        func make(user: String) throws -> FirestoreRESTDocumentStore {
+            let credentials = FirebaseUserCredentials(
+                idToken: UnsignedIDToken.make(projectID: projectID, userID: user), refreshToken: "unused", expiresIn: 3_600, userID: user
+            )
+            let provider = FirebaseUserTokenProvider(credentials: credentials, apiKey: "fake-api-key", httpClient: EmulatorStores.sharedClient)
+            return try make(provider)
+        }
+    }
+
+    private func makeStores() async throws -> (owner: FirestoreRESTDocumentStore, stores: Stores) {
+        let emulator = try await RulesEmulator.instance.get()
+        let stores = Stores(emulator: emulator, projectID: FirestoreEmulator.newProjectID(prefix: "rules"))
+        return (try stores.make(EmulatorOwnerTokenProvider()), stores)
+    }
+}
+
+/// One emulator started with ``SecurityRulesTests/rules`` for the whole test process (its watchdog
+/// stops it when the process ends).
+actor RulesEmulator {
+    static let instance = RulesEmulator()
+    private var starting: Task<FirestoreEmulator, any Error>?
+
+    func get() async throws -> FirestoreEmulator {
+        if let starting { return try await starting.value }
+        let task = Task {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rules-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("firestore.rules")
+            try SecurityRulesTests.rules.write(to: file, atomically: true, encoding: .utf8)
+            return try await FirestoreEmulator.start(rulesFile: file)
+        }
+        starting = task
+        return try await task.value
+    }
+}
+
+/// Unsigned Firebase ID tokens (`alg: none`), which the emulator accepts as `request.auth`.
+enum UnsignedIDToken {
+    static func make(projectID: String, userID: String, now: Date = Date()) -> String {
+        let issuedAt = Int(now.timeIntervalSince1970)
+        let header = #"{"alg":"none","typ":"JWT"}"#
+        let claims = #"""
+            {"iss":"https://securetoken.google.com/\#(projectID)","aud":"\#(projectID)","auth_time":\#(issuedAt),"user_id":"\#(userID)",\#
+            "sub":"\#(userID)","iat":\#(issuedAt),"exp":\#(issuedAt + 3_600),"email":"\#(userID)@example.com",\#
+            "firebase":{"identities":{},"sign_in_provider":"password"}}
+            """#
+        return base64URL(header) + "." + base64URL(claims) + "."
+    }
+
+    private static func base64URL(_ text: String) -> String {
+        Data(text.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}

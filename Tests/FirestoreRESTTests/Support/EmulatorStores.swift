@@ -1,0 +1,37 @@
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthFirestoreREST
+import HearthTestSupport
+
+/// REST stores on the shared official emulator, one fresh project per store.
+enum EmulatorStores {
+    static var isAvailable: Bool { FirestoreEmulator.availability.isAvailable }
+    static var skipReason: String { "Firestore emulator unavailable: \(FirestoreEmulator.availability.reason)" }
+
+    /// A store on a fresh project of the shared emulator (`Bearer owner`).
+    static func makeStore(
+        databaseID: String = DatabaseID.defaultDatabase,
+        retryPolicy: RetryPolicy = .default,
+        emulator: FirestoreEmulator? = nil,
+        projectID: String = FirestoreEmulator.newProjectID(prefix: "rest"),
+        tokenProvider: any TokenProvider = EmulatorOwnerTokenProvider()
+    ) async throws -> FirestoreRESTDocumentStore {
+        let running: FirestoreEmulator
+        if let emulator {
+            running = emulator
+        } else {
+            running = try await FirestoreEmulator.shared()
+        }
+        let configuration = try FirestoreRESTConfiguration.emulator(
+            hostAndPort: running.hostAndPort,
+            database: try DatabaseID(projectID: projectID, databaseID: databaseID),
+            tokenProvider: tokenProvider,
+            retryPolicy: retryPolicy
+        )
+        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: sharedClient)
+    }
+
+    /// One URLSession for every emulator test: connections are reused.
+    static let sharedClient = URLSessionHTTPClient()
+}
