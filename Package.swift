@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(name: "HearthCLI", dependencies: ["Hearth"], path: "CompositionRoot/HearthCLI", swiftSettings: strictSettings),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthLocalEngine", "HearthTestSupport"],
+            dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthTestSupport"],
             path: "CompositionRoot/HearthBench",
             swiftSettings: strictSettings
         ),
@@ -133,6 +133,17 @@ let package = Package(
             name: "LocalEngineTests",
             dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthContract"],
             path: "Tests/LocalEngineTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FileSystemTests",
+            dependencies: [
+                "HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFileSystem", "HearthFirestoreCodec",
+                "HearthContract", "HearthTestSupport",
+                // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
+                "HearthBench",
+            ],
+            path: "Tests/FileSystemTests",
             swiftSettings: strictSettings
         ),
         .testTarget(

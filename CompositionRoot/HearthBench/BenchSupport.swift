@@ -1,88 +1,100 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// Timing, statistics and process helpers for the scenarios.
-enum BenchSupport {
-    static func nanoseconds() -> UInt64 {
-        DispatchTime.now().uptimeNanoseconds
-    }
-
-    /// CPU time of the calling thread (what a measurement costs, without the time other processes on this
-    /// shared machine take from it).
-    static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
+/// Measurements and their summaries.
+enum BenchMath {
+    /// The median of `values` (the mean of the middle two for an even count); 0 for none.
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
+        guard !sorted.isEmpty else { return 0 }
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    /// Largest over smallest, a simple measure of run-to-run noise (1.0 = none).
+    static func spread(_ values: [Double]) -> Double {
+        guard let low = values.min(), let high = values.max(), low > 0 else { return 0 }
+        return high / low
     }
 
-    static func format(_ value: Double, digits: Int = 1) -> String {
+    /// Seconds taken by `work`.
+    static func seconds(_ work: () async throws -> Void) async rethrows -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure(work)
+        let (seconds, attoseconds) = elapsed.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
+    static func format(_ value: Double, digits: Int = 0) -> String {
         String(format: "%.\(digits)f", value)
     }
+}
 
-    /// Runs `executable` with `arguments`; returns its standard output. Throws when it fails.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+/// A fresh directory for one measurement, removed by ``remove()``.
+struct BenchDirectory: Sendable {
+    let url: URL
+
+    /// A new directory under `parent` (default: the system's temporary directory).
+    init(parent: String?, prefix: String) throws {
+        let base = parent.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? FileManager.default.temporaryDirectory
+        url = base.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var path: String { url.path }
+
+    func remove() {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            printError("note: could not remove \(url.path): \(error)")
+        }
+    }
+}
+
+/// Runs a Python 3 program (SQLite baselines go through `python3`'s `sqlite3`).
+enum Python {
+    /// Runs `source` with `arguments`; returns its standard output. Throws when python3 fails.
+    static func run(_ source: String, arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", source] + arguments
         let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
+        process.standardError = errors
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchError("\(executable) \(arguments.first ?? "") exited with status \(process.terminationStatus)")
+            throw BenchUsageError("python3 failed (status \(process.terminationStatus)): \(String(decoding: errorData, as: UTF8.self))")
         }
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The path of a program on `PATH`.
-    static func which(_ program: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    /// The value of `key=value` in `output`.
+    static func value(_ key: String, in output: String) throws -> Double {
+        for line in output.split(separator: "\n") where line.hasPrefix(key + "=") {
+            if let value = Double(line.dropFirst(key.count + 1)) { return value }
         }
-        return nil
-    }
-
-    /// Resident set size of this process, from `/proc/self/statm` (0 where unavailable).
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-
-    /// Returns freed heap memory to the system (glibc's `malloc_trim`, looked up at run time), so that the
-    /// resident size reflects live data.
-    static func trimHeap() {
-        #if canImport(Glibc)
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        #endif
+        throw BenchUsageError("python3 printed no \(key): \(output)")
     }
 }
 
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) { self.description = description }
+/// Where the benchmark's files live, for the report: the path and its file system type (from
+/// `/proc/mounts`, on Linux).
+func describeFileSystem(of path: String) -> String {
+    guard let mounts = try? String(contentsOfFile: "/proc/mounts", encoding: .utf8) else { return path }
+    var best: (mountPoint: String, type: String, device: String)?
+    for line in mounts.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        guard fields.count >= 3 else { continue }
+        let mountPoint = String(fields[1])
+        let inside = mountPoint == "/" || path == mountPoint || path.hasPrefix(mountPoint + "/")
+        if inside, mountPoint.count >= (best?.mountPoint.count ?? 0) {
+            best = (mountPoint, String(fields[2]), String(fields[0]))
+        }
+    }
+    guard let best else { return path }
+    return "\(path) (\(best.type) on \(best.device), mounted at \(best.mountPoint))"
 }

@@ -9,8 +9,10 @@ import HearthLocalEngine
 /// documents (the baseline: ≤ 2×), and — the issue's reference points — the same records as Swift structs
 /// and as `[String: Value]` dictionaries. Each measurement runs in a fresh child process: resident set size
 /// (`/proc/self/statm`, after `malloc_trim`) before and after loading.
-struct MemoryScenario {
-    var documents = 1_000_000
+struct MemoryScenario: BenchScenario {
+    let name = "memory"
+    let summary = "resident bytes per document of 1M small documents in the in-memory store vs their compact REST JSON"
+    let options: [BenchOption] = [.integer("documents", default: 1_000_000, "documents loaded")]
 
     struct Measurement: Codable {
         let kind: String
@@ -19,35 +21,37 @@ struct MemoryScenario {
         let jsonBytes: Int
     }
 
-    func run() throws {
+    func run(_ arguments: BenchArguments) async throws -> Int32 {
+        let documents = max(arguments.integer("documents"), 1)
         print("== memory: \(documents) small documents (id, status, age, city, createdAt) ==")
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var results: [String: Measurement] = [:]
         for kind in ["hearth", "structs", "dictionaries"] {
-            let output = try BenchSupport.run(executable, ["memory-child", kind, String(documents)])
+            let output = try BenchProbe.run(executable, ["memory-child", "--kind", kind, "--documents", String(documents)])
             guard let line = output.split(separator: "\n").last else { throw BenchError("no output from the \(kind) child") }
             results[kind] = try JSONDecoder().decode(Measurement.self, from: Data(line.utf8))
         }
-        guard let hearth = results["hearth"] else { return }
+        guard let hearth = results["hearth"] else { throw BenchError("no measurement of the store") }
         let perDocument = Double(hearth.residentBytes) / Double(documents)
         let jsonPerDocument = Double(hearth.jsonBytes) / Double(documents)
-        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchSupport.format(jsonPerDocument)) bytes per document")
-        print("Hearth in-memory store with indexes: \(BenchSupport.format(perDocument)) resident bytes per document")
+        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchProbe.format(jsonPerDocument)) bytes per document")
+        print("Hearth in-memory store with indexes: \(BenchProbe.format(perDocument)) resident bytes per document")
         for kind in ["structs", "dictionaries"] {
             guard let result = results[kind] else { continue }
             print(
-                "reference — \(kind == "structs" ? "Swift structs" : "[String: Value] dictionaries"): \(BenchSupport.format(Double(result.residentBytes) / Double(documents))) resident bytes per document"
+                "reference — \(kind == "structs" ? "Swift structs" : "[String: Value] dictionaries"): \(BenchProbe.format(Double(result.residentBytes) / Double(documents))) resident bytes per document"
             )
         }
         let ratio = perDocument / jsonPerDocument
-        print("ratio Hearth / compact REST JSON: \(BenchSupport.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))")
+        print("ratio Hearth / compact REST JSON: \(BenchProbe.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))")
+        return ratio <= 2.0 ? 0 : 1
     }
 
     /// The child side: measures one representation and prints a ``Measurement`` as JSON.
-    static func runChild(kind: String, documents: Int) async throws {
+    static func measureChild(kind: String, documents: Int) async throws {
         let dataset = BenchDataset(count: documents)
-        BenchSupport.trimHeap()
-        let residentBefore = BenchSupport.residentBytes()
+        BenchProbe.trimHeap()
+        let residentBefore = BenchProbe.residentBytes()
         var jsonBytes = 0
         var measured = 0
         switch kind {
@@ -55,8 +59,8 @@ struct MemoryScenario {
             let database = try DatabaseID(projectID: "hearth-bench")
             let store = InMemoryDocumentStore(database: database)
             try await dataset.load(into: store, database: database)
-            BenchSupport.trimHeap()
-            measured = BenchSupport.residentBytes()
+            BenchProbe.trimHeap()
+            measured = BenchProbe.residentBytes()
             for document in store.engine.publishedSnapshot().documents {
                 jsonBytes += RESTDocumentCodec.encodeBytes(document, database: database).count
             }
@@ -65,8 +69,8 @@ struct MemoryScenario {
             dataset.forEachRow { row in
                 users.append(User(id: row.id, status: row.status, age: Int(row.age), city: row.city, createdAt: Date(timeIntervalSince1970: Double(row.createdAtMicros) / 1e6)))
             }
-            BenchSupport.trimHeap()
-            measured = BenchSupport.residentBytes()
+            BenchProbe.trimHeap()
+            measured = BenchProbe.residentBytes()
             withExtendedLifetime(users) {}
         default:
             var records: [[String: Value]] = []
@@ -76,8 +80,8 @@ struct MemoryScenario {
                 record["id"] = .string(row.id)
                 records.append(record)
             }
-            BenchSupport.trimHeap()
-            measured = BenchSupport.residentBytes()
+            BenchProbe.trimHeap()
+            measured = BenchProbe.residentBytes()
             withExtendedLifetime(records) {}
         }
         let measurement = Measurement(

@@ -140,6 +140,7 @@ public final class FileSystemDocumentStore: DocumentStore {
             activeLogGeneration: writer.activeGeneration,
             activeLogBytes: writer.activeLength,
             liveLogGenerations: writer.generations.count,
+            flushes: writer.flushes,
             compactions: compactor.completedCount,
             lastCompactionError: compactor.lastAutomaticError,
             failure: writer.failure
@@ -178,6 +179,9 @@ extension FileSystemDocumentStore {
         public var activeLogBytes: Int
         /// How many log files the store keeps.
         public var liveLogGenerations: Int
+        /// Group flushes of the log since the store was opened (with full durability: one per group of
+        /// concurrent commits).
+        public var flushes: Int
         /// Compactions completed since the store was opened.
         public var compactions: Int
         /// Why the last automatic compaction failed (`nil` when it succeeded or none ran).

@@ -85,7 +85,7 @@ struct FileHeader: Sendable, Equatable {
                 "The \(kind.name) file \(file) has format version \(fields.version)\(fields.flags == 0 ? "" : " with flags \(fields.flags)"); this version of Hearth reads format version \(currentVersion) only. Open it with a newer Hearth."
             )
         }
-        guard fields.version >= 1, fields.checksum == fields.computed else {
+        guard fields.version >= 1, fields.checksum == fields.computed, bytes[44..<48].allSatisfy({ $0 == 0 }) else {
             throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header checksum does not match.")
         }
         return FileHeader(kind: kind, version: fields.version, salt: fields.salt, generation: fields.generation, previousLogLength: fields.previous)

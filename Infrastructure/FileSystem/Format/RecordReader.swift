@@ -80,6 +80,19 @@ struct RecordReader {
         }
     }
 
+    /// Whether every byte from `offset` to the end of the file is zero: the log's end followed by
+    /// zeros written ahead of it, not a torn record.
+    func onlyZeros(from offset: Int) throws(DocumentStoreError) -> Bool {
+        var position = offset
+        while position < fileSize {
+            let chunk = try file.read(count: min(Self.windowSize, fileSize - position), at: position)
+            guard !chunk.isEmpty else { return true }
+            if chunk.contains(where: { $0 != 0 }) { return false }
+            position += chunk.count
+        }
+        return true
+    }
+
     /// The highest epoch among valid records anywhere after `offset` (not aligned to records), or `nil`
     /// when there is none: used to tell a torn tail from corruption followed by acknowledged records.
     func highestEpochOfValidRecords(after offset: Int) throws(DocumentStoreError) -> UInt64? {

@@ -48,6 +48,27 @@ struct POSIXFile: Sendable {
         }
     }
 
+    /// Writes every byte of `bytes` at `offset` (`pwrite`, retrying short writes); the file offset of
+    /// sequential writes does not move.
+    func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(DocumentStoreError) {
+        if let code = faults.injected(.write, path) { throw POSIXErrorMapping.error(code, "write", path) }
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw POSIXErrorMapping.error(code, "write", path)
+            }
+            if written == 0 { throw POSIXErrorMapping.error(EIO, "write", path) }
+            done += written
+        }
+    }
+
+    func writeAll(_ bytes: [UInt8], at offset: Int) throws(DocumentStoreError) {
+        try bytes.withRawBytes { (buffer) throws(DocumentStoreError) in try writeAll(buffer, at: offset) }
+    }
+
     func writeAll(_ bytes: [UInt8]) throws(DocumentStoreError) {
         try bytes.withRawBytes { (buffer) throws(DocumentStoreError) in try writeAll(buffer) }
     }
@@ -123,11 +144,6 @@ struct POSIXFile: Sendable {
             if code == EINTR { continue }
             throw POSIXErrorMapping.error(code, "truncate", path)
         }
-    }
-
-    /// Moves the offset of sequential writes to the end of the file.
-    func seekToEnd() throws(DocumentStoreError) {
-        guard lseek(descriptor, 0, SEEK_END) >= 0 else { throw POSIXErrorMapping.error(errno, "seek in", path) }
     }
 
     /// Takes an exclusive `flock` without waiting. Held until the descriptor is closed; a second

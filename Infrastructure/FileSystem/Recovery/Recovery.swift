@@ -186,7 +186,7 @@ struct Recovery {
         if let previousLength, header.previousLogLength != UInt64(previousLength) {
             throw DocumentStoreError(
                 .dataLoss,
-                "The log file before \(path) is damaged: it holds \(previousLength) valid bytes, but had \(header.previousLogLength) when \(path) was started."
+                "The log file \(directory.file(StoreDirectory.logName(generation - 1))) is damaged: it holds \(previousLength) valid bytes, but had \(header.previousLogLength) when the next log, \(path), was started."
             )
         }
 
@@ -221,6 +221,9 @@ struct Recovery {
                 result.lastCommitTime = batch.commitTime
                 result.replayed += 1
             case .invalid(let offset, let reason):
+                if isLast, try reader.onlyZeros(from: offset) {
+                    break scan
+                }
                 guard isLast else {
                     throw DocumentStoreError(
                         .dataLoss,
@@ -241,13 +244,13 @@ struct Recovery {
         guard isLast else { return result }
         if result.droppedBytes > 0 { try file.truncate(to: reader.position) }
         try file.sync()
-        try file.seekToEnd()
         keepOpen = true
         result.active = ActiveLog(
             file: file,
             generation: generation,
             salt: header.salt,
             length: reader.position,
+            allocated: result.droppedBytes > 0 ? reader.position : size,
             epoch: lastEpoch + 1
         )
         return result

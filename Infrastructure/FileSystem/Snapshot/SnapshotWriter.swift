@@ -79,7 +79,12 @@ enum SnapshotWriter {
             directory.removeLeftover(temporary)
             throw error
         }
-        try directory.rename(temporary, to: StoreDirectory.snapshotName)
+        do {
+            try directory.rename(temporary, to: StoreDirectory.snapshotName)
+        } catch {
+            directory.removeLeftover(temporary)
+            throw error
+        }
         try directory.sync()
     }
 

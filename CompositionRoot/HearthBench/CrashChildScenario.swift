@@ -1,0 +1,84 @@
+import Foundation
+import HearthDomain
+import HearthFileSystem
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `crash-child`: the process `crash` kills. Opens the store, prints `ready`, then commits
+/// ``CrashWorkload`` batches from several concurrent writers forever, printing `ack <id>` (with one
+/// unbuffered `write`) after each commit returns.
+struct CrashChildScenario: BenchScenario {
+    let name = "crash-child"
+    let summary = "(used by crash) commit batches forever, printing each acknowledgement"
+    let options: [BenchOption] = [
+        .text("dir", default: nil, "the store's directory (required)"),
+        .integer("base", default: 0, "the first batch ID"),
+        .integer("writers", default: 3, "concurrent writers"),
+        .integer("seed", default: 1, "random seed"),
+        .text("durability", default: "full", "full or relaxed"),
+        .integer("compaction-threshold", default: 256 << 10, "log bytes that trigger a compaction"),
+    ]
+
+    func run(_ arguments: BenchArguments) async throws -> Int32 {
+        guard let path = arguments.text("dir") else { throw BenchUsageError("--dir is required") }
+        let durability: FileSystemDocumentStore.Durability = arguments.text("durability") == "relaxed" ? .relaxed : .full
+        let store = try FileSystemDocumentStore(
+            directory: URL(fileURLWithPath: path, isDirectory: true),
+            database: try CrashWorkload.databaseID(),
+            options: .init(durability: durability, compactionThreshold: arguments.integer("compaction-threshold"))
+        )
+        say("ready")
+        let base = arguments.integer("base")
+        let writers = max(arguments.integer("writers"), 1)
+        let seed = UInt64(truncatingIfNeeded: arguments.integer("seed"))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(writer))
+                    var id = base + writer
+                    while true {
+                        _ = try await store.commit(try CrashWorkload.writes(batch: id, random: &random), transaction: nil)
+                        say("ack \(id)")
+                        id += writers
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        return 0
+    }
+
+    /// One line on standard output in a single `write` (no buffering: the parent must see every
+    /// acknowledgement that happened before the kill).
+    private func say(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let written = write(1, base + offset, raw.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}
+
+/// A small, seedable random number generator (SplitMix64).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import HearthApplication
+import HearthDomain
+import HearthFileSystem
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `crash`: kills a `crash-child` with SIGKILL at random moments (some while it is still opening the
+/// store), reopens the store after each kill, and checks ``CrashWorkload/verify(_:acknowledged:inFlight:)``:
+/// no acknowledged commit lost, no batch partially visible. Exit status 0 when every check passed.
+struct CrashScenario: BenchScenario {
+    let name = "crash"
+    let summary = "SIGKILL a committing child N times; check no acknowledged commit is lost, no batch is partial"
+    let options: [BenchOption] = [
+        .integer("kills", default: 200, "how many times to kill the child"),
+        .text("dir", default: nil, "parent directory of the store (default: the temporary directory)"),
+        .integer("seed", default: 0, "random seed (0: random)"),
+        .integer("writers", default: 3, "concurrent writers in the child"),
+        .text("durability", default: "full", "the child's durability: full or relaxed"),
+        .integer("max-delay-ms", default: 100, "longest time the child commits before it is killed"),
+        .integer("compaction-threshold", default: 256 << 10, "the child's compaction threshold (small: compactions get killed too)"),
+        .flag("quiet", "print a line every 25 kills instead of every kill"),
+    ]
+
+    func run(_ arguments: BenchArguments) async throws -> Int32 {
+        let kills = max(arguments.integer("kills"), 1)
+        let writers = max(arguments.integer("writers"), 1)
+        let maxDelay = max(arguments.integer("max-delay-ms"), 1)
+        let seedArgument = UInt64(truncatingIfNeeded: arguments.integer("seed"))
+        let seed = seedArgument == 0 ? UInt64.random(in: 1...UInt64(UInt32.max)) : seedArgument
+        var random = SplitMix64(seed: seed)
+        let directory = try BenchDirectory(parent: arguments.text("dir"), prefix: "hearth-crash")
+        let storeURL = directory.url.appendingPathComponent("store", isDirectory: true)
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let childOptions = [
+            "--dir", storeURL.path, "--writers", String(writers), "--durability", arguments.text("durability") ?? "full",
+            "--compaction-threshold", String(arguments.integer("compaction-threshold")),
+        ]
+        print("crash: \(kills) kills, \(writers) writers in the child, durability \(arguments.text("durability") ?? "full"), seed \(seed)")
+        print("store: \(describeFileSystem(of: directory.path))/store")
+
+        var acknowledged = Set<Int>()
+        var inFlight = Set<Int>()
+        var nextBase = 0
+        var totals = Totals()
+        let clock = ContinuousClock()
+        let started = clock.now
+        for kill in 1...kills {
+            let base = nextBase
+            let child = try ChildProcess(
+                executable: executable,
+                arguments: ["crash-child", "--base", String(base), "--seed", String(random.next() % 1_000_000_000)] + childOptions
+            )
+            let early = Int.random(in: 0..<100, using: &random) < 20
+            if early {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
+            } else {
+                guard child.waitUntilReady(timeout: .now() + 120) else {
+                    child.kill()
+                    throw BenchUsageError("the child did not open the store within 120 s: \(child.output().joined(separator: "\n"))")
+                }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...maxDelay, using: &random)))
+            }
+            child.kill()
+            let lines = child.output()
+            let acks = lines.compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
+            acknowledged.formUnion(acks)
+            for writer in 0..<writers {
+                let mine = acks.filter { ($0 - base) % writers == writer }
+                inFlight.insert((mine.max() ?? (base + writer - writers)) + writers)
+            }
+            if !lines.contains("ready") { totals.killedWhileOpening += 1 }
+            totals.acknowledged += acks.count
+
+            let store = try FileSystemDocumentStore(directory: storeURL, database: try CrashWorkload.databaseID())
+            if store.recovery.droppedTailBytes > 0 { totals.tornTails += 1 }
+            let documents = try await everyDocument(store)
+            try await store.close()
+            let findings = CrashWorkload.verify(documents, acknowledged: acknowledged, inFlight: inFlight)
+            totals.record(findings)
+            nextBase = max(acknowledged.max() ?? -1, inFlight.max() ?? -1, findings.maximumBatch) + 1
+            if !arguments.flag("quiet") || kill % 25 == 0 || !findings.passed {
+                print(
+                    "kill \(kill): \(early ? "early" : "running"), \(acks.count) acks, \(findings.presentBatches) batches present, "
+                        + "recovery dropped \(store.recovery.droppedTailBytes) torn bytes"
+                        + (findings.passed ? "" : " — FAILED: \(describe(findings))")
+                )
+            }
+        }
+        let elapsed = clock.now - started
+        print("")
+        print("kills: \(kills) (\(totals.killedWhileOpening) while the child was still opening the store), in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+        print("acknowledged commits: \(totals.acknowledged); batches in the store at the end: \(totals.lastPresent)")
+        print("reopens that dropped a torn tail: \(totals.tornTails)")
+        print("lost acknowledged commits: \(totals.lost)")
+        print("partially visible batches: \(totals.partial)")
+        print("batches never committed but visible: \(totals.unexpected)")
+        print("other inconsistencies: \(totals.inconsistent)")
+        let passed = totals.lost == 0 && totals.partial == 0 && totals.unexpected == 0 && totals.inconsistent == 0
+        print(passed ? "RESULT: PASS" : "RESULT: FAIL")
+        if passed { directory.remove() } else { print("store kept for inspection: \(storeURL.path)") }
+        return passed ? 0 : 1
+    }
+
+    private struct Totals {
+        var acknowledged = 0
+        var killedWhileOpening = 0
+        var tornTails = 0
+        var lost = 0
+        var partial = 0
+        var unexpected = 0
+        var inconsistent = 0
+        var lastPresent = 0
+
+        mutating func record(_ findings: CrashWorkload.Findings) {
+            lost += findings.lostAcknowledged.count
+            partial += findings.partialBatches.count
+            unexpected += findings.unexpectedBatches.count
+            inconsistent += findings.inconsistencies.count
+            lastPresent = findings.presentBatches
+        }
+    }
+
+    private func describe(_ findings: CrashWorkload.Findings) -> String {
+        var parts: [String] = []
+        if !findings.lostAcknowledged.isEmpty { parts.append("lost \(findings.lostAcknowledged.prefix(10))") }
+        if !findings.partialBatches.isEmpty { parts.append("partial \(findings.partialBatches.prefix(10))") }
+        if !findings.unexpectedBatches.isEmpty { parts.append("unexpected \(findings.unexpectedBatches.prefix(10))") }
+        parts += findings.inconsistencies.prefix(5)
+        return parts.joined(separator: "; ")
+    }
+
+    private func everyDocument(_ store: FileSystemDocumentStore) async throws -> [Document] {
+        var documents: [Document] = []
+        let everything = StructuredQuery(from: CollectionSelector(collectionID: "", allDescendants: true))
+        for try await element in store.runQuery(parent: nil, query: everything, consistency: .latest) {
+            if let document = element.document { documents.append(document) }
+        }
+        return documents
+    }
+}
+
+/// A child process whose standard output is collected line by line on a thread of its own.
+final class ChildProcess: Sendable {
+    private let process: Process
+    private let state = Mutex((lines: [String](), partial: [UInt8](), ready: false))
+    private let readySignal = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(executable: String, arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        self.process = process
+        try process.run()
+        let handle = pipe.fileHandleForReading
+        let thread = Thread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                collect(data)
+            }
+            finished.signal()
+        }
+        thread.start()
+    }
+
+    private func collect(_ data: Data) {
+        let becameReady = state.withLock { state -> Bool in
+            state.partial += data
+            var becameReady = false
+            while let newline = state.partial.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: state.partial[..<newline], as: UTF8.self)
+                state.partial.removeSubrange(...newline)
+                state.lines.append(line)
+                if line == "ready", !state.ready {
+                    state.ready = true
+                    becameReady = true
+                }
+            }
+            return becameReady
+        }
+        if becameReady { readySignal.signal() }
+    }
+
+    /// Waits until the child printed `ready`; `false` on timeout.
+    func waitUntilReady(timeout: DispatchTime) -> Bool {
+        readySignal.wait(timeout: timeout) == .success
+    }
+
+    /// SIGKILL, then waits for the process to end and its output to be read.
+    func kill() {
+        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        finished.wait()
+    }
+
+    /// Every complete line it printed.
+    func output() -> [String] {
+        state.withLock { $0.lines }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import HearthDomain
+import HearthFileSystem
+
+/// `durable-commit`: durable commits per second of one small document per commit, one writer and
+/// several concurrent writers, next to SQLite (WAL, `synchronous=FULL`, one transaction per commit)
+/// through `python3`'s `sqlite3`, in the same directory, in the same run.
+///
+/// Targets (issue 5): Hearth × 1 ≥ SQLite × 1, and Hearth × writers ≥ 3 × Hearth × 1.
+struct DurableCommitScenario: BenchScenario {
+    let name = "durable-commit"
+    let summary = "durable commits/s (1 and N writers) vs SQLite WAL synchronous=FULL"
+    let options: [BenchOption] = [
+        .integer("commits", default: 2_000, "commits per measurement"),
+        .integer("writers", default: 4, "concurrent writers of the second measurement"),
+        .integer("runs", default: 5, "repetitions (medians are reported)"),
+        .text("dir", default: nil, "parent directory of the stores (default: the temporary directory)"),
+        .flag("relaxed", "measure Hearth with relaxed durability instead (not comparable to SQLite FULL)"),
+    ]
+
+    func run(_ arguments: BenchArguments) async throws -> Int32 {
+        let commits = max(arguments.integer("commits"), 8)
+        let writers = max(arguments.integer("writers"), 2)
+        let runs = max(arguments.integer("runs"), 1)
+        let parent = arguments.text("dir")
+        let durability: FileSystemDocumentStore.Durability = arguments.flag("relaxed") ? .relaxed : .full
+        let probe = try BenchDirectory(parent: parent, prefix: "hearth-durable-probe")
+        let location = describeFileSystem(of: probe.path)
+        probe.remove()
+
+        print("durable-commit: one small document (~\(SampleDocument.jsonBytes) bytes as JSON) per commit, \(commits) commits per measurement, \(runs) runs")
+        print("Hearth durability: \(durability); SQLite: WAL, synchronous=FULL, one transaction per commit (python3 sqlite3)")
+        print("directory: \(location)")
+        print("")
+        print(row(["run", "hearth×1", "sqlite×1", "hearth×\(writers)", "sqlite×\(writers)"]))
+
+        var hearthOne: [Double] = []
+        var sqliteOne: [Double] = []
+        var hearthMany: [Double] = []
+        var sqliteMany: [Double] = []
+        var groupOne: [Double] = []
+        var groupMany: [Double] = []
+        func measureHearth(_ count: Int) async throws {
+            let (rate, group) = try await hearthRate(writers: count, commits: commits, durability: durability, parent: parent)
+            if count == 1 {
+                hearthOne.append(rate)
+                groupOne.append(group)
+            } else {
+                hearthMany.append(rate)
+                groupMany.append(group)
+            }
+        }
+        for run in 1...runs {
+            // Each pair is measured back to back, in alternating order, so that both sides see the same
+            // disk (other processes share it).
+            if run % 2 == 1 {
+                try await measureHearth(1)
+                sqliteOne.append(try sqliteRate(writers: 1, commits: commits, parent: parent))
+                try await measureHearth(writers)
+                sqliteMany.append(try sqliteRate(writers: writers, commits: commits, parent: parent))
+            } else {
+                sqliteOne.append(try sqliteRate(writers: 1, commits: commits, parent: parent))
+                try await measureHearth(1)
+                sqliteMany.append(try sqliteRate(writers: writers, commits: commits, parent: parent))
+                try await measureHearth(writers)
+            }
+            print(row(["\(run)"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format($0[run - 1]) + "/s" }))
+        }
+        let medians = [hearthOne, sqliteOne, hearthMany, sqliteMany].map(BenchMath.median)
+        print(row(["median"] + medians.map { BenchMath.format($0) + "/s" }))
+        print(row(["max/min"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format(BenchMath.spread($0), digits: 2) }))
+        if durability == .full {
+            print(
+                "Hearth commits per flush (median): ×1 \(BenchMath.format(BenchMath.median(groupOne), digits: 2)), "
+                    + "×\(writers) \(BenchMath.format(BenchMath.median(groupMany), digits: 2))"
+            )
+        }
+        print("")
+
+        let single = medians[0] / medians[1]
+        let concurrentVsSQLite = medians[2] / medians[3]
+        let scaling = medians[2] / medians[0]
+        func perRun(_ top: [Double], _ bottom: [Double]) -> String {
+            let ratios = zip(top, bottom).map { $0 / $1 }
+            return "per run: \(ratios.map { BenchMath.format($0, digits: 2) }.joined(separator: " ")), median \(BenchMath.format(BenchMath.median(ratios), digits: 2))"
+        }
+        print("ratios of the medians:")
+        print("  hearth×1 / sqlite×1   = \(BenchMath.format(single, digits: 2))   target ≥ 1.0: \(single >= 1.0 ? "met" : "NOT met")   (\(perRun(hearthOne, sqliteOne)))")
+        print("  hearth×\(writers) / hearth×1   = \(BenchMath.format(scaling, digits: 2))   target ≥ 3.0: \(scaling >= 3.0 ? "met" : "NOT met")   (\(perRun(hearthMany, hearthOne)))")
+        print("  hearth×\(writers) / sqlite×\(writers)   = \(BenchMath.format(concurrentVsSQLite, digits: 2))   (\(perRun(hearthMany, sqliteMany)))")
+        return single >= 1.0 && scaling >= 3.0 ? 0 : 1
+    }
+
+    private func row(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            index == 0 ? cell.padding(toLength: 8, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(0, 13 - cell.count)) + cell
+        }.joined()
+    }
+
+    /// Commits per second of `writers` concurrent tasks sharing `commits` commits, on a new store, and
+    /// the average number of commits per flush.
+    private func hearthRate(
+        writers: Int,
+        commits: Int,
+        durability: FileSystemDocumentStore.Durability,
+        parent: String?
+    ) async throws -> (rate: Double, commitsPerFlush: Double) {
+        let directory = try BenchDirectory(parent: parent, prefix: "hearth-durable")
+        defer { directory.remove() }
+        let store = try FileSystemDocumentStore(
+            directory: directory.url,
+            database: try DatabaseID(projectID: "hearth-bench"),
+            options: .init(durability: durability)
+        )
+        let users = try CollectionPath("users")
+        for index in 0..<50 {
+            _ = try await store.commit([.update(try users.document("warmup\(index)"), fields: SampleDocument.fields(index))], transaction: nil)
+        }
+        let perWriter = commits / writers
+        let writes = try (0..<writers).map { writer in
+            try (0..<perWriter).map { index in
+                Write.update(try users.document("u\(writer)-\(index)"), fields: SampleDocument.fields(index))
+            }
+        }
+        let seconds = try await BenchMath.seconds {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<writers {
+                    let mine = writes[writer]
+                    group.addTask {
+                        for write in mine { _ = try await store.commit([write], transaction: nil) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        let flushes = store.statistics.flushes - 50
+        try await store.close()
+        return (Double(perWriter * writers) / seconds, Double(perWriter * writers) / Double(max(flushes, 1)))
+    }
+
+    /// Commits per second of SQLite with `writers` threads (own connections) sharing `commits` commits.
+    private func sqliteRate(writers: Int, commits: Int, parent: String?) throws -> Double {
+        let directory = try BenchDirectory(parent: parent, prefix: "sqlite-durable")
+        defer { directory.remove() }
+        let output = try Python.run(
+            Self.sqliteProgram,
+            arguments: [directory.url.appendingPathComponent("bench.sqlite").path, String(writers), String(commits), SampleDocument.bio]
+        )
+        return try Python.value("commits_per_second", in: output)
+    }
+
+    /// The SQLite side: the same document as compact JSON text, keyed by its path.
+    static let sqliteProgram = #"""
+        import json, sqlite3, sys, threading, time
+        path, writers, commits, bio = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+        def connect():
+            c = sqlite3.connect(path, timeout=60, isolation_level=None, check_same_thread=False)
+            c.execute("PRAGMA journal_mode=WAL")
+            c.execute("PRAGMA synchronous=FULL")
+            return c
+        def body(i):
+            return json.dumps({"active": i % 2 == 0, "age": i % 90, "bio": bio, "city": "Lisbon", "name": "user-%06d" % i}, separators=(",", ":"))
+        setup = connect()
+        setup.execute("CREATE TABLE documents (path TEXT PRIMARY KEY, body TEXT NOT NULL)")
+        for i in range(50):
+            setup.execute("BEGIN"); setup.execute("INSERT OR REPLACE INTO documents VALUES (?, ?)", ("users/warmup%d" % i, body(i))); setup.execute("COMMIT")
+        per = commits // writers
+        rows = [[("users/u%d-%d" % (w, i), body(i)) for i in range(per)] for w in range(writers)]
+        connections = [connect() for _ in range(writers)]
+        start = threading.Barrier(writers + 1)
+        def work(w):
+            c = connections[w]
+            start.wait()
+            for row in rows[w]:
+                c.execute("BEGIN IMMEDIATE")
+                c.execute("INSERT OR REPLACE INTO documents VALUES (?, ?)", row)
+                c.execute("COMMIT")
+        threads = [threading.Thread(target=work, args=(w,)) for w in range(writers)]
+        for t in threads: t.start()
+        start.wait()
+        began = time.perf_counter()
+        for t in threads: t.join()
+        elapsed = time.perf_counter() - began
+        print("commits_per_second=%f" % (per * writers / elapsed))
+        """#
+}
+
+/// The small document both sides write: five fields, about 100 bytes as compact JSON.
+enum SampleDocument {
+    static let bio = "Enjoys long walks, espresso and durable logs."
+
+    static func fields(_ index: Int) -> MapValue {
+        [
+            "active": .boolean(index % 2 == 0),
+            "age": .integer(Int64(index % 90)),
+            "bio": .string(bio),
+            "city": "Lisbon",
+            "name": .string("user-" + String(repeating: "0", count: max(0, 6 - String(index).count)) + String(index)),
+        ]
+    }
+
+    /// The size of the SQLite side's JSON body.
+    static var jsonBytes: Int {
+        #"{"active":true,"age":0,"bio":"","city":"Lisbon","name":"user-000000"}"#.utf8.count + bio.utf8.count
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HearthDomain
+import HearthFirestoreCodec
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Hearth's export format, for backups and seeding: UTF-8 text, one document per line, each line the
+/// document's Firestore REST JSON exactly as the REST API returns it —
+/// `{"name":"projects/{p}/databases/{d}/documents/{path}","fields":{…},"createTime":"…","updateTime":"…"}`
+/// — written compactly, in document-path order. Reading accepts `\n` or `\r\n` line endings, skips empty
+/// lines, and streams (one line in memory at a time).
+public enum DocumentExportFile {
+    /// Streams the documents of the export file at `url` to `body`, in file order; returns how many.
+    ///
+    /// - Parameter database: when given, every document name must belong to it; `nil` accepts any
+    ///   database (the document paths are kept, the database part of names is dropped).
+    /// - Throws: `invalidArgument` naming the file and line for a line that is not a valid REST
+    ///   document; file-system errors naming the file; and whatever `body` throws.
+    public static func readDocuments(
+        from url: URL,
+        database: DatabaseID?,
+        _ body: (Document) throws -> Void
+    ) throws -> Int {
+        var reader = try ExportLineReader(path: url.path)
+        defer { reader.close() }
+        var count = 0
+        while let document = try nextDocument(&reader, database: database) {
+            try body(document)
+            count += 1
+        }
+        return count
+    }
+
+    /// Writes `documents` to `url` in the export format, crash-safely: to a temporary file next to
+    /// it, flushed, then renamed over `url`. Returns how many. Throws file-system errors naming the file.
+    public static func write(_ documents: some Sequence<Document>, database: DatabaseID, to url: URL) throws(DocumentStoreError) -> Int {
+        let directory = StoreDirectory(path: url.deletingLastPathComponent().path, faults: .none)
+        let name = url.lastPathComponent
+        let temporary = name + ".\(UInt32.random(in: 0...UInt32.max))" + StoreDirectory.temporarySuffix
+        let file = try POSIXFile.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC, faults: .none)
+        var count = 0
+        do {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 20)
+            for document in documents {
+                var writer = JSONWriter()
+                writer.write(RESTDocumentCodec.encode(document, database: database))
+                buffer += writer.bytes
+                buffer.append(UInt8(ascii: "\n"))
+                count += 1
+                if buffer.count >= 1 << 20 {
+                    try file.writeAll(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try file.writeAll(buffer)
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            directory.removeLeftover(temporary)
+            throw error
+        }
+        do {
+            try directory.rename(temporary, to: name)
+        } catch {
+            directory.removeLeftover(temporary)
+            throw error
+        }
+        try directory.sync()
+        return count
+    }
+
+    /// The next document of `reader`, skipping empty lines; `nil` at the end.
+    static func nextDocument(_ reader: inout ExportLineReader, database: DatabaseID?) throws(DocumentStoreError) -> Document? {
+        while let line = try reader.next() {
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            do {
+                let json = try JSONParser.parse(line)
+                return try RESTDocumentCodec.decode(json, database: database)
+            } catch let error as JSONParseError {
+                throw invalidLine(reader, "\(error)")
+            } catch let error as RESTDecodingError {
+                throw invalidLine(reader, "\(error)")
+            } catch {
+                throw invalidLine(reader, "\(error)")
+            }
+        }
+        return nil
+    }
+
+    private static func invalidLine(_ reader: ExportLineReader, _ reason: String) -> DocumentStoreError {
+        DocumentStoreError(.invalidArgument, "Line \(reader.lineNumber) of \(reader.file.path) is not a Firestore REST document: \(reason)")
+    }
+}

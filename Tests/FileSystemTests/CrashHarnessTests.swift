@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The crash harness (`hearth-bench crash`) in CI: a child process commits batches from several
+/// writers and is killed with SIGKILL 50 times at random moments (some while it is still opening the
+/// store, some during compactions); after each kill the store is reopened and checked: every
+/// acknowledged commit present, no batch partially visible.
+@Suite("FileSystemDocumentStore: crash harness")
+struct CrashHarnessTests {
+    @Test(.timeLimit(.minutes(5)))
+    func fiftyKills_loseNoAcknowledgedCommit_andShowNoPartialBatch() throws {
+        let directory = try TemporaryDirectory("hearth-crash-ci")
+
+        let run = try runBench(["crash", "--kills", "50", "--quiet", "--max-delay-ms", "60", "--dir", directory.path])
+
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("lost acknowledged commits: 0"), "\(run.output)")
+        #expect(run.output.contains("partially visible batches: 0"), "\(run.output)")
+        #expect(run.output.contains("batches never committed but visible: 0"), "\(run.output)")
+        #expect(run.output.contains("RESULT: PASS"), "\(run.output)")
+    }
+}
+
+// MARK: - Helpers
+
+/// Runs the `hearth-bench` built next to this test bundle; returns its exit status and output.
+func runBench(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    let bench = testBinary.deletingLastPathComponent().appendingPathComponent("hearth-bench")
+    guard FileManager.default.isExecutableFile(atPath: bench.path) else {
+        throw BenchMissing(path: bench.path)
+    }
+    let process = Process()
+    process.executableURL = bench
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+struct BenchMissing: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "hearth-bench is not built at \(path) (run `swift build` first)" }
+}
