@@ -11,6 +11,9 @@ let scenarios: [any BenchScenario] = [
     RESTScenario(),
     ListenScenario(),
     CodecScenario(),
+    QueryScalingScenario(),
+    MemoryScenario(),
+    MemoryChildScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))

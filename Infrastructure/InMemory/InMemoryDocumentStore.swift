@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import Synchronization
 
 /// A ``DocumentStore`` held in memory: the local engine and nothing else — Firestore's server semantics
 /// with no server and no durability. It is also the fake that application tests use.
@@ -53,17 +54,15 @@ public final class InMemoryDocumentStore: DocumentStore {
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
-        let engine = self.engine
-        return AsyncThrowingStream { continuation in
-            do {
-                try checkCancellation()
-                let run = try engine.runQuery(parent: parent, query: query, consistency: consistency)
-                for element in Self.elements(of: run) { continuation.yield(element) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        let elements: [RunQueryResponse]
+        do {
+            try checkCancellation()
+            elements = Self.elements(of: try engine.runQuery(parent: parent, query: query, consistency: consistency))
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
         }
+        let cursor = ElementCursor(elements)
+        return AsyncThrowingStream(unfolding: { cursor.next() })
     }
 
     public func runAggregation(
@@ -105,6 +104,22 @@ public final class InMemoryDocumentStore: DocumentStore {
         return run.documents.enumerated().map { index, document in
             RunQueryResponse(document: document, readTime: run.readTime, skippedResults: index == 0 ? run.skippedResults : 0)
         }
+    }
+}
+
+/// Hands out precomputed elements one by one: a stream built with `AsyncThrowingStream(unfolding:)` returns
+/// each element without a suspension, unlike a buffered continuation stream.
+private final class ElementCursor: Sendable {
+    private let elements: [RunQueryResponse]
+    private let position = Atomic<Int>(0)
+
+    init(_ elements: [RunQueryResponse]) {
+        self.elements = elements
+    }
+
+    func next() -> RunQueryResponse? {
+        let index = position.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < elements.count ? elements[index] : nil
     }
 }
 

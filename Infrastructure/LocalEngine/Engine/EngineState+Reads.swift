@@ -117,13 +117,29 @@ extension EngineState {
     {
         let validated = try QueryValidator.validate(parent: parent, query: query, database: database)
         let context = try beginRead(consistency, now: now)
-        let result = executor.execute(validated, source: storage, at: context.time)
+        let result = executor.execute(validated, plan: plan(validated), source: storage, at: context.time)
         recordQuery(validated, results: result.documents, in: context)
         return QueryRun(
             documents: result.documents.map { QueryExecutor.project($0, validated.projection) },
             skippedResults: result.skipped,
             readTime: context.readTime
         )
+    }
+
+    /// The plan of `query`, after building the automatic composite index the planner recommends for it,
+    /// if any. Plans are cached until the storage next changes.
+    mutating func plan(_ query: ValidatedQuery) -> QueryPlan {
+        if planCache.generation != storage.generation { planCache = PlanCache(generation: storage.generation) }
+        if let cached = planCache.plans[query] { return cached }
+        var plan = executor.planner.plan(query, catalog: storage)
+        if let recommendation = plan.recommendation {
+            storage.addComposite(recommendation.definition, in: recommendation.collection)
+            plan = executor.planner.plan(query, catalog: storage)
+            planCache = PlanCache(generation: storage.generation)
+        }
+        if planCache.plans.count >= PlanCache.capacity { planCache.plans.removeAll(keepingCapacity: true) }
+        planCache.plans[query] = plan
+        return plan
     }
 
     mutating func runAggregation(

@@ -21,6 +21,7 @@ struct EngineState: Sendable {
     var pending: [PendingBatch] = []
     var nextBatchID: UInt64 = 1
     var observers: [ObserverEntry] = []
+    var planCache = PlanCache()
     private var retention: [RetentionEntry] = []
     private var retentionStart = 0
 
@@ -61,8 +62,9 @@ struct EngineState: Sendable {
 
     mutating func publish(_ batch: PendingBatch) {
         visibleTime = max(visibleTime, batch.commitTime)
-        if !batch.changes.isEmpty {
-            retention.append(RetentionEntry(commitTime: batch.commitTime, paths: batch.changes.map(\.path)))
+        let prunable = batch.changes.map(\.path).filter(storage.hasPrunableVersions)
+        if !prunable.isEmpty {
+            retention.append(RetentionEntry(commitTime: batch.commitTime, paths: prunable))
         }
         observers.removeAll(where: \.isCancelled)
         if !observers.isEmpty, !batch.changes.isEmpty {
@@ -120,6 +122,14 @@ struct EngineState: Sendable {
             throw DocumentStoreError(.failedPrecondition, "The requested read time \(time) is too old (history is kept from \(oldest)).")
         }
     }
+}
+
+/// Query plans made since the storage last changed (``DocumentStorage/generation``).
+struct PlanCache: Sendable {
+    static let capacity = 256
+
+    var generation: UInt64 = 0
+    var plans: [ValidatedQuery: QueryPlan] = [:]
 }
 
 /// A commit applied to the head state, waiting to become durable and visible.

@@ -35,7 +35,11 @@ struct FilterEvaluator {
 
     /// The value a filter or order sees at `path`: `__name__` is the document's reference.
     func value(at path: FieldPath, in document: Document) -> Value? {
-        if path.isDocumentID { return .reference(DocumentName(database: database, path: document.path)) }
+        let segments = path.segments
+        if segments.count == 1 {
+            if segments[0] == "__name__" { return .reference(DocumentName(database: database, path: document.path)) }
+            return document.fields[segments[0]]
+        }
         return document.fields.value(at: path)
     }
 

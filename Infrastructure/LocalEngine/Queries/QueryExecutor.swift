@@ -7,24 +7,26 @@ struct QueryResult: Sendable {
     var skipped: Int
 }
 
-/// Runs a validated query against a candidate source: filter, drop documents lacking an order field,
-/// sort by the normalised orders, apply cursors, then offset, then limit.
+/// Runs a validated query against a candidate source: asks the planner for a plan, then re-checks every
+/// candidate — filter, documents lacking an order field dropped, the normalised orders, cursors, then
+/// offset, then limit. Candidates in no particular order are sorted; candidates already in query order
+/// are streamed and the run stops at the end cursor or the limit.
 struct QueryExecutor {
     let planner: QueryPlanner
 
     func execute(_ query: ValidatedQuery, source: some CandidateSource, at time: Timestamp) -> QueryResult {
-        let plan = planner.plan(query)
-        let candidates = source.candidates(for: plan, at: time)
+        execute(query, plan: planner.plan(query, catalog: source), source: source, at: time)
+    }
 
+    func execute(_ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp) -> QueryResult {
+        if plan.ordered { return executeInOrder(query, plan: plan, source: source, at: time) }
         var rows: [(keys: [Value], document: Document)] = []
-        rows.reserveCapacity(candidates.documents.count)
-        for document in candidates.documents {
+        source.forEachCandidate(of: plan, at: time) { document in
             if let keys = Self.orderKeys(of: document, in: query) { rows.append((keys, document)) }
+            return true
         }
-        if !candidates.ordered {
-            let orders = query.orders
-            rows.sort { Self.compare($0.keys, $1.keys, orders) < 0 }
-        }
+        let orders = query.orders
+        rows.sort { Self.compare($0.keys, $1.keys, orders) < 0 }
 
         var lower = 0
         var upper = rows.count
@@ -48,6 +50,42 @@ struct QueryExecutor {
         if let limit = query.limit { last = Swift.min(last, first + limit) }
         if first > last { first = last }
         return QueryResult(documents: rows[first..<last].map(\.document), skipped: skipped)
+    }
+
+    /// Runs a plan whose candidates come in query order: skips them until the start cursor, stops after the
+    /// end cursor or once `offset + limit` results passed.
+    private func executeInOrder(_ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp)
+        -> QueryResult
+    {
+        if query.limit == 0, query.offset == 0 { return QueryResult(documents: [], skipped: 0) }
+        var documents: [Document] = []
+        var skipped = 0
+        let hasCursors = query.startAt != nil || query.endAt != nil
+        let evaluator = FilterEvaluator(database: query.database)
+        let filter = query.filter
+        let orderedFields = query.orders.map(\.field).filter { !$0.isDocumentID }
+        let offset = query.offset
+        let limit = query.limit
+        source.forEachCandidate(of: plan, at: time) { document in
+            if hasCursors {
+                guard let keys = Self.orderKeys(of: document, in: query) else { return true }
+                if let start = query.startAt {
+                    let order = Self.compare(keys, cursor: start.values, query.orders)
+                    if start.before ? order < 0 : order <= 0 { return true }
+                }
+                if let end = query.endAt {
+                    let order = Self.compare(keys, cursor: end.values, query.orders)
+                    if !(end.before ? order < 0 : order <= 0) { return false }
+                }
+            } else {
+                if let filter, !evaluator.matches(filter, document) { return true }
+                for field in orderedFields where evaluator.value(at: field, in: document) == nil { return true }
+            }
+            if skipped < offset { skipped += 1 } else { documents.append(document) }
+            if let limit, skipped == offset, documents.count >= limit { return false }
+            return true
+        }
+        return QueryResult(documents: documents, skipped: skipped)
     }
 
     /// Whether `document` belongs to the query's results before cursors, offset and limit are applied:

@@ -1,8 +1,266 @@
-/// The documents of one collection, by document ID, and which of its document IDs have subcollections.
+import HearthDomain
+
+/// A document ID and its versions. A free slot has no ID and an empty chain.
+struct DocumentSlot: Sendable {
+    var identifier: DocumentIdentifier?
+    var chain: VersionChain
+
+    var documentID: String { identifier?.rawValue ?? "" }
+}
+
+/// The documents of one collection and their indexes.
+///
+/// Documents live in a dense array of slots (ID and version chain); an open-addressing table of slot
+/// numbers finds a slot by ID. Index entries end with the slot number, so an index scan reaches its
+/// documents without a lookup. The indexes hold the entries of every *retained* version (not only the
+/// newest), so that a read at any allowed time finds a superset of its documents; a scan checks each
+/// entry against the version current at its read time (see ``candidate(_:in:at:names:)``).
 struct CollectionStore: Sendable {
-    var documents: [TextKey: VersionChain] = [:]
+    let path: CollectionPath
+    private(set) var slots: [DocumentSlot] = []
+    private var freeSlots: [UInt32] = []
+    /// Slot number + 1 by hash of the document ID (0: empty); linear probing, at most 3/4 full.
+    private var buckets: [UInt32] = []
+    /// Slots in use (paths with at least one version).
+    private(set) var chainCount = 0
+    private(set) var indexes: [IndexSelector: SortedKeyList] = [:]
+    private(set) var composites: [CompositeIndexDefinition] = []
     /// Document IDs (existing or not) that have at least one registered subcollection.
     var documentsWithSubcollections: Set<TextKey> = []
 
-    var isEmpty: Bool { documents.isEmpty && documentsWithSubcollections.isEmpty }
+    init(path: CollectionPath) {
+        self.path = path
+    }
+
+    var isEmpty: Bool { chainCount == 0 && documentsWithSubcollections.isEmpty }
+
+    // MARK: Slots
+
+    func slot(of documentID: String) -> UInt32? {
+        guard !buckets.isEmpty else { return nil }
+        let mask = buckets.count - 1
+        var bucket = Self.hash(documentID) & mask
+        while buckets[bucket] != 0 {
+            let slot = buckets[bucket] - 1
+            if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return slot }
+            bucket = (bucket + 1) & mask
+        }
+        return nil
+    }
+
+    func chain(_ documentID: String) -> VersionChain? {
+        slot(of: documentID).map { slots[Int($0)].chain }
+    }
+
+    private mutating func makeSlot(for identifier: DocumentIdentifier) -> UInt32 {
+        let documentID = identifier.rawValue
+        if let existing = slot(of: documentID) { return existing }
+        if (chainCount + 1) * 4 > buckets.count * 3 { rehash(capacity: max(16, buckets.count * 2)) }
+        let slot: UInt32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[Int(slot)] = DocumentSlot(identifier: identifier, chain: .empty)
+        } else {
+            slot = UInt32(slots.count)
+            slots.append(DocumentSlot(identifier: identifier, chain: .empty))
+        }
+        place(slot)
+        chainCount += 1
+        return slot
+    }
+
+    private mutating func place(_ slot: UInt32) {
+        let mask = buckets.count - 1
+        var bucket = Self.hash(slots[Int(slot)].documentID) & mask
+        while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
+        buckets[bucket] = slot + 1
+    }
+
+    private mutating func rehash(capacity: Int) {
+        buckets = Array(repeating: 0, count: capacity)
+        for (index, entry) in slots.enumerated() where !entry.chain.isEmpty { place(UInt32(index)) }
+    }
+
+    private mutating func freeSlot(_ slot: UInt32) {
+        let mask = buckets.count - 1
+        var hole = Self.hash(slots[Int(slot)].documentID) & mask
+        while buckets[hole] != slot + 1 { hole = (hole + 1) & mask }
+        var next = (hole + 1) & mask
+        while buckets[next] != 0 {
+            let ideal = Self.hash(slots[Int(buckets[next] - 1)].documentID) & mask
+            let movable = hole <= next ? (ideal <= hole || ideal > next) : (ideal <= hole && ideal > next)
+            if movable {
+                buckets[hole] = buckets[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        buckets[hole] = 0
+        slots[Int(slot)] = DocumentSlot(identifier: nil, chain: .empty)
+        freeSlots.append(slot)
+        chainCount -= 1
+    }
+
+    private static func hash(_ text: String) -> Int {
+        var hasher = Hasher()
+        var copy = text
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
+    }
+
+    // MARK: Reads
+
+    /// The document a stored version holds, with its path rebuilt from this collection and the ID.
+    func document(_ version: StoredVersion, identifier: DocumentIdentifier?, names: FieldNameTable) -> Document? {
+        guard let record = version.record, let identifier else { return nil }
+        return record.decode(path: path.document(identifier), commitTime: version.commitTime, names: names)
+    }
+
+    func document(_ documentID: String, at time: Timestamp, names: FieldNameTable) -> Document? {
+        guard let slot = slot(of: documentID) else { return nil }
+        return document(inSlot: slot, at: time, names: names)
+    }
+
+    func document(inSlot slot: UInt32, at time: Timestamp, names: FieldNameTable) -> Document? {
+        let entry = slots[Int(slot)]
+        guard let version = entry.chain.version(at: time) else { return nil }
+        return document(version, identifier: entry.identifier, names: names)
+    }
+
+    func head(_ documentID: String, names: FieldNameTable) -> DocumentVersion? {
+        guard let slot = slot(of: documentID), let head = slots[Int(slot)].chain.head else { return nil }
+        return DocumentVersion(commitTime: head.commitTime, document: document(head, identifier: slots[Int(slot)].identifier, names: names))
+    }
+
+    func exists(_ documentID: String, at time: Timestamp) -> Bool {
+        chain(documentID)?.version(at: time)?.record != nil
+    }
+
+    /// Calls `body` with every document that exists at `time`, in slot order, until it returns `false`.
+    @discardableResult
+    func forEachDocument(at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
+        for entry in slots {
+            guard let version = entry.chain.version(at: time), version.record != nil else { continue }
+            if let document = document(version, identifier: entry.identifier, names: names), !body(document) { return false }
+        }
+        return true
+    }
+
+    func hasDocument(at time: Timestamp) -> Bool {
+        slots.contains { $0.chain.version(at: time)?.record != nil }
+    }
+
+    // MARK: Index reads
+
+    func index(_ selector: IndexSelector) -> SortedKeyList? {
+        indexes[selector]
+    }
+
+    /// The document an index entry leads to, if the entry belongs to the version current at `time`: a
+    /// document is returned once per index scan however many of its retained versions have entries.
+    func candidate(_ entry: UnsafeRawBufferPointer, in index: IndexSelector, at time: Timestamp, names: FieldNameTable) -> Document? {
+        let slot = IndexKeyEncoding.slot(of: entry)
+        guard Int(slot) < slots.count else { return nil }
+        let stored = slots[Int(slot)]
+        guard let version = stored.chain.version(at: time), version.record != nil,
+            let document = document(version, identifier: stored.identifier, names: names)
+        else { return nil }
+        if stored.chain.isSingle { return document }
+        if case .name = index { return document }
+        let suffix = IndexEntries.nameSuffix(documentID: stored.documentID, slot: slot)
+        let current = IndexEntries.keys(in: index, fields: document.fields, suffix: suffix)
+        let matches = current.contains { key in key.withUnsafeBytes { UTF8Order.compareBytes($0, entry) == 0 } }
+        return matches ? document : nil
+    }
+
+    // MARK: Mutation
+
+    /// Appends a version of the document `identifier` and its index entries.
+    mutating func install(_ document: Document?, identifier: DocumentIdentifier, commitTime: Timestamp, names: inout FieldNameTable) {
+        let documentID = identifier.rawValue
+        let slot = makeSlot(for: identifier)
+        let record = document.map { DocumentRecord.encode($0, commitTime: commitTime, names: &names) }
+        slots[Int(slot)].chain.append(StoredVersion(commitTime: commitTime, record: record))
+        guard let document else { return }
+        let suffix = IndexEntries.nameSuffix(documentID: documentID, slot: slot)
+        IndexEntries.forEach(document.fields, suffix: suffix, composites: composites) { selector, key in
+            indexes[selector, default: SortedKeyList()].insert(key)
+        }
+    }
+
+    /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
+    mutating func discardVersions(of documentID: String, installedAtOrAfter time: Timestamp, names: FieldNameTable) {
+        guard let slot = slot(of: documentID) else { return }
+        let removed = slots[Int(slot)].chain.removeVersions(installedAtOrAfter: time)
+        removeEntries(of: removed, slot: slot, names: names)
+        if slots[Int(slot)].chain.isEmpty { freeSlot(slot) }
+    }
+
+    /// Forgets the versions no read at or after `cutoff` can see, and their index entries.
+    mutating func prune(_ documentID: String, before cutoff: Timestamp, names: FieldNameTable) {
+        guard let slot = slot(of: documentID) else { return }
+        var removed = slots[Int(slot)].chain.prune(before: cutoff)
+        if slots[Int(slot)].chain.isObsolete(at: cutoff) {
+            removed += slots[Int(slot)].chain.versions
+            slots[Int(slot)].chain = .empty
+        }
+        removeEntries(of: removed, slot: slot, names: names)
+        if slots[Int(slot)].chain.isEmpty { freeSlot(slot) }
+    }
+
+    /// Removes the entries of `removed` versions that no remaining version of the slot also has.
+    private mutating func removeEntries(of removed: [StoredVersion], slot: UInt32, names: FieldNameTable) {
+        let removedRecords = removed.compactMap(\.record)
+        guard !removedRecords.isEmpty else { return }
+        let documentID = slots[Int(slot)].documentID
+        let suffix = IndexEntries.nameSuffix(documentID: documentID, slot: slot)
+        var kept = Set<IndexEntry>()
+        for version in slots[Int(slot)].chain.versions {
+            guard let record = version.record else { continue }
+            IndexEntries.forEach(record.fields(names: names), suffix: suffix, composites: composites) { selector, key in
+                kept.insert(IndexEntry(index: selector, key: key))
+            }
+        }
+        for record in removedRecords {
+            IndexEntries.forEach(record.fields(names: names), suffix: suffix, composites: composites) { selector, key in
+                guard !kept.contains(IndexEntry(index: selector, key: key)) else { return }
+                indexes[selector]?.remove(key)
+                if indexes[selector]?.isEmpty == true { indexes[selector] = nil }
+            }
+        }
+    }
+
+    /// Builds an automatic composite index over every retained version.
+    mutating func addComposite(_ definition: CompositeIndexDefinition, names: FieldNameTable) {
+        guard !composites.contains(definition) else { return }
+        var keys: [[UInt8]] = []
+        keys.reserveCapacity(chainCount)
+        for (index, entry) in slots.enumerated() where !entry.chain.isEmpty {
+            let suffix = IndexEntries.nameSuffix(documentID: entry.documentID, slot: UInt32(index))
+            versions: for version in entry.chain.versions {
+                guard let record = version.record else { continue }
+                var key: [UInt8] = []
+                for field in definition.fields {
+                    guard let value = record.value(at: field, names: names) else { continue versions }
+                    IndexKeyEncoding.append(value, to: &key)
+                }
+                key.append(contentsOf: suffix)
+                keys.append(key)
+            }
+        }
+        keys.sort { left, right in
+            left.withUnsafeBytes { left in right.withUnsafeBytes { right in UTF8Order.compareBytes(left, right) < 0 } }
+        }
+        var unique: [[UInt8]] = []
+        unique.reserveCapacity(keys.count)
+        for key in keys where unique.last != key { unique.append(key) }
+        composites.append(definition)
+        if !unique.isEmpty { indexes[.composite(definition)] = SortedKeyList(sortedUniqueKeys: unique) }
+    }
+}
+
+/// An index entry, for set arithmetic during maintenance.
+struct IndexEntry: Hashable {
+    let index: IndexSelector
+    let key: [UInt8]
 }

@@ -12,21 +12,30 @@ struct DocumentStorage: Sendable {
     private var childCollectionIDs: [DocumentPath?: Set<TextKey>] = [:]
     /// Collections by collection ID, for collection-group queries.
     private var collectionsByID: [TextKey: Set<CollectionPath>] = [:]
+    /// The field names of every stored record.
+    private(set) var names = FieldNameTable()
+    /// Changes whenever documents, versions or indexes change (plans made before may be stale).
+    private(set) var generation: UInt64 = 0
+
+    var isEmpty: Bool { collections.isEmpty }
 
     // MARK: Point reads
 
-    func chain(_ path: DocumentPath) -> VersionChain? {
-        collections[path.parent]?.documents[TextKey(path.documentID)]
-    }
-
     /// The newest installed version of `path` (published or not).
     func head(_ path: DocumentPath) -> DocumentVersion? {
-        chain(path)?.head
+        collections[path.parent]?.head(path.documentID, names: names)
     }
 
     /// The document at `path` as of `time`.
     func document(_ path: DocumentPath, at time: Timestamp) -> Document? {
-        chain(path)?.document(at: time)
+        collections[path.parent]?.document(path.documentID, at: time, names: names)
+    }
+
+    /// Whether `path` holds versions a later prune may drop: more than one, or a deletion. (A document
+    /// created once holds neither, so retention need not track it.)
+    func hasPrunableVersions(_ path: DocumentPath) -> Bool {
+        guard let chain = collections[path.parent]?.chain(path.documentID) else { return false }
+        return !chain.isSingle || chain.head?.record == nil
     }
 
     // MARK: Scans
@@ -35,9 +44,9 @@ struct DocumentStorage: Sendable {
     /// collection, in no particular order.
     func forEachDocument(in scope: QueryScope, at time: Timestamp, _ body: (Document) -> Void) {
         for collection in collections(in: scope) {
-            guard let store = collections[collection] else { continue }
-            for chain in store.documents.values {
-                if let document = chain.document(at: time) { body(document) }
+            collections[collection]?.forEachDocument(at: time, names: names) { document in
+                body(document)
+                return true
             }
         }
     }
@@ -63,7 +72,7 @@ struct DocumentStorage: Sendable {
     /// Whether any document exists at `time` in `collection` or anywhere below it.
     func hasDocuments(in collection: CollectionPath, at time: Timestamp) -> Bool {
         guard let store = collections[collection] else { return false }
-        if store.documents.values.contains(where: { $0.document(at: time) != nil }) { return true }
+        if store.hasDocument(at: time) { return true }
         for documentID in store.documentsWithSubcollections {
             guard let document = Self.documentPath(collection: collection, id: documentID.text) else { continue }
             if hasDescendants(document, at: time) { return true }
@@ -94,7 +103,7 @@ struct DocumentStorage: Sendable {
         guard let store = collections[collection] else { return [] }
         return store.documentsWithSubcollections.compactMap { id in
             guard let path = Self.documentPath(collection: collection, id: id.text) else { return nil }
-            if store.documents[id]?.document(at: time) != nil { return nil }
+            if store.exists(id.text, at: time) { return nil }
             return hasDescendants(path, at: time) ? path : nil
         }
     }
@@ -103,8 +112,9 @@ struct DocumentStorage: Sendable {
     func allDocuments(at time: Timestamp) -> [Document] {
         var result: [Document] = []
         for store in collections.values {
-            for chain in store.documents.values {
-                if let document = chain.document(at: time) { result.append(document) }
+            store.forEachDocument(at: time, names: names) { document in
+                result.append(document)
+                return true
             }
         }
         return result
@@ -112,42 +122,50 @@ struct DocumentStorage: Sendable {
 
     // MARK: Mutation
 
-    /// Appends a version to `path`'s chain, registering its collection (and ancestors) when new.
+    /// Appends a version to `path`'s chain (and its entries to the collection's indexes), registering its
+    /// collection (and ancestors) when new.
     mutating func install(_ document: Document?, at path: DocumentPath, commitTime: Timestamp) {
         let collection = path.parent
+        let identifier: DocumentIdentifier
+        do {
+            identifier = try DocumentIdentifier(path.documentID)
+        } catch {
+            return  // unreachable: the segments of a DocumentPath are valid IDs
+        }
         register(collection)
-        collections[collection, default: CollectionStore()].documents[TextKey(path.documentID), default: VersionChain()]
-            .append(DocumentVersion(commitTime: commitTime, document: document))
+        generation &+= 1
+        collections[collection]?.install(document, identifier: identifier, commitTime: commitTime, names: &names)
     }
 
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.
     mutating func discardVersions(of paths: [DocumentPath], installedAtOrAfter time: Timestamp) {
+        generation &+= 1
         for path in paths {
             let collection = path.parent
-            let key = TextKey(path.documentID)
-            collections[collection]?.documents[key]?.removeVersions(installedAtOrAfter: time)
-            if collections[collection]?.documents[key]?.versions.isEmpty == true {
-                collections[collection]?.documents[key] = nil
-            }
+            collections[collection]?.discardVersions(of: path.documentID, installedAtOrAfter: time, names: names)
             unregisterIfEmpty(collection)
         }
     }
 
     /// Forgets the versions of `paths` that no read at or after `cutoff` can see.
     mutating func prune(_ paths: [DocumentPath], before cutoff: Timestamp) {
+        generation &+= 1
         for path in paths {
             let collection = path.parent
-            let key = TextKey(path.documentID)
-            guard var chain = collections[collection]?.documents[key] else { continue }
-            chain.prune(before: cutoff)
-            collections[collection]?.documents[key] = chain.isObsolete(at: cutoff) ? nil : chain
+            collections[collection]?.prune(path.documentID, before: cutoff, names: names)
             unregisterIfEmpty(collection)
         }
     }
 
+    /// Builds an automatic composite index on `collection` (no-op when it exists or the collection does not).
+    mutating func addComposite(_ definition: CompositeIndexDefinition, in collection: CollectionPath) {
+        generation &+= 1
+        collections[collection]?.addComposite(definition, names: names)
+    }
+
     private mutating func register(_ collection: CollectionPath) {
         if collections[collection] != nil { return }
-        collections[collection] = CollectionStore()
+        collections[collection] = CollectionStore(path: collection)
         let id = TextKey(collection.collectionID)
         childCollectionIDs[collection.parent, default: []].insert(id)
         collectionsByID[id, default: []].insert(collection)
