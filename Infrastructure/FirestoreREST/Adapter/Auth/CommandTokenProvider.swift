@@ -67,171 +67,47 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
     public var description: String { "CommandTokenProvider(\(([executable] + arguments).joined(separator: " ")))" }
 }
 
-/// Runs a command to completion on its own thread, collecting its output, with a timeout; cancelling
-/// the calling task terminates the command.
+/// Runs a command to completion, collecting its output, with a timeout; cancelling the calling task
+/// terminates the command.
 enum CommandRunner {
     static func run(executable: String, arguments: [String], timeout: Duration) async throws -> String {
-        if Task.isCancelled { throw DocumentStoreError(.cancelled, "Running a token command was cancelled.") }
-        let process = Process()
-        if executable.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
         let commandName = ([executable] + arguments).joined(separator: " ")
-        let handle = ProcessHandle(process)
-        let outcome: ProcessOutcome = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ProcessOutcome, any Error>) in
-                handle.setStopHandler { reason in
-                    continuation.resume(returning: ProcessOutcome(status: -1, output: Data(), errors: Data(), stopReason: reason))
-                }
-                Thread.detachNewThread {
-                    do {
-                        try handle.start()
-                    } catch {
-                        if handle.claimResumption() {
-                            continuation.resume(
-                                throwing: DocumentStoreError(.unauthenticated, "Could not start `\(commandName)`: \(error.localizedDescription)")
-                            )
-                        }
-                        return
-                    }
-                    let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-                    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { handle.stop(reason: .timedOut) }
-                    let outputCollector = PipeCollector(output.fileHandleForReading)
-                    let errorCollector = PipeCollector(errors.fileHandleForReading)
-                    // Foundation notices the exit only when every inheritor of its status pipe is gone, so a
-                    // stopped command answers through `onStop` at once, without waiting here.
-                    process.waitUntilExit()
-                    guard handle.claimResumption() else { return }
-                    continuation.resume(
-                        returning: ProcessOutcome(
-                            status: process.terminationStatus,
-                            output: outputCollector.wait(seconds: 2),
-                            errors: errorCollector.wait(seconds: 2),
-                            stopReason: nil
-                        )
-                    )
-                }
+        if Task.isCancelled { throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.") }
+        let argv = executable.hasPrefix("/") ? [executable] + arguments : ["/usr/bin/env", executable] + arguments
+        let command: SpawnedCommand
+        do {
+            command = try SpawnedCommand(argv)
+        } catch let code {
+            throw DocumentStoreError(.unauthenticated, "Could not start `\(commandName)`: \(String(cString: strerror(code.code.rawValue)))")
+        }
+        let outcome: SpawnedCommand.Outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<SpawnedCommand.Outcome, Never>) in
+                command.onOutcome { continuation.resume(returning: $0) }
+                let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { command.stop(.timedOut) }
             }
         } onCancel: {
-            handle.stop(reason: .cancelled)
+            command.stop(.cancelled)
         }
-        switch outcome.stopReason {
-        case .cancelled?: throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.")
-        case .timedOut?: throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
-        case nil: break
+        let status: Int32
+        switch outcome {
+        case .stopped(.cancelled): throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.")
+        case .stopped(.timedOut): throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
+        case .exited(let code, _, _): status = code
         }
-        let token = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard outcome.status == 0 else {
-            let stderr = String(decoding: outcome.errors, as: UTF8.self)
+        guard case .exited(_, let output, let errors) = outcome else { return "" }
+        let token = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard status == 0 else {
+            let stderr = String(decoding: errors, as: UTF8.self)
             let safe = token.isEmpty ? stderr : stderr.replacingOccurrences(of: token, with: "<redacted>")
             throw DocumentStoreError(
                 .unauthenticated,
-                "`\(commandName)` failed with exit status \(outcome.status): \(BodyExcerpt.of(Array(safe.utf8), limit: 300))"
+                "`\(commandName)` failed with exit status \(status): \(BodyExcerpt.of(Array(safe.utf8), limit: 300))"
             )
         }
         guard !token.isEmpty, !token.contains(where: \.isNewline) else {
             throw DocumentStoreError(.unauthenticated, "`\(commandName)` printed no single-line token.")
         }
         return token
-    }
-}
-
-private struct ProcessOutcome: Sendable {
-    let status: Int32
-    let output: Data
-    let errors: Data
-    let stopReason: ProcessHandle.StopReason?
-}
-
-/// The running process, shared with the timeout and cancellation handlers; resumes the waiting caller once.
-private final class ProcessHandle: @unchecked Sendable {  // `lock` guards every mutable property.
-    enum StopReason: Sendable { case timedOut, cancelled }
-
-    private let process: Process
-    private let lock = NSLock()
-    private var started = false
-    private var stopped = false
-    private var resumed = false
-    private var stopReason: StopReason?
-    private var stopHandler: (@Sendable (StopReason) -> Void)?
-
-    init(_ process: Process) { self.process = process }
-
-    /// `handler` is called once when the command is stopped (timeout or cancellation) before it answered
-    /// — at once if that already happened.
-    func setStopHandler(_ handler: @escaping @Sendable (StopReason) -> Void) {
-        let pending: StopReason? = lock.withLock {
-            stopHandler = handler
-            guard let stopReason, !resumed else { return nil }
-            resumed = true
-            return stopReason
-        }
-        if let pending { handler(pending) }
-    }
-
-    /// Starts the process, unless it was already stopped (cancelled before it started).
-    func start() throws {
-        try lock.withLock {
-            if stopped { throw DocumentStoreError(.cancelled, "cancelled before start") }
-            try process.run()
-            started = true
-        }
-    }
-
-    /// Whether the caller may resume the continuation (only the first caller may).
-    func claimResumption() -> Bool {
-        lock.withLock {
-            if resumed { return false }
-            resumed = true
-            return true
-        }
-    }
-
-    /// Kills the command and answers the caller with `reason`, unless it already answered.
-    func stop(reason: StopReason) {
-        let handler: (@Sendable (StopReason) -> Void)? = lock.withLock {
-            guard !stopped, !resumed else { return nil }
-            stopped = true
-            stopReason = reason
-            // SIGKILL: children of Foundation's Process on Linux may inherit a mask blocking SIGTERM.
-            if started { kill(process.processIdentifier, SIGKILL) }
-            guard let stopHandler else { return nil }
-            resumed = true
-            return stopHandler
-        }
-        handler?(reason)
-    }
-}
-
-/// Reads a pipe to its end on its own thread.
-private final class PipeCollector: @unchecked Sendable {  // `lock` guards `data`; `done` signals the end.
-    private let lock = NSLock()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread {
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                self.lock.withLock { self.data.append(chunk) }
-            }
-            self.done.signal()
-        }
-    }
-
-    /// The bytes read once the pipe closed, or whatever arrived within `seconds`.
-    func wait(seconds: Double) -> Data {
-        _ = done.wait(timeout: .now() + seconds)
-        return lock.withLock { data }
     }
 }
