@@ -142,10 +142,11 @@ extension QueryConvertible {
 extension Query {
     func run(consistency: ReadConsistency) async throws -> QuerySnapshot {
         let built = try builder.build()
-        let stream = database.store.runQuery(parent: built.parent, query: built.query, consistency: consistency)
+        let elements = try await database.store.runQueryAll(parent: built.parent, query: built.query, consistency: consistency)
         var documents: [QueryDocumentSnapshot] = []
+        documents.reserveCapacity(elements.count)
         var readTime: Timestamp?
-        for try await element in stream {
+        for element in elements {
             readTime = element.readTime
             if let document = element.document {
                 documents.append(

@@ -42,6 +42,14 @@ public protocol DocumentStore: Sendable {
     func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
 
+    /// Runs a structured query to its end and returns every element `runQuery` would stream, in the same
+    /// order, with the same errors (an error after some results throws; the results are not returned).
+    /// `Query.getDocuments()` reads through this. The default implementation collects ``runQuery``;
+    /// adapters that have the whole answer at once (the local engine, one REST response) return it
+    /// without a stream, which spares a suspension per document.
+    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+
     /// Runs one to five aggregations over a structured query's results.
     /// Zero or more than five aggregations, duplicate aliases, or an invalid query: `invalidArgument`.
     func runAggregation(

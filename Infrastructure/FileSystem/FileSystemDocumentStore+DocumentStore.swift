@@ -20,6 +20,14 @@ extension FileSystemDocumentStore {
         return try engine.listDocuments(request)
     }
 
+    /// The whole answer at once, straight from the engine (no stream).
+    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+    {
+        try checkOpen()
+        return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
+    }
+
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {

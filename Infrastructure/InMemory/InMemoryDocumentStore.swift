@@ -57,12 +57,20 @@ public final class InMemoryDocumentStore: DocumentStore {
         let elements: [RunQueryResponse]
         do {
             try checkCancellation()
-            elements = Self.elements(of: try engine.runQuery(parent: parent, query: query, consistency: consistency))
+            elements = try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
         let cursor = ElementCursor(elements)
         return AsyncThrowingStream(unfolding: { cursor.next() })
+    }
+
+    /// The whole answer at once, straight from the engine (no stream).
+    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+    {
+        try checkCancellation()
+        return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
     public func runAggregation(
@@ -93,17 +101,6 @@ public final class InMemoryDocumentStore: DocumentStore {
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try checkCancellation()
         return try engine.listCollectionIDs(request)
-    }
-
-    /// The stream elements of a query run: one per document (the first carrying the offset's skip count),
-    /// or a single element without a document carrying the skip count and read time when there is none.
-    static func elements(of run: QueryRun) -> [RunQueryResponse] {
-        guard !run.documents.isEmpty else {
-            return [RunQueryResponse(document: nil, readTime: run.readTime, skippedResults: run.skippedResults)]
-        }
-        return run.documents.enumerated().map { index, document in
-            RunQueryResponse(document: document, readTime: run.readTime, skippedResults: index == 0 ? run.skippedResults : 0)
-        }
     }
 }
 

@@ -19,6 +19,8 @@ public enum LimitsAndOffsetsContract: Sendable {
         ),
         b("query_readTime_isNotBeforeLastCommit", query_readTime_isNotBeforeLastCommit),
         b("query_emptyCollection_returnsNoDocuments", query_emptyCollection_returnsNoDocuments),
+        b("runQueryAll_returnsWhatRunQueryStreams", runQueryAll_returnsWhatRunQueryStreams),
+        b("runQueryAll_invalidQuery_failsInvalidArgument", runQueryAll_invalidQuery_failsInvalidArgument),
     ]
 
     private static func b(
@@ -121,5 +123,29 @@ public enum LimitsAndOffsetsContract: Sendable {
         try await seedFive(store)
 
         try expectEqual(try await store.ids(try query("nothing")), [], "query on an empty collection")
+    }
+
+    /// `runQueryAll` answers with the documents, in order, and the skip count that `runQuery` streams.
+    public static func runQueryAll_returnsWhatRunQueryStreams(_ store: any DocumentStore) async throws {
+        try await seedFive(store)
+        let offsetQuery = try query("o", orderBy: [Order(try FieldPath(["v"]), .descending)], offset: 1, limit: 3)
+
+        let streamed = try await store.responses(offsetQuery)
+        let all = try await store.runQueryAll(parent: nil, query: offsetQuery, consistency: .latest)
+        let empty = try await store.runQueryAll(parent: nil, query: try query("nothing"), consistency: .latest)
+
+        try expectEqual(all.compactMap(\.document), streamed.compactMap(\.document), "documents")
+        try expectEqual(all.compactMap(\.document?.path.documentID), ["d3", "d2", "d1"], "document order")
+        try expectEqual(all.reduce(0) { $0 + $1.skippedResults }, 1, "total skippedResults")
+        try expectEqual(empty.compactMap(\.document), [], "documents of an empty collection")
+    }
+
+    /// An invalid query fails `runQueryAll` as it fails `runQuery`: `invalidArgument`.
+    public static func runQueryAll_invalidQuery_failsInvalidArgument(_ store: any DocumentStore) async throws {
+        let invalid = try query("o", offset: -1)
+
+        try await expectThrows(code: .invalidArgument, "a negative offset") {
+            try await store.runQueryAll(parent: nil, query: invalid, consistency: .latest)
+        }
     }
 }

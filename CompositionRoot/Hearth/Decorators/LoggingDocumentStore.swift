@@ -50,6 +50,16 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+    {
+        try await logged("runQuery \(Self.describe(parent: parent, query.from))") {
+            try await base.runQueryAll(parent: parent, query: query, consistency: consistency)
+        } outcome: {
+            "\($0.count { $0.document != nil }) documents"
+        }
+    }
+
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )

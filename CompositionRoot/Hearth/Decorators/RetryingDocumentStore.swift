@@ -55,6 +55,14 @@ public struct RetryingDocumentStore: DocumentStore {
         try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
     }
 
+    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+    {
+        try await attempt("runQuery", idempotent: true) {
+            try await base.runQueryAll(parent: parent, query: query, consistency: consistency)
+        }
+    }
+
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )

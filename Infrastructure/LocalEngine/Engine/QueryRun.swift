@@ -1,3 +1,4 @@
+public import HearthApplication
 import HearthDomain
 
 /// The documents of one query run: in order and projected, with the offset's skip count.
@@ -8,4 +9,17 @@ public struct QueryRun: Sendable, Hashable {
     public var skippedResults: Int
     /// The time the results were read at.
     public var readTime: Timestamp
+}
+
+extension QueryRun {
+    /// The run as the port's elements: one per document, the skip count on the first; a single
+    /// progress element when there is no document.
+    public var responses: [RunQueryResponse] {
+        guard !documents.isEmpty else {
+            return [RunQueryResponse(document: nil, readTime: readTime, skippedResults: skippedResults)]
+        }
+        return documents.enumerated().map { index, document in
+            RunQueryResponse(document: document, readTime: readTime, skippedResults: index == 0 ? skippedResults : 0)
+        }
+    }
 }

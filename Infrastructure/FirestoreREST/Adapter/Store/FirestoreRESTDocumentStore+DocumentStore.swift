@@ -80,6 +80,15 @@ extension FirestoreRESTDocumentStore {
         return stream
     }
 
+    /// One `runQuery` request, its whole answer at once (an error element after results throws it).
+    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+        -> [RunQueryResponse]
+    {
+        let (elements, error) = try await runQueryElements(parent: parent, query: query, consistency: consistency)
+        if let error { throw error }
+        return elements
+    }
+
     func runQueryElements(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws(DocumentStoreError)
         -> (elements: [RunQueryResponse], error: DocumentStoreError?)
     {
