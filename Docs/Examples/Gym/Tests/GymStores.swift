@@ -3,22 +3,20 @@ import HearthApplication
 import HearthDomain
 import HearthInMemory
 import Synchronization
-import Testing
 
-/// The stores the example's use cases run on. Each test gets a fresh, empty one.
+/// The stores the example's use cases run on. Each run gets a fresh, empty store.
 enum GymStores {
-    enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    enum Kind: String, CaseIterable, Sendable {
+        /// `InMemoryDocumentStore`.
         case memory
-        var testDescription: String { rawValue }
     }
 
-    static var available: [Kind] { Kind.allCases }
-
-    static func make(_ kind: Kind) async throws -> HearthGymStorage {
-        let database = try DatabaseID(projectID: "demo-gym")
+    /// Runs `body` on a gym over a fresh, empty store of `kind`.
+    static func withGym(on kind: Kind, _ body: (HearthGymStorage) async throws -> Void) async throws {
         switch kind {
         case .memory:
-            return HearthGymStorage(database: Database(store: InMemoryDocumentStore(database: database)))
+            let store = InMemoryDocumentStore(database: try DatabaseID(projectID: "demo-gym"))
+            try await body(HearthGymStorage(database: Database(store: store)))
         }
     }
 }
@@ -27,4 +25,3 @@ final class Counter: Sendable {
     private let value = Mutex(0)
     func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }
-
