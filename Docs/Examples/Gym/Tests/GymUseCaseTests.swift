@@ -5,13 +5,31 @@ import GymInfrastructure
 import HearthApplication
 import Testing
 
-/// The gym's use cases (written once, below), each run on every store the example supports (see
-/// `GymStores`). Each run gets a fresh, empty store.
+/// The gym's use cases (written once, below), each run on every store Hearth offers: the in-memory store,
+/// the file store and Firestore through the REST adapter (Google's emulator). Each run gets a fresh,
+/// empty store (see `GymStores`). Without the emulator, the Firestore runs are skipped, saying why.
 @Suite("Gym use cases")
 struct GymUseCaseTests {
     @Test("on the in-memory store", arguments: GymUseCase.all)
     func onMemoryStore(_ useCase: GymUseCase) async throws {
         try await GymStores.withGym(on: .memory, useCase.run)
+    }
+
+    @Test("on the file store", arguments: GymUseCase.all)
+    func onFileStore(_ useCase: GymUseCase) async throws {
+        try await GymStores.withGym(on: .file, useCase.run)
+    }
+
+    @Test(
+        "on Firestore (REST adapter, emulator)",
+        .enabled(
+            if: GymStores.emulatorIsAvailable,
+            "\(GymUseCase.all.count) use cases not run on Firestore (emulator unavailable: \(GymStores.emulatorUnavailableReason))"
+        ),
+        arguments: GymUseCase.all
+    )
+    func onFirestoreEmulator(_ useCase: GymUseCase) async throws {
+        try await GymStores.withGym(on: .firestoreEmulator, useCase.run)
     }
 }
 
