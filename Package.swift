@@ -105,7 +105,11 @@ let package = Package(
         // MARK: Tests
         .testTarget(
             name: "GymExampleTests",
-            dependencies: ["GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthApplication", "HearthInMemory", "HearthTestSupport"],
+            // The tests are the example's composition root: only they name concrete adapters.
+            dependencies: [
+                "GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthApplication",
+                "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST", "HearthTestSupport",
+            ],
             path: "Docs/Examples/Gym/Tests",
             swiftSettings: strictSettings
         ),

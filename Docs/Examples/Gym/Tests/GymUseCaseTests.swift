@@ -5,12 +5,52 @@ import GymInfrastructure
 import HearthApplication
 import Testing
 
-/// The gym's use cases, run against every store the example supports (see `GymStores`).
+/// The gym's use cases (written once, below), each run on every store Hearth offers: the in-memory store,
+/// the file store and Firestore through the REST adapter (Google's emulator). Each run gets a fresh,
+/// empty store (see `GymStores`). Without the emulator, the Firestore runs are skipped, saying why.
 @Suite("Gym use cases")
 struct GymUseCaseTests {
-    @Test(arguments: GymStores.available)
-    func registerMember_listsThemAndClaimsTheirEmail(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    @Test("on the in-memory store", arguments: GymUseCase.all)
+    func onMemoryStore(_ useCase: GymUseCase) async throws {
+        try await GymStores.withGym(on: .memory, useCase.run)
+    }
+
+    @Test("on the file store", arguments: GymUseCase.all)
+    func onFileStore(_ useCase: GymUseCase) async throws {
+        try await GymStores.withGym(on: .file, useCase.run)
+    }
+
+    @Test(
+        "on Firestore (REST adapter, emulator)",
+        .enabled(
+            if: GymStores.emulatorIsAvailable,
+            "\(GymUseCase.all.count) use cases not run on Firestore (emulator unavailable: \(GymStores.emulatorUnavailableReason))"
+        ),
+        arguments: GymUseCase.all
+    )
+    func onFirestoreEmulator(_ useCase: GymUseCase) async throws {
+        try await GymStores.withGym(on: .firestoreEmulator, useCase.run)
+    }
+}
+
+extension GymUseCase {
+    /// Every use case of the gym.
+    static let all: [GymUseCase] = [
+        GymUseCase("registerMember_listsThemAndClaimsTheirEmail", registerMember_listsThemAndClaimsTheirEmail),
+        GymUseCase("registerMember_withATakenEmail_failsAndWritesNothing", registerMember_withATakenEmail_failsAndWritesNothing),
+        GymUseCase("registerMember_withAnInvalidEmail_isRejectedBeforeStorage", registerMember_withAnInvalidEmail_isRejectedBeforeStorage),
+        GymUseCase("members_areListedByLastName_searched_softDeleted_andCounted", members_areListedByLastName_searched_softDeleted_andCounted),
+        GymUseCase("softDelete_ofAnUnknownMember_isMemberNotFound", softDelete_ofAnUnknownMember_isMemberNotFound),
+        GymUseCase(
+            "recurringSchedule_isWrittenInOneBatch_listedByDateRange_andCancelledByGroup",
+            recurringSchedule_isWrittenInOneBatch_listedByDateRange_andCancelledByGroup
+        ),
+        GymUseCase("attendanceReport_returnsOneMembersVisitsInTheRange_inOrder", attendanceReport_returnsOneMembersVisitsInTheRange_inOrder),
+        GymUseCase("adminSetup_canOnlyBeCompletedOnce", adminSetup_canOnlyBeCompletedOnce),
+        GymUseCase("plans_areListedActiveBySortOrder", plans_areListedActiveBySortOrder),
+    ]
+
+    static func registerMember_listsThemAndClaimsTheirEmail(gym: HearthGymStorage) async throws {
         let register = RegisterMember(registrar: gym.members, ids: SequentialIDs(prefix: "m"))
 
         let ana = try await register(firstName: "Ana", paternalLastName: "Zamora", email: "  Ana@Gym.MX ", at: day(1))
@@ -19,9 +59,7 @@ struct GymUseCaseTests {
         #expect(try await gym.members.memberID(for: Email("ana@gym.mx")) == ana.id)
     }
 
-    @Test(arguments: GymStores.available)
-    func registerMember_withATakenEmail_failsAndWritesNothing(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func registerMember_withATakenEmail_failsAndWritesNothing(gym: HearthGymStorage) async throws {
         let register = RegisterMember(registrar: gym.members, ids: SequentialIDs(prefix: "m"))
         _ = try await register(firstName: "Ana", paternalLastName: "Zamora", email: "ana@gym.mx", at: day(1))
 
@@ -31,10 +69,7 @@ struct GymUseCaseTests {
         #expect(try await ListMembers(members: gym.members)(includeInactive: true).count == 1)
     }
 
-    @Test(arguments: GymStores.available)
-    func registerMember_withAnInvalidEmail_isRejectedBeforeStorage(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
-
+    static func registerMember_withAnInvalidEmail_isRejectedBeforeStorage(gym: HearthGymStorage) async throws {
         await #expect(throws: GymError.invalidEmail("not-an-email")) {
             _ = try await RegisterMember(registrar: gym.members, ids: SequentialIDs(prefix: "m"))(
                 firstName: "A", paternalLastName: "B", email: "not-an-email", at: day(1)
@@ -42,9 +77,7 @@ struct GymUseCaseTests {
         }
     }
 
-    @Test(arguments: GymStores.available)
-    func members_areListedByLastName_searched_softDeleted_andCounted(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func members_areListedByLastName_searched_softDeleted_andCounted(gym: HearthGymStorage) async throws {
         let register = RegisterMember(registrar: gym.members, ids: SequentialIDs(prefix: "m"))
         let juan = try await register(firstName: "Juan", paternalLastName: "García", email: "juan@gym.mx", at: day(1))
         _ = try await register(firstName: "Juana", paternalLastName: "López", email: "juana@gym.mx", at: day(1))
@@ -58,16 +91,11 @@ struct GymUseCaseTests {
         #expect(try await CountActiveMembers(members: gym.members)() == 2)
     }
 
-    @Test(arguments: GymStores.available)
-    func softDelete_ofAnUnknownMember_isMemberNotFound(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
-
+    static func softDelete_ofAnUnknownMember_isMemberNotFound(gym: HearthGymStorage) async throws {
         await #expect(throws: GymError.memberNotFound("ghost")) { try await SoftDeleteMember(members: gym.members)(id: "ghost") }
     }
 
-    @Test(arguments: GymStores.available)
-    func recurringSchedule_isWrittenInOneBatch_listedByDateRange_andCancelledByGroup(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func recurringSchedule_isWrittenInOneBatch_listedByDateRange_andCancelledByGroup(gym: HearthGymStorage) async throws {
         let schedule = ScheduleRecurringClasses(classes: gym.classes, ids: SequentialIDs(prefix: "c"))
 
         // 2026-03-02 is a Monday; Mondays (2) and Wednesdays (4) for two weeks.
@@ -83,9 +111,7 @@ struct GymUseCaseTests {
         #expect(try await gym.classes.activeClasses(from: day(1), to: day(30)).isEmpty)
     }
 
-    @Test(arguments: GymStores.available)
-    func attendanceReport_returnsOneMembersVisitsInTheRange_inOrder(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func attendanceReport_returnsOneMembersVisitsInTheRange_inOrder(gym: HearthGymStorage) async throws {
         for (id, member, dayOfMonth) in [("a1", "ana", 3), ("a2", "ana", 10), ("a3", "juan", 4), ("a4", "ana", 5), ("a5", "ana", 20)] {
             try await gym.attendance.record(ClassAttendance(id: id, classID: "c1", memberID: member, attended: true, timestamp: day(dayOfMonth)))
         }
@@ -95,9 +121,7 @@ struct GymUseCaseTests {
         #expect(report.map(\.id) == ["a1", "a4", "a2"])
     }
 
-    @Test(arguments: GymStores.available)
-    func adminSetup_canOnlyBeCompletedOnce(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func adminSetup_canOnlyBeCompletedOnce(gym: HearthGymStorage) async throws {
         let setup = CompleteAdminSetup(setup: gym.setup)
 
         try await setup(adminUserID: "uid-1")
@@ -106,9 +130,7 @@ struct GymUseCaseTests {
         #expect(try await gym.setup.isComplete())
     }
 
-    @Test(arguments: GymStores.available)
-    func plans_areListedActiveBySortOrder(store: GymStores.Kind) async throws {
-        let gym = try await GymStores.make(store)
+    static func plans_areListedActiveBySortOrder(gym: HearthGymStorage) async throws {
         try await gym.plans.save([
             MembershipPlan(id: "year", name: "Anualidad", price: 3_500, currency: "MXN", durationInDays: 365, sortOrder: 3),
             MembershipPlan(id: "month", name: "Mensualidad", price: 350, currency: "MXN", durationInDays: 30, sortOrder: 1),
@@ -118,7 +140,7 @@ struct GymUseCaseTests {
         #expect(try await gym.plans.activePlans().map(\.id) == ["month", "year"])
     }
 
-    private func day(_ dayOfMonth: Int, hour: Int = 0, minute: Int = 0) -> Date {
+    private static func day(_ dayOfMonth: Int, hour: Int = 0, minute: Int = 0) -> Date {
         let seconds: Int = (dayOfMonth - 1) * 86_400 + hour * 3_600 + minute * 60
         return Date(timeIntervalSince1970: 1_772_323_200 + Double(seconds))
     }
