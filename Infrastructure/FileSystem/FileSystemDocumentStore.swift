@@ -118,11 +118,13 @@ public final class FileSystemDocumentStore: DocumentStore {
     }
 
     /// Writes and flushes everything pending, stops compaction, closes the files and releases the
-    /// directory's lock. Every later call on the store fails with `failedPrecondition`. Idempotent.
+    /// directory's lock, and ends the store's listeners (their streams throw `failedPrecondition`).
+    /// Every later call on the store fails with `failedPrecondition`. Idempotent.
     /// Throws the error that failed the store earlier, or a final flush's error, if any.
     public func close() async throws {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await compactor.close()
+        defer { engine.endListeners(with: LogWriter.closedError(storeDirectory)) }
         try await writer.close()
     }
 

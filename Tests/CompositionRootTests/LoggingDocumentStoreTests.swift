@@ -70,6 +70,18 @@ struct LoggingDocumentStoreTests {
 
     // MARK: - Helpers
 
+    @Test func listen_isTheBaseStoresOwnListener() async throws {
+        let (sut, base, _) = try makeSUT()
+        let path = try DocumentPath("members/ana")
+
+        var iterator = sut.listen(.document(path)).makeAsyncIterator()
+        let first = try await iterator.next()
+
+        #expect(base.count(.listen) == 1)
+        #expect(base.count(.getDocument) == 0)
+        #expect(first?.documents.isEmpty == true)
+    }
+
     private func makeSUT() throws -> (LoggingDocumentStore, ScriptedStore, RecordingLogger) {
         let base = try ScriptedStore()
         let logger = RecordingLogger()

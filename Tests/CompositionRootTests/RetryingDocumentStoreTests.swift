@@ -137,6 +137,18 @@ struct RetryingDocumentStoreTests {
 
     // MARK: - Helpers
 
+    @Test func listen_isTheBaseStoresOwnListener() async throws {
+        let (sut, base, _) = try makeSUT()
+        let path = try DocumentPath("members/ana")
+
+        var iterator = sut.listen(.document(path)).makeAsyncIterator()
+        let first = try await iterator.next()
+
+        #expect(base.count(.listen) == 1)
+        #expect(base.count(.getDocument) == 0)
+        #expect(first?.documents.isEmpty == true)
+    }
+
     private func makeSUT(policy: StoreRetryPolicy = .standard, random: Double = 0.5) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
         let base = try ScriptedStore()
         let sleeps = SleepRecorder()

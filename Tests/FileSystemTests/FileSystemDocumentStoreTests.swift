@@ -140,6 +140,18 @@ struct FileSystemDocumentStoreTests {
         try await store.close()
     }
 
+    @Test func close_endsRunningListenersWithFailedPrecondition() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try makeStore(directory)
+        var iterator = store.listen(.document(try path("c/a"))).makeAsyncIterator()
+        _ = try await iterator.next()
+
+        try await store.close()
+        let error = await #expect(throws: DocumentStoreError.self) { _ = try await iterator.next() }
+
+        #expect(error?.code == .failedPrecondition)
+    }
+
     @Test func compact_replacesTheLogWithASnapshot() async throws {
         let directory = try TemporaryDirectory()
         let store = try makeStore(directory)

@@ -50,6 +50,17 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The base store's own listener, logged when it starts (snapshots are not logged one by one).
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        if logger.isEnabled(.debug) {
+            switch target {
+            case .document(let path): logger.log(.debug, "listen \(path)")
+            case .query(let parent, let query): logger.log(.debug, "listen \(Self.describe(parent: parent, query.from))")
+            }
+        }
+        return base.listen(target, options: options)
+    }
+
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {

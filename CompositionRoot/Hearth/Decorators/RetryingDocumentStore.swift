@@ -55,6 +55,12 @@ public struct RetryingDocumentStore: DocumentStore {
         try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
     }
 
+    /// The base store's own listener (push-based on the local stores, polling with its own backoff on
+    /// REST), unchanged: a listener's retries belong to it, not to this decorator.
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        base.listen(target, options: options)
+    }
+
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {

@@ -6,7 +6,7 @@ import Synchronization
 /// counts every call. The seam the decorators' tests drive.
 final class ScriptedStore: DocumentStore {
     enum Call: Hashable, Sendable {
-        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs
+        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen
     }
 
     /// How a query fails.
@@ -113,6 +113,12 @@ final class ScriptedStore: DocumentStore {
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try enter(.listCollectionIDs)
         return try await base.listCollectionIDs(request)
+    }
+
+    /// The in-memory store's push-based listener, counted (the port's default would poll instead).
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        calls.withLock { $0[.listen, default: 0] += 1 }
+        return base.listen(target, options: options)
     }
 }
 
