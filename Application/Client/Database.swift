@@ -7,7 +7,7 @@ public import HearthDomain
 /// file, Firestore REST). Names follow Firebase's Swift SDK; everything is `async throws` and `Sendable`.
 ///
 /// ```swift
-/// let db = Database(store: InMemoryDocumentStore())
+/// let db = Database(store: InMemoryDocumentStore(database: try DatabaseID(projectID: "demo")))
 /// let members = try db.collection("members")
 /// try await members.document("ana").setData(["name": "Ana", "active": true])
 /// let active = try await members.whereField("active", isEqualTo: true).getDocuments()
