@@ -36,16 +36,8 @@ extension FileSystemDocumentStore {
         return AsyncThrowingStream { continuation in
             do {
                 if let open { throw open }
-                let run = try engine.runQuery(parent: parent, query: query, consistency: consistency)
-                guard !run.documents.isEmpty else {
-                    continuation.yield(RunQueryResponse(document: nil, readTime: run.readTime, skippedResults: run.skippedResults))
-                    continuation.finish()
-                    return
-                }
-                for (index, document) in run.documents.enumerated() {
-                    continuation.yield(
-                        RunQueryResponse(document: document, readTime: run.readTime, skippedResults: index == 0 ? run.skippedResults : 0)
-                    )
+                for element in try engine.runQuery(parent: parent, query: query, consistency: consistency).responses {
+                    continuation.yield(element)
                 }
                 continuation.finish()
             } catch {
