@@ -11,7 +11,8 @@ enum FileOperation: String, Sendable, CaseIterable {
 /// `blocking: true`: the log is then written only by its writer thread, never inline by a committer,
 /// so that no task of the cooperative pool waits on it.
 struct FileFaults: Sendable {
-    let fault: @Sendable (FileOperation, String) -> Int32?
+    /// `nil` for ``none``: no fault is ever injected, and asking costs nothing.
+    private let fault: (@Sendable (FileOperation, String) -> Int32?)?
     let mayBlock: Bool
 
     init(blocking: Bool = false, _ fault: @escaping @Sendable (FileOperation, String) -> Int32?) {
@@ -19,9 +20,15 @@ struct FileFaults: Sendable {
         self.mayBlock = blocking
     }
 
-    static let none = FileFaults { _, _ in nil }
+    private init() {
+        self.fault = nil
+        self.mayBlock = false
+    }
+
+    static let none = FileFaults()
 
     func injected(_ operation: FileOperation, _ path: String) -> Int32? {
+        guard let fault else { return nil }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return fault(operation, name)
     }
