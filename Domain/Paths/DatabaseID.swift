@@ -18,6 +18,13 @@ public struct DatabaseID: Hashable, Sendable, CustomStringConvertible {
         self.databaseID = databaseID
     }
 
+    /// The default database of a project whose ID is a literal the package knows to be valid (non-empty,
+    /// no `/`): no validation, so no error to handle for a constant.
+    package init(literalProjectID projectID: StaticString) {
+        self.projectID = "\(projectID)"
+        self.databaseID = Self.defaultDatabase
+    }
+
     /// `projects/{projectID}/databases/{databaseID}`.
     public var resourceName: String { "projects/\(projectID)/databases/\(databaseID)" }
 

@@ -6,6 +6,10 @@ import Testing
 
 @Suite("Factories")
 struct HearthFactoryTests {
+    @Test func defaultLocalDatabase_isTheValidatedDemoHearthDefaultDatabase() throws {
+        #expect(HearthConfiguration.defaultLocalDatabase == (try DatabaseID(projectID: "demo-hearth")))
+    }
+
     @Test func memory_isTheInMemoryStore_wrappedInRetries() throws {
         let store = try HearthConfiguration(store: .memory).makeStore()
 

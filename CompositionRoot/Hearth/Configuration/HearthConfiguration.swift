@@ -48,11 +48,5 @@ public struct HearthConfiguration: Sendable {
     }
 
     /// `projects/demo-hearth/databases/(default)`.
-    public static let defaultLocalDatabase: DatabaseID = {
-        do {
-            return try DatabaseID(projectID: "demo-hearth")
-        } catch {
-            preconditionFailure("demo-hearth is a valid project ID: \(error)")
-        }
-    }()
+    public static let defaultLocalDatabase = DatabaseID(literalProjectID: "demo-hearth")
 }

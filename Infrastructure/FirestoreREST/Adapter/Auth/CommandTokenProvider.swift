@@ -89,13 +89,12 @@ enum CommandRunner {
         } onCancel: {
             command.stop(.cancelled)
         }
-        let status: Int32
+        let (status, output, errors): (Int32, Data, Data)
         switch outcome {
         case .stopped(.cancelled): throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.")
         case .stopped(.timedOut): throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
-        case .exited(let code, _, _): status = code
+        case .exited(let code, let stdout, let stderr): (status, output, errors) = (code, stdout, stderr)
         }
-        guard case .exited(_, let output, let errors) = outcome else { return "" }
         let token = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard status == 0 else {
             let stderr = String(decoding: errors, as: UTF8.self)
