@@ -24,6 +24,13 @@ enum BenchMath {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
+    /// CPU seconds used so far by every thread of this process (user and system).
+    static func processCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     static func format(_ value: Double, digits: Int = 0) -> String {
         String(format: "%.\(digits)f", value)
     }

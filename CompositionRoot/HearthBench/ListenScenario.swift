@@ -173,7 +173,7 @@ private struct Fixture {
 
     private func measure(_ writes: [Write]) async throws -> ListenSample {
         let clock = ContinuousClock()
-        let cpuStart = Self.processCPUTime()
+        let cpuStart = BenchMath.processCPUTime()
         let start = clock.now
         let response = try await store.commit(writes, transaction: nil)
         let committed = clock.now
@@ -183,7 +183,7 @@ private struct Fixture {
             total: Self.seconds(end - start),
             afterCommit: Self.seconds(end - committed),
             commitOnly: Self.seconds(committed - start),
-            cpu: Self.processCPUTime() - cpuStart
+            cpu: BenchMath.processCPUTime() - cpuStart
         )
     }
 
@@ -194,12 +194,6 @@ private struct Fixture {
     static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
-    static func processCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 
