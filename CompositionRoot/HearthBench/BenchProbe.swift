@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -37,29 +38,16 @@ enum BenchProbe {
 
     /// Runs `executable` with `arguments`; returns its standard output. Throws when it fails.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("\(executable) \(arguments.first ?? "") exited with status \(process.terminationStatus)")
+        let run = try ChildProcess.runBlocking(executable, arguments, environment: environment)
+        guard run.status == 0 else {
+            throw BenchError("\(executable) \(arguments.first ?? "") exited with status \(run.status): \(run.errors.suffix(2_000))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.output
     }
 
     /// The path of a program on `PATH`.
     static func which(_ program: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ChildProcess.which(program)
     }
 
     /// Resident set size of this process, from `/proc/self/statm` (0 where unavailable).

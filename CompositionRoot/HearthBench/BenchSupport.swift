@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 
 /// Measurements and their summaries.
 enum BenchMath {
@@ -62,21 +63,11 @@ struct BenchDirectory: Sendable {
 enum Python {
     /// Runs `source` with `arguments`; returns its standard output. Throws when python3 fails.
     static func run(_ source: String, arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", source] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchUsageError("python3 failed (status \(process.terminationStatus)): \(String(decoding: errorData, as: UTF8.self))")
+        let run = try ChildProcess.runBlocking("/usr/bin/env", ["python3", "-c", source] + arguments)
+        guard run.status == 0 else {
+            throw BenchUsageError("python3 failed (status \(run.status)): \(run.errors)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return run.output
     }
 
     /// The value of `key=value` in `output`.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HearthTestSupport
 import HearthApplication
 import HearthDomain
 import HearthFileSystem
@@ -53,7 +54,7 @@ struct CrashScenario: BenchScenario {
         let started = clock.now
         for kill in 1...kills {
             let base = nextBase
-            let child = try ChildProcess(
+            let child = try CrashChild(
                 executable: executable,
                 arguments: ["crash-child", "--base", String(base), "--seed", String(random.next() % 1_000_000_000)] + childOptions
             )
@@ -147,21 +148,23 @@ struct CrashScenario: BenchScenario {
 }
 
 /// A child process whose standard output is collected line by line on a thread of its own.
-final class ChildProcess: Sendable {
-    private let process: Process
+final class CrashChild: Sendable {
+    private let process: ChildProcess
     private let state = Mutex((lines: [String](), partial: [UInt8](), ready: false))
     private let readySignal = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
     init(executable: String, arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        self.process = process
-        try process.run()
-        let handle = pipe.fileHandleForReading
+        let pipe = try ChildProcess.pipe()
+        do {
+            process = try ChildProcess(executable, arguments, output: .descriptor(pipe.write), errors: .inherit)
+        } catch {
+            close(pipe.read)
+            close(pipe.write)
+            throw error
+        }
+        close(pipe.write)
+        let handle = FileHandle(fileDescriptor: pipe.read, closeOnDealloc: true)
         let thread = Thread { [self] in
             while true {
                 let data = handle.availableData
@@ -198,7 +201,7 @@ final class ChildProcess: Sendable {
 
     /// SIGKILL, then waits for the process to end and its output to be read.
     func kill() {
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.kill(SIGKILL)
         process.waitUntilExit()
         finished.wait()
     }

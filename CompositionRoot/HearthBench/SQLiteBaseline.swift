@@ -1,4 +1,11 @@
 import Foundation
+import HearthTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The SQLite side of `query-scaling`: a `python3` process holding the same rows in in-memory SQLite
 /// databases (one per data size and index choice), answering measurement requests over a pipe, so that
@@ -13,29 +20,39 @@ final class SQLiteBaseline {
         let ids: [String]
     }
 
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let process: ChildProcess
+    private let input: FileHandle
+    private let output: FileHandle
     private var buffer = Data()
 
     /// Starts python3 with one TSV file per size (`id status age city createdAtMicros`).
     init(python: String, files: [Int: URL]) throws {
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", Self.script] + files.sorted { $0.key < $1.key }.flatMap { ["\($0.key)", $0.value.path] }
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let requests = try ChildProcess.pipe()
+        let answers = try ChildProcess.pipe()
+        defer {
+            close(requests.read)
+            close(answers.write)
+        }
+        input = FileHandle(fileDescriptor: requests.write, closeOnDealloc: true)
+        output = FileHandle(fileDescriptor: answers.read, closeOnDealloc: true)
+        process = try ChildProcess(
+            python,
+            ["-c", Self.script] + files.sorted { $0.key < $1.key }.flatMap { ["\($0.key)", $0.value.path] },
+            input: .descriptor(requests.read),
+            output: .descriptor(answers.write),
+            errors: .inherit
+        )
         guard try readLine() == "ready" else { throw BenchError("the SQLite baseline did not start") }
     }
 
     func measure(size: Int, index: String, status: String, count: Int) throws -> Answer {
-        input.fileHandleForWriting.write(Data("\(size) \(index) \(status) \(count)\n".utf8))
+        input.write(Data("\(size) \(index) \(status) \(count)\n".utf8))
         guard let line = try readLine() else { throw BenchError("the SQLite baseline stopped") }
         return try JSONDecoder().decode(Answer.self, from: Data(line.utf8))
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
+        try? input.close()
         process.waitUntilExit()
     }
 
@@ -46,7 +63,7 @@ final class SQLiteBaseline {
                 buffer = Data(buffer[(newline + 1)...])
                 return line
             }
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.availableData
             if chunk.isEmpty { return nil }
             buffer.append(chunk)
         }

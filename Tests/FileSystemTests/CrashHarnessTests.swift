@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Testing
 
 /// The crash harness (`hearth-bench crash`) in CI: a child process commits batches from several
@@ -30,16 +31,8 @@ func runBench(_ arguments: [String]) throws -> (status: Int32, output: String) {
     guard FileManager.default.isExecutableFile(atPath: bench.path) else {
         throw BenchMissing(path: bench.path)
     }
-    let process = Process()
-    process.executableURL = bench
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let run = try ChildProcess.runBlocking(bench.path, arguments, mergeErrors: true)
+    return (run.status, run.output)
 }
 
 struct BenchMissing: Error, CustomStringConvertible {

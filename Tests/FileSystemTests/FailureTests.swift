@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
@@ -286,17 +287,6 @@ final class Tmpfs: Sendable {
 
     @discardableResult
     static func run(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? ChildProcess.runBlocking("/usr/bin/env", arguments).status) == 0
     }
 }

@@ -99,13 +99,7 @@ public final class FirestoreEmulator: Sendable {
             while kill -0 \(parent) 2>/dev/null && kill -0 $child 2>/dev/null; do sleep 1; done
             kill $child 2>/dev/null
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess("/bin/sh", ["-c", script])
         let emulator = FirestoreEmulator(host: "127.0.0.1", port: port, processID: process.processIdentifier)
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -160,26 +154,14 @@ public final class FirestoreEmulator: Sendable {
     // MARK: - Helpers
 
     static func findExecutable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ChildProcess.which(name)
     }
 
     static func jarFromDpkg() -> String? {
-        guard let dpkg = findExecutable("dpkg") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dpkg)
-        process.arguments = ["-L", "google-cloud-cli-firestore-emulator"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard let dpkg = findExecutable("dpkg"),
+            let listing = try? ChildProcess.runBlocking(dpkg, ["-L", "google-cloud-cli-firestore-emulator"])
+        else { return nil }
+        return listing.output.split(separator: "\n").map(String.init)
             .first { $0.hasSuffix("cloud-firestore-emulator.jar") && FileManager.default.isReadableFile(atPath: $0) }
     }
 

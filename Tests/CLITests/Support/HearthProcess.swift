@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 
 /// Runs the `hearth` executable built next to this test bundle, as a user would: in its own working
 /// directory, with only the environment a test gives it (plus PATH and HOME), and its standard output
@@ -41,43 +42,13 @@ struct HearthProcess {
     /// Runs `hearth arguments…`, feeding `input` to its standard input.
     func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Run {
         guard let executable = Self.executable else { throw HearthNotBuilt() }
-        let fileManager = FileManager.default
-        let captures = fileManager.temporaryDirectory.appendingPathComponent("hearth-run-\(UUID().uuidString)")
-        try fileManager.createDirectory(at: captures, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: captures) }
-        let outputURL = captures.appendingPathComponent("stdout")
-        let errorURL = captures.appendingPathComponent("stderr")
-        let inputURL = captures.appendingPathComponent("stdin")
-        _ = fileManager.createFile(atPath: outputURL.path, contents: nil)
-        _ = fileManager.createFile(atPath: errorURL.path, contents: nil)
-        _ = fileManager.createFile(atPath: inputURL.path, contents: Data((input ?? "").utf8))
-
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
         var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
-        process.environment = variables
-        let output = try FileHandle(forWritingTo: outputURL)
-        let error = try FileHandle(forWritingTo: errorURL)
-        let inputHandle = try FileHandle(forReadingFrom: inputURL)
-        defer {
-            try? output.close()
-            try? error.close()
-            try? inputHandle.close()
-        }
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = inputHandle
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+        let outcome = try ChildProcess.runBlocking(
+            executable.path, arguments, environment: variables, directory: directory.path, input: input ?? ""
         )
+        return Run(status: outcome.status, standardOutput: outcome.output, standardError: outcome.errors)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 
 /// Google's official Python client (`google-cloud-firestore`, gRPC) installed from PyPI into a cache
 /// directory with `pip install --target`, driving `Tests/Fixtures/interop/firestore_interop.py`.
@@ -62,39 +63,12 @@ actor PythonFirestoreClient {
     }
 
     static func python(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 120) async throws -> Outcome {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-py-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputFile = directory.appendingPathComponent("out")
-        let errorFile = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONPATH"] = packageDirectory.path
         environment["PYTHONDONTWRITEBYTECODE"] = "1"
         for (key, value) in extra { environment[key] = value }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-                return
-            }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            }
-        }
-        let output = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-        return Outcome(status: status, output: output, errors: errors)
+        guard let python = ChildProcess.which("python3") else { throw ChildProcess.SpawnError(executable: "python3", code: ENOENT) }
+        let run = try await ChildProcess.run(python, arguments, environment: environment, timeout: .seconds(timeout))
+        return Outcome(status: run.status, output: run.output, errors: run.errors)
     }
 }
