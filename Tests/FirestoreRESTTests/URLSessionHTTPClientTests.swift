@@ -86,6 +86,34 @@ struct URLSessionHTTPClientTests {
         try await waitUntil { server.stopCount >= 1 }
     }
 
+    /// A regression test for a hang: `URLSession.data(for:)`'s cancellation handler on Linux waited for the
+    /// session's queue while that queue resumed the same task. Cancelling requests at the moment their
+    /// answers arrive, many times over, must not hang: each call ends, answered or cancelled.
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingRequests_asTheirAnswersArrive_neverHangs() async throws {
+        let server = StubServer()
+        let client = server.client
+        let url = server.baseURL
+        var answered = 0
+        var cancelled = 0
+        for round in 0..<200 {
+            server.enqueue(.ok("{}"))
+            let task = Task { try await client.send(HTTPRequest(method: .get, url: url, timeout: .seconds(20))) }
+            try await Task.sleep(for: .microseconds(round % 20 * 100))
+            task.cancel()
+            switch await task.result {
+            case .success(let response):
+                #expect(response.statusCode == 200)
+                answered += 1
+            case .failure(let error):
+                // The HTTPClient contract: a cancelled call throws either of these.
+                #expect(error is CancellationError || (error as? HTTPTransportError)?.kind == .cancelled, "\(error)")
+                cancelled += 1
+            }
+        }
+        #expect(answered + cancelled == 200)
+    }
+
     @Test func requestDescriptions_redactTheAuthorizationHeaderAndTheQuery() throws {
         let request = HTTPRequest(
             method: .post, url: try #require(URL(string: "https://x.test/v1/token?key=api-secret")),

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import Foundation
 public import FoundationNetworking
@@ -46,7 +49,7 @@ public struct URLSessionHTTPClient: HTTPClient {
         do {
             return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
                 group.addTask {
-                    let (data, response) = try await session.data(for: urlRequest)
+                    let (data, response) = try await Self.exchange(urlRequest, on: session)
                     return try Self.response(from: response, data: data)
                 }
                 group.addTask {
@@ -67,6 +70,39 @@ public struct URLSessionHTTPClient: HTTPClient {
                 throw HTTPTransportError(.cancelled, "the request was cancelled")
             }
             throw Self.transportError(from: error, request: request)
+        }
+    }
+
+    /// One exchange through a completion-handler data task, cancelled without blocking.
+    ///
+    /// Not `URLSession.data(for:)`: on Linux its cancellation handler waits synchronously for the
+    /// session's work queue, while that queue may be resuming this very task — which needs the lock the
+    /// cancelling thread holds. The test suite hung there (a query stream cancelled as its page arrived).
+    /// Here the cancellation handler only records the cancellation and cancels the data task
+    /// asynchronously, and the continuation is resumed exactly once, whichever comes first.
+    static func exchange(_ request: URLRequest, on session: URLSession) async throws -> (Data, URLResponse) {
+        let pending = PendingExchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        pending.finish(continuation, .failure(error))
+                    } else if let response {
+                        pending.finish(continuation, .success((data ?? Data(), response)))
+                    } else {
+                        pending.finish(continuation, .failure(URLError(.badServerResponse)))
+                    }
+                }
+                if pending.start(task) {
+                    task.resume()
+                } else {
+                    pending.finish(continuation, .failure(CancellationError()))
+                }
+            }
+        } onCancel: {
+            if let task = pending.cancel() {
+                DispatchQueue.global().async { task.cancel() }
+            }
         }
     }
 
@@ -123,5 +159,42 @@ public struct URLSessionHTTPClient: HTTPClient {
     static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// The state of one data task shared by its completion handler and its cancellation handler.
+private final class PendingExchange: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var cancelled = false
+        var finished = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Records the task; `false` when the exchange was cancelled before it started (do not start it).
+    func start(_ task: URLSessionDataTask) -> Bool {
+        state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.task = task
+            return true
+        }
+    }
+
+    /// Records the cancellation; returns the started task to cancel, if any.
+    func cancel() -> URLSessionDataTask? {
+        state.withLock { state in
+            state.cancelled = true
+            return state.finished ? nil : state.task
+        }
+    }
+
+    /// Resumes `continuation` with `result`, the first time only.
+    func finish(_ continuation: CheckedContinuation<(Data, URLResponse), any Error>, _ result: Result<(Data, URLResponse), any Error>) {
+        let first = state.withLock { state in
+            defer { state.finished = true }
+            return !state.finished
+        }
+        if first { continuation.resume(with: result) }
     }
 }
