@@ -105,7 +105,7 @@ final class LogWriter: CommitPersistence {
     let directory: StoreDirectory
     let durability: FileSystemDocumentStore.Durability
     let compactionThreshold: Int
-    private let shared: Mutex<Shared>
+    private let shared: StateLock<Shared>
     private let wakeUp = DispatchSemaphore(value: 0)
     private let lockFile: POSIXFile
     /// Called (from the writer thread) when the log has grown past the compaction threshold.
@@ -122,7 +122,7 @@ final class LogWriter: CommitPersistence {
         self.durability = durability
         self.compactionThreshold = compactionThreshold
         self.lockFile = lockFile
-        self.shared = Mutex(Shared())
+        self.shared = StateLock(Shared())
     }
 
     /// Starts the writer thread on `log`; `generations` are the live log generations found on open with

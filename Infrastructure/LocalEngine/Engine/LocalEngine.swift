@@ -25,7 +25,7 @@ public final class LocalEngine: Sendable {
     public let database: DatabaseID
     let clock: any EngineClock
     private let persistence: (any CommitPersistence)?
-    let state: Mutex<EngineState>
+    let state: StateLock<EngineState>
     /// The listeners (``listen(_:options:)``) and the change observation that feeds them, made on the
     /// first listener.
     let listenerHub = ListenerHub()
@@ -51,7 +51,7 @@ public final class LocalEngine: Sendable {
         self.database = database
         self.clock = clock
         self.persistence = persistence
-        self.state = Mutex(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+        self.state = StateLock(EngineState(database: database, configuration: configuration, nonce: generator.next()))
     }
 
     deinit {
