@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import HearthFileSystem
+import HearthLocalEngine
 
 /// `durable-commit`: durable commits per second of one small document per commit, one writer and
 /// several concurrent writers, next to SQLite (WAL, `synchronous=FULL`, one transaction per commit)
@@ -17,6 +18,7 @@ struct DurableCommitScenario: BenchScenario {
         .text("dir", default: nil, "parent directory of the stores (default: the temporary directory)"),
         .flag("relaxed", "measure Hearth with relaxed durability instead (not comparable to SQLite FULL)"),
         .flag("no-sqlite", "measure Hearth only (for profiling; no ratios against SQLite)"),
+        .flag("log-only", "measure the file store's log alone: each commit appends a record without the engine (a bound)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
@@ -26,11 +28,13 @@ struct DurableCommitScenario: BenchScenario {
         let parent = arguments.text("dir")
         let durability: FileSystemDocumentStore.Durability = arguments.flag("relaxed") ? .relaxed : .full
         let withSQLite = !arguments.flag("no-sqlite")
+        let logOnly = arguments.flag("log-only")
         let probe = try BenchDirectory(parent: parent, prefix: "hearth-durable-probe")
         let location = describeFileSystem(of: probe.path)
         probe.remove()
 
         print("durable-commit: one small document (~\(SampleDocument.jsonBytes) bytes as JSON) per commit, \(commits) commits per measurement, \(runs) runs")
+        if logOnly { print("LOG ONLY: Hearth commits skip the engine (validation, indexes, publication): the log's group commit alone") }
         print("Hearth durability: \(durability); SQLite: WAL, synchronous=FULL, one transaction per commit (python3 sqlite3)")
         print("directory: \(location)")
         print("")
@@ -45,7 +49,7 @@ struct DurableCommitScenario: BenchScenario {
         var cpuOne: [Double] = []
         var cpuMany: [Double] = []
         func measureHearth(_ count: Int) async throws {
-            let measured = try await hearthRate(writers: count, commits: commits, durability: durability, parent: parent)
+            let measured = try await hearthRate(writers: count, commits: commits, durability: durability, logOnly: logOnly, parent: parent)
             if count == 1 {
                 hearthOne.append(measured.rate)
                 groupOne.append(measured.commitsPerFlush)
@@ -116,6 +120,7 @@ struct DurableCommitScenario: BenchScenario {
         writers: Int,
         commits: Int,
         durability: FileSystemDocumentStore.Durability,
+        logOnly: Bool,
         parent: String?
     ) async throws -> (rate: Double, commitsPerFlush: Double, cpuMicroseconds: Double) {
         let directory = try BenchDirectory(parent: parent, prefix: "hearth-durable")
@@ -141,7 +146,14 @@ struct DurableCommitScenario: BenchScenario {
                 for writer in 0..<writers {
                     let mine = writes[writer]
                     group.addTask {
-                        for write in mine { _ = try await store.commit([write], transaction: nil) }
+                        for write in mine {
+                            if logOnly, case .update(let fields, _) = write.operation {
+                                let now = SystemClock().now()
+                                try await store.appendToLogOnly(Document(path: write.path, fields: fields, createTime: now, updateTime: now))
+                            } else {
+                                _ = try await store.commit([write], transaction: nil)
+                            }
+                        }
                     }
                 }
                 try await group.waitForAll()
