@@ -77,11 +77,11 @@ struct DurableCommitScenario: BenchScenario {
                 sqliteMany.append(try measureSQLite(writers))
                 try await measureHearth(writers)
             }
-            print(row(["\(run)"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format($0[run - 1]) + "/s" }))
+            print(row(["\(run)"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { rate($0[run - 1]) }))
         }
         let medians = [hearthOne, sqliteOne, hearthMany, sqliteMany].map(BenchMath.median)
-        print(row(["median"] + medians.map { BenchMath.format($0) + "/s" }))
-        print(row(["max/min"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { BenchMath.format(BenchMath.spread($0), digits: 2) }))
+        print(row(["median"] + medians.map(rate)))
+        print(row(["max/min"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { $0.contains(where: \.isNaN) ? "—" : BenchMath.format(BenchMath.spread($0), digits: 2) }))
         if durability == .full {
             print(
                 "Hearth commits per flush (median): ×1 \(BenchMath.format(BenchMath.median(groupOne), digits: 2)), "
@@ -102,10 +102,21 @@ struct DurableCommitScenario: BenchScenario {
             return "per run: \(ratios.map { BenchMath.format($0, digits: 2) }.joined(separator: " ")), median \(BenchMath.format(BenchMath.median(ratios), digits: 2))"
         }
         print("ratios of the medians:")
-        print("  hearth×1 / sqlite×1   = \(BenchMath.format(single, digits: 2))   target ≥ 1.0: \(single >= 1.0 ? "met" : "NOT met")   (\(perRun(hearthOne, sqliteOne)))")
+        if withSQLite {
+            print("  hearth×1 / sqlite×1   = \(BenchMath.format(single, digits: 2))   target ≥ 1.0: \(single >= 1.0 ? "met" : "NOT met")   (\(perRun(hearthOne, sqliteOne)))")
+        }
         print("  hearth×\(writers) / hearth×1   = \(BenchMath.format(scaling, digits: 2))   target ≥ 3.0: \(scaling >= 3.0 ? "met" : "NOT met")   (\(perRun(hearthMany, hearthOne)))")
-        print("  hearth×\(writers) / sqlite×\(writers)   = \(BenchMath.format(concurrentVsSQLite, digits: 2))   (\(perRun(hearthMany, sqliteMany)))")
+        if withSQLite {
+            print("  hearth×\(writers) / sqlite×\(writers)   = \(BenchMath.format(concurrentVsSQLite, digits: 2))   (\(perRun(hearthMany, sqliteMany)))")
+        } else {
+            print("  (SQLite not measured: --no-sqlite)")
+        }
         return (single >= 1.0 || !withSQLite) && scaling >= 3.0 ? 0 : 1
+    }
+
+    /// A rate cell: "—" for a side not measured.
+    private func rate(_ value: Double) -> String {
+        value.isNaN ? "—" : BenchMath.format(value) + "/s"
     }
 
     private func row(_ cells: [String]) -> String {
