@@ -19,6 +19,7 @@ struct DurableCommitScenario: BenchScenario {
         .flag("relaxed", "measure Hearth with relaxed durability instead (not comparable to SQLite FULL)"),
         .flag("no-sqlite", "measure Hearth only (for profiling; no ratios against SQLite)"),
         .flag("log-only", "measure the file store's log alone: each commit appends a record without the engine (a bound)"),
+        .integer("flush-delay-us", default: 0, "model a slower disk: every Hearth flush sleeps this long first (implies --no-sqlite)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
@@ -27,13 +28,17 @@ struct DurableCommitScenario: BenchScenario {
         let runs = max(arguments.integer("runs"), 1)
         let parent = arguments.text("dir")
         let durability: FileSystemDocumentStore.Durability = arguments.flag("relaxed") ? .relaxed : .full
-        let withSQLite = !arguments.flag("no-sqlite")
+        let flushDelay = Duration.microseconds(max(arguments.integer("flush-delay-us"), 0))
+        let withSQLite = !arguments.flag("no-sqlite") && flushDelay == .zero
         let logOnly = arguments.flag("log-only")
         let probe = try BenchDirectory(parent: parent, prefix: "hearth-durable-probe")
         let location = describeFileSystem(of: probe.path)
         probe.remove()
 
         print("durable-commit: one small document (~\(SampleDocument.jsonBytes) bytes as JSON) per commit, \(commits) commits per measurement, \(runs) runs")
+        if flushDelay > .zero {
+            print("MODEL OF A SLOWER DISK: every Hearth flush sleeps \(flushDelay) before its fdatasync (SQLite not measured)")
+        }
         if logOnly { print("LOG ONLY: Hearth commits skip the engine (validation, indexes, publication): the log's group commit alone") }
         print("Hearth durability: \(durability); SQLite: WAL, synchronous=FULL, one transaction per commit (python3 sqlite3)")
         print("directory: \(location)")
@@ -49,7 +54,14 @@ struct DurableCommitScenario: BenchScenario {
         var cpuOne: [Double] = []
         var cpuMany: [Double] = []
         func measureHearth(_ count: Int) async throws {
-            let measured = try await hearthRate(writers: count, commits: commits, durability: durability, logOnly: logOnly, parent: parent)
+            let measured = try await hearthRate(
+                writers: count,
+                commits: commits,
+                durability: durability,
+                logOnly: logOnly,
+                flushDelay: flushDelay,
+                parent: parent
+            )
             if count == 1 {
                 hearthOne.append(measured.rate)
                 groupOne.append(measured.commitsPerFlush)
@@ -132,15 +144,21 @@ struct DurableCommitScenario: BenchScenario {
         commits: Int,
         durability: FileSystemDocumentStore.Durability,
         logOnly: Bool,
+        flushDelay: Duration,
         parent: String?
     ) async throws -> (rate: Double, commitsPerFlush: Double, cpuMicroseconds: Double) {
         let directory = try BenchDirectory(parent: parent, prefix: "hearth-durable")
         defer { directory.remove() }
-        let store = try FileSystemDocumentStore(
-            directory: directory.url,
-            database: try DatabaseID(projectID: "hearth-bench"),
-            options: .init(durability: durability)
-        )
+        let database = try DatabaseID(projectID: "hearth-bench")
+        let store =
+            flushDelay > .zero
+            ? try FileSystemDocumentStore.withSlowerFlush(
+                directory: directory.url,
+                database: database,
+                options: .init(durability: durability),
+                flushDelay: flushDelay
+            )
+            : try FileSystemDocumentStore(directory: directory.url, database: database, options: .init(durability: durability))
         let users = try CollectionPath("users")
         for index in 0..<50 {
             _ = try await store.commit([.update(try users.document("warmup\(index)"), fields: SampleDocument.fields(index))], transaction: nil)

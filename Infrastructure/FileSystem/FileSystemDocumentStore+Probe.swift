@@ -1,3 +1,4 @@
+import Foundation
 import HearthDomain
 import HearthLocalEngine
 
@@ -12,5 +13,31 @@ extension FileSystemDocumentStore {
             CommittedBatch(commitTime: document.updateTime, documents: [CommittedDocument(path: document.path, document: document)])
         )
         try await writer.waitUntilDurable(ticket)
+    }
+
+    /// Benchmark probe (package-internal): opens a store whose every flush takes `flushDelay` longer (the
+    /// flushing thread sleeps that long before its `fdatasync`), as if the disk's flush were slower.
+    /// `hearth-bench durable-commit --flush-delay-us` uses it to model a disk whose flush dominates a
+    /// commit (a model only: the sleeping thread uses no CPU and no I/O, unlike a slow disk).
+    package static func withSlowerFlush(
+        directory: URL,
+        database: DatabaseID,
+        options: Options,
+        flushDelay: Duration
+    ) throws(DocumentStoreError) -> FileSystemDocumentStore {
+        let (seconds, attoseconds) = flushDelay.components
+        let delay = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        let faults = FileFaults { operation, _ in
+            if operation == .sync, delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return nil
+        }
+        return try FileSystemDocumentStore(
+            directory: directory,
+            database: database,
+            options: options,
+            configuration: LocalEngineConfiguration(),
+            clock: SystemClock(),
+            faults: faults
+        )
     }
 }

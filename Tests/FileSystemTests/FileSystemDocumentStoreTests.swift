@@ -45,6 +45,26 @@ struct FileSystemDocumentStoreTests {
         try await reopened.close()
     }
 
+    @Test func slowerFlushProbe_delaysEveryDurableCommit_andStillPersistsIt() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try FileSystemDocumentStore.withSlowerFlush(
+            directory: directory.url,
+            database: try DatabaseID(projectID: "hearth-filestore"),
+            options: .init(),
+            flushDelay: .milliseconds(40)
+        )
+        let clock = ContinuousClock()
+        let started = clock.now
+        _ = try await store.commit([.update(try path("c/slow"), fields: ["n": 1])], transaction: nil)
+        let elapsed = clock.now - started
+        try await store.close()
+
+        #expect(elapsed >= .milliseconds(40), "the commit returned after \(elapsed), before its delayed flush")
+        let reopened = try makeStore(directory)
+        #expect(try await reopened.getDocument(try path("c/slow"), mask: nil, consistency: .latest)?.fields == ["n": 1])
+        try await reopened.close()
+    }
+
     @Test func storeReleasedWithoutClose_canBeReopenedOnceItsWriterStopped() async throws {
         let directory = try TemporaryDirectory()
         do {
