@@ -25,10 +25,11 @@ extension FileSystemDocumentStore {
         options: Options,
         flushDelay: Duration
     ) throws(DocumentStoreError) -> FileSystemDocumentStore {
-        let (seconds, attoseconds) = flushDelay.components
-        let delay = TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+        let delay = flushDelay / .seconds(1)
+        // Not `blocking:`: a bounded sleep holds the flushing thread as a slow `fdatasync` would, inline
+        // in a lone committer too; `blocking` is for faults that wait on the test and must stay off the pool.
         let faults = FileFaults { operation, _ in
-            if operation == .sync, delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            if operation == .sync { Thread.sleep(forTimeInterval: delay) }
             return nil
         }
         return try FileSystemDocumentStore(
