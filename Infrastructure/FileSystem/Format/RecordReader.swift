@@ -95,22 +95,60 @@ struct RecordReader {
 
     /// The highest epoch among valid records anywhere after `offset` (not aligned to records), or `nil`
     /// when there is none: used to tell a torn tail from corruption followed by acknowledged records.
+    /// Reads the file a window at a time (windows overlap by a record header, so every position is
+    /// tried once); a candidate record longer than its window is checked piece by piece. Memory stays
+    /// bounded by two windows however long the damaged rest of the file is.
     func highestEpochOfValidRecords(after offset: Int) throws(DocumentStoreError) -> UInt64? {
-        guard offset + 1 < fileSize else { return nil }
-        let rest = try file.read(count: fileSize - offset - 1, at: offset + 1)
-        return rest.withUnsafeBytes { raw -> UInt64? in
-            var highest: UInt64?
+        let headerSize = RecordFrame.headerSize
+        var highest: UInt64?
+        var windowStart = offset + 1
+        while fileSize - windowStart >= headerSize {
+            let window = try file.read(count: min(Self.windowSize, fileSize - windowStart), at: windowStart)
+            guard window.count >= headerSize else { break }
+            let lastCandidate = window.count - headerSize
             var index = 0
-            let end = raw.count - RecordFrame.headerSize
-            while index <= end {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian,
-                    let found = frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))
-                {
-                    highest = max(highest ?? 0, found.epoch)
+            while index <= lastCandidate {
+                defer { index += 1 }
+                let (marker, length) = window.withUnsafeBytes { raw in
+                    (
+                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)),
+                        Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
+                    )
                 }
-                index += 1
+                guard marker == RecordFrame.marker else { continue }
+                let position = windowStart + index
+                guard length <= fileSize - position - headerSize else { continue }
+                let epoch: UInt64?
+                if length <= window.count - index - headerSize {
+                    epoch = window.withUnsafeBytes { raw in frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))?.epoch }
+                } else {
+                    epoch = try validateInPieces(header: Array(window[index..<(index + headerSize)]), at: position, length: length)
+                }
+                if let epoch { highest = max(highest ?? 0, epoch) }
             }
-            return highest
+            windowStart += lastCandidate + 1
         }
+        return highest
+    }
+
+    /// The epoch of the record at `position` whose header is `header` and payload `length` bytes, read
+    /// and checksummed a window at a time; `nil` when it does not validate.
+    private func validateInPieces(header: [UInt8], at position: Int, length: Int) throws(DocumentStoreError) -> UInt64? {
+        let (expected, epoch, covered) = header.withUnsafeBytes { raw in
+            (
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)),
+                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: raw[4..<16]))
+            )
+        }
+        var checksum = covered
+        var done = 0
+        while done < length {
+            let piece = try file.read(count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)
+            guard !piece.isEmpty else { return nil }
+            checksum = piece.withUnsafeBytes { CRC32C.update(checksum, $0) }
+            done += piece.count
+        }
+        return checksum == expected ? epoch : nil
     }
 }
