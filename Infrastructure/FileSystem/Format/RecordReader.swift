@@ -106,26 +106,24 @@ struct RecordReader {
             let window = try file.read(count: min(Self.windowSize, fileSize - windowStart), at: windowStart)
             guard window.count >= headerSize else { break }
             let lastCandidate = window.count - headerSize
-            var index = 0
-            while index <= lastCandidate {
-                defer { index += 1 }
-                let (marker, length) = window.withUnsafeBytes { raw in
-                    (
-                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self)),
-                        Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
-                    )
+            let found = try window.withRawBytes { (raw) throws(DocumentStoreError) -> UInt64? in
+                var found: UInt64?
+                for index in 0...lastCandidate
+                where raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian {
+                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
+                    let position = windowStart + index
+                    guard length <= fileSize - position - headerSize else { continue }
+                    let epoch =
+                        if length <= raw.count - index - headerSize {
+                            frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))?.epoch
+                        } else {
+                            try validateInPieces(header: UnsafeRawBufferPointer(rebasing: raw[index..<(index + headerSize)]), at: position, length: length)
+                        }
+                    if let epoch { found = max(found ?? 0, epoch) }
                 }
-                guard marker == RecordFrame.marker else { continue }
-                let position = windowStart + index
-                guard length <= fileSize - position - headerSize else { continue }
-                let epoch: UInt64?
-                if length <= window.count - index - headerSize {
-                    epoch = window.withUnsafeBytes { raw in frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))?.epoch }
-                } else {
-                    epoch = try validateInPieces(header: Array(window[index..<(index + headerSize)]), at: position, length: length)
-                }
-                if let epoch { highest = max(highest ?? 0, epoch) }
+                return found
             }
+            if let found { highest = max(highest ?? 0, found) }
             windowStart += lastCandidate + 1
         }
         return highest
@@ -133,15 +131,10 @@ struct RecordReader {
 
     /// The epoch of the record at `position` whose header is `header` and payload `length` bytes, read
     /// and checksummed a window at a time; `nil` when it does not validate.
-    private func validateInPieces(header: [UInt8], at position: Int, length: Int) throws(DocumentStoreError) -> UInt64? {
-        let (expected, epoch, covered) = header.withUnsafeBytes { raw in
-            (
-                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)),
-                UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
-                CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: raw[4..<16]))
-            )
-        }
-        var checksum = covered
+    private func validateInPieces(header: UnsafeRawBufferPointer, at position: Int, length: Int) throws(DocumentStoreError) -> UInt64? {
+        let expected = UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        let epoch = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        var checksum = CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: header[4..<16]))
         var done = 0
         while done < length {
             let piece = try file.read(count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)

@@ -352,7 +352,7 @@ final class LogWriter: CommitPersistence {
     static func failedStoreError(_ directory: StoreDirectory, cause: DocumentStoreError) -> DocumentStoreError {
         DocumentStoreError(
             .failedPrecondition,
-            "The file store at \(directory.path) has failed and refuses writes until it is closed and opened again (nothing acknowledged before the failure is lost). It failed with \(cause.code.name): \(cause.message)",
+            "The file store at \(directory.path) has failed and refuses writes until it is closed and opened again; reads keep working. It failed with \(cause.code.name): \(cause.message)",
             underlying: cause.underlying
         )
     }
