@@ -1,7 +1,8 @@
 import HearthDomain
 
 /// Reads the records of one log or snapshot file in order, through a window buffer (a few system calls
-/// per megabyte, however small the records).
+/// per megabyte, however small the records). Nothing larger than the window is read at once unless it
+/// is a valid record: a damaged length or a damaged rest of the file is checked a window at a time.
 struct RecordReader {
     /// What is found at the next position.
     enum Next {
@@ -51,6 +52,14 @@ struct RecordReader {
         let total = RecordFrame.headerSize + header.1
         guard total <= available else {
             return .invalid(offset: position, reason: "a record of \(header.1) bytes extending past the end of the file")
+        }
+        if total > Self.windowSize {
+            // Only a record that validates is read whole: a damaged length field costs no allocation.
+            let frameHeader = Array(window[local..<(local + RecordFrame.headerSize)])
+            let valid = try frameHeader.withRawBytes { (raw) throws(DocumentStoreError) in
+                try validateInPieces(header: raw, at: position, length: header.1)
+            }
+            guard valid != nil else { return .invalid(offset: position, reason: "a record whose checksum does not match") }
         }
         try fill(total)
         let start = position - windowStart
