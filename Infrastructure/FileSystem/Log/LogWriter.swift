@@ -467,8 +467,8 @@ final class LogWriter: CommitPersistence {
             buffer.batch(queued.batch)
             if !frame.finish(&buffer, start: start, epoch: log.epoch) {
                 fail(
-                    from: queued.sequence,
-                    group: queued.sequence...batches[batches.count - 1].sequence,
+                    from: batches[0].sequence,
+                    group: batches[0].sequence...batches[batches.count - 1].sequence,
                     DocumentStoreError(.invalidArgument, "A commit of more than \(RecordFrame.maximumPayload) bytes cannot be logged.")
                 )
                 return false
