@@ -59,7 +59,7 @@ extension FileSystemDocumentStore {
     /// Applies `writes` atomically (see ``DocumentStore/commit(_:transaction:)``) and returns once the
     /// commit is durable as ``Options/durability`` says. A log failure fails the commit with the
     /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
-    /// with the same error until the store is reopened.
+    /// with `failedPrecondition` naming that error until the store is reopened (retrying cannot help).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try checkOpen()
         return try await engine.commit(writes, transaction: transaction)

@@ -23,9 +23,16 @@ import Synchronization
 /// become ``DocumentStoreError``s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
 /// `permissionDenied` (`EACCES`, `EROFS`), `dataLoss` (a damaged file that cannot be repaired
 /// without losing acknowledged commits), `failedPrecondition` (locked, closed, or written by a newer
-/// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit and every
-/// later one fail with the same error until the store is closed and opened again (nothing acknowledged
-/// before the failure is lost); reads keep working.
+/// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit fails with
+/// the mapped error, and every later commit (and ``compact()``) with `failedPrecondition` naming it, until
+/// the store is closed and opened again (nothing acknowledged before the failure is lost; reads keep
+/// working). A failed store never answers `unavailable`: retrying on it cannot help.
+///
+/// Background compaction: a failure that leaves the store safe (a full disk while writing the snapshot,
+/// say) keeps the store working; it is kept in ``Statistics/lastCompactionError``, compaction is tried
+/// again after another threshold of growth, and ``close()`` throws it when no later compaction
+/// succeeded. A failure that leaves the store unsafe to write (a log rotation that can neither be
+/// finished nor undone) fails the store as above. See Docs/FileFormat.md, "Rotation".
 public final class FileSystemDocumentStore: DocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
@@ -120,12 +127,21 @@ public final class FileSystemDocumentStore: DocumentStore {
     /// Writes and flushes everything pending, stops compaction, closes the files and releases the
     /// directory's lock, and ends the store's listeners (their streams throw `failedPrecondition`).
     /// Every later call on the store fails with `failedPrecondition`. Idempotent.
-    /// Throws the error that failed the store earlier, or a final flush's error, if any.
+    /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the
+    /// failure of the last automatic compaction when none succeeded after it (with its code, the store
+    /// closed cleanly and every acknowledged commit is in its log).
     public func close() async throws {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         await compactor.close()
         defer { engine.endListeners(with: LogWriter.closedError(storeDirectory)) }
         try await writer.close()
+        if let failure = compactor.lastAutomaticError {
+            throw DocumentStoreError(
+                failure.code,
+                "The file store at \(storeDirectory.path) closed cleanly with every acknowledged commit in its log, but its last automatic compaction failed (it is tried again once the store is reopened and written to): \(failure.message)",
+                underlying: failure.underlying
+            )
+        }
     }
 
     /// Compacts the log into a snapshot now: returns once the new snapshot is durable and the log files
@@ -186,9 +202,11 @@ extension FileSystemDocumentStore {
         public var flushes: Int
         /// Compactions completed since the store was opened.
         public var compactions: Int
-        /// Why the last automatic compaction failed (`nil` when it succeeded or none ran).
+        /// Why the last automatic compaction failed (`nil` when it succeeded or none ran); ``close()``
+        /// throws it too.
         public var lastCompactionError: DocumentStoreError?
-        /// The error that stopped commits (a failed log write or flush), or `nil`.
+        /// The error that failed the store (a failed log write or flush, or a log rotation that could be
+        /// neither finished nor undone), or `nil`. Later commits fail with `failedPrecondition` naming it.
         public var failure: DocumentStoreError?
     }
 }

@@ -35,7 +35,9 @@ struct FailureTests {
 
         #expect(failed?.code == .resourceExhausted)
         #expect(failed?.message.contains(directory.file(RecoveryTests.firstLog).path) == true)
-        #expect(later?.code == .resourceExhausted)
+        #expect(later?.code == .failedPrecondition)
+        #expect(later?.message.contains("The file store at \(directory.path) has failed") == true)
+        #expect(later?.message.contains("No space left on device") == true)
         #expect(closing?.code == .resourceExhausted)
         #expect(visible == ["c/acknowledged"])
         let reopened = try makeStore(directory)

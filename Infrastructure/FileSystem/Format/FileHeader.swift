@@ -55,8 +55,10 @@ struct FileHeader: Sendable, Equatable {
         return writer.bytes
     }
 
-    /// Reads the header of `file`, expected to be of `kind`. Throws `failedPrecondition` for a newer
-    /// format version (or unknown flags), `dataLoss` for anything else wrong, naming the file.
+    /// Reads the header of `file`, expected to be of `kind`. The checksum is checked first (every format
+    /// version keeps these 48 bytes and their checksum), so a damaged header is `dataLoss` whatever its
+    /// version field says; an intact header of a newer format version (or with unknown flags) is
+    /// `failedPrecondition`. Each error names the file.
     static func decode(_ bytes: [UInt8], kind: Kind, file: String) throws(DocumentStoreError) -> FileHeader {
         guard bytes.count >= size else {
             throw DocumentStoreError(
@@ -79,14 +81,17 @@ struct FileHeader: Sendable, Equatable {
         } catch {
             throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: \(error).")
         }
+        guard fields.checksum == fields.computed, bytes[44..<48].allSatisfy({ $0 == 0 }) else {
+            throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header checksum does not match.")
+        }
         guard fields.version <= currentVersion, fields.flags == 0 else {
             throw DocumentStoreError(
                 .failedPrecondition,
                 "The \(kind.name) file \(file) has format version \(fields.version)\(fields.flags == 0 ? "" : " with flags \(fields.flags)"); this version of Hearth reads format version \(currentVersion) only. Open it with a newer Hearth."
             )
         }
-        guard fields.version >= 1, fields.checksum == fields.computed, bytes[44..<48].allSatisfy({ $0 == 0 }) else {
-            throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header checksum does not match.")
+        guard fields.version >= 1 else {
+            throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header says format version 0.")
         }
         return FileHeader(kind: kind, version: fields.version, salt: fields.salt, generation: fields.generation, previousLogLength: fields.previous)
     }

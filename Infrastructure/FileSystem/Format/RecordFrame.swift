@@ -12,6 +12,10 @@ struct RecordFrame: Sendable {
     static let headerSize = 20
     /// The largest payload a record may have.
     static let maximumPayload = Int(UInt32.max)
+    /// The highest sync epoch a log record may carry. Epochs grow by one per flush from 1, so no store
+    /// reaches it; recovery refuses a record above it as damaged, which keeps every epoch computation
+    /// (the next epoch, "two epochs later") far from overflowing.
+    static let maximumEpoch: UInt64 = 1 << 62
 
     /// The CRC-32C state after the file's salt, so each record only checksums its own bytes.
     let saltState: UInt32

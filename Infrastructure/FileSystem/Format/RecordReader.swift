@@ -1,7 +1,8 @@
 import HearthDomain
 
 /// Reads the records of one log or snapshot file in order, through a window buffer (a few system calls
-/// per megabyte, however small the records).
+/// per megabyte, however small the records). Nothing larger than the window is read at once unless it
+/// is a valid record: a damaged length or a damaged rest of the file is checked a window at a time.
 struct RecordReader {
     /// What is found at the next position.
     enum Next {
@@ -52,6 +53,14 @@ struct RecordReader {
         guard total <= available else {
             return .invalid(offset: position, reason: "a record of \(header.1) bytes extending past the end of the file")
         }
+        if total > Self.windowSize {
+            // Only a record that validates is read whole: a damaged length field costs no allocation.
+            let frameHeader = Array(window[local..<(local + RecordFrame.headerSize)])
+            let valid = try frameHeader.withRawBytes { (raw) throws(DocumentStoreError) in
+                try validateInPieces(header: raw, at: position, length: header.1)
+            }
+            guard valid != nil else { return .invalid(offset: position, reason: "a record whose checksum does not match") }
+        }
         try fill(total)
         let start = position - windowStart
         let validated = window.withUnsafeBytes { raw in
@@ -95,22 +104,53 @@ struct RecordReader {
 
     /// The highest epoch among valid records anywhere after `offset` (not aligned to records), or `nil`
     /// when there is none: used to tell a torn tail from corruption followed by acknowledged records.
+    /// Reads the file a window at a time (windows overlap by a record header, so every position is
+    /// tried once); a candidate record longer than its window is checked piece by piece. Memory stays
+    /// bounded by two windows however long the damaged rest of the file is.
     func highestEpochOfValidRecords(after offset: Int) throws(DocumentStoreError) -> UInt64? {
-        guard offset + 1 < fileSize else { return nil }
-        let rest = try file.read(count: fileSize - offset - 1, at: offset + 1)
-        return rest.withUnsafeBytes { raw -> UInt64? in
-            var highest: UInt64?
-            var index = 0
-            let end = raw.count - RecordFrame.headerSize
-            while index <= end {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian,
-                    let found = frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))
-                {
-                    highest = max(highest ?? 0, found.epoch)
+        let headerSize = RecordFrame.headerSize
+        var highest: UInt64?
+        var windowStart = offset + 1
+        while fileSize - windowStart >= headerSize {
+            let window = try file.read(count: min(Self.windowSize, fileSize - windowStart), at: windowStart)
+            guard window.count >= headerSize else { break }
+            let lastCandidate = window.count - headerSize
+            let found = try window.withRawBytes { (raw) throws(DocumentStoreError) -> UInt64? in
+                var found: UInt64?
+                for index in 0...lastCandidate
+                where raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian {
+                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
+                    let position = windowStart + index
+                    guard length <= fileSize - position - headerSize else { continue }
+                    let epoch =
+                        if length <= raw.count - index - headerSize {
+                            frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))?.epoch
+                        } else {
+                            try validateInPieces(header: UnsafeRawBufferPointer(rebasing: raw[index..<(index + headerSize)]), at: position, length: length)
+                        }
+                    if let epoch { found = max(found ?? 0, epoch) }
                 }
-                index += 1
+                return found
             }
-            return highest
+            if let found { highest = max(highest ?? 0, found) }
+            windowStart += lastCandidate + 1
         }
+        return highest
+    }
+
+    /// The epoch of the record at `position` whose header is `header` and payload `length` bytes, read
+    /// and checksummed a window at a time; `nil` when it does not validate.
+    private func validateInPieces(header: UnsafeRawBufferPointer, at position: Int, length: Int) throws(DocumentStoreError) -> UInt64? {
+        let expected = UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+        let epoch = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        var checksum = CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: header[4..<16]))
+        var done = 0
+        while done < length {
+            let piece = try file.read(count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)
+            guard !piece.isEmpty else { return nil }
+            checksum = piece.withUnsafeBytes { CRC32C.update(checksum, $0) }
+            done += piece.count
+        }
+        return checksum == expected ? epoch : nil
     }
 }

@@ -13,19 +13,34 @@ enum FileOperation: String, Sendable, CaseIterable {
 struct FileFaults: Sendable {
     /// `nil` for ``none``: no fault is ever injected, and asking costs nothing.
     private let fault: (@Sendable (FileOperation, String) -> Int32?)?
+    /// Told the file's name and the byte count of every read (how much one read asks for at most is
+    /// what bounds recovery's memory on a damaged file); `nil` for ``none``.
+    private let readObserver: (@Sendable (String, Int) -> Void)?
     let mayBlock: Bool
 
-    init(blocking: Bool = false, _ fault: @escaping @Sendable (FileOperation, String) -> Int32?) {
+    init(
+        blocking: Bool = false,
+        observingReads readObserver: (@Sendable (String, Int) -> Void)? = nil,
+        _ fault: @escaping @Sendable (FileOperation, String) -> Int32?
+    ) {
         self.fault = fault
+        self.readObserver = readObserver
         self.mayBlock = blocking
     }
 
     private init() {
         self.fault = nil
+        self.readObserver = nil
         self.mayBlock = false
     }
 
     static let none = FileFaults()
+
+    /// Reports a read of `count` bytes of `path` to the observer, if any.
+    func reading(_ count: Int, _ path: String) {
+        guard let readObserver else { return }
+        readObserver(path.split(separator: "/").last.map(String.init) ?? path, count)
+    }
 
     func injected(_ operation: FileOperation, _ path: String) -> Int32? {
         guard let fault else { return nil }

@@ -76,6 +76,7 @@ struct POSIXFile: Sendable {
     /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (fewer only at the end).
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(DocumentStoreError) -> Int {
         if let code = faults.injected(.read, path) { throw POSIXErrorMapping.error(code, "read", path) }
+        faults.reading(buffer.count, path)
         var total = 0
         while total < buffer.count {
             let count = pread(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total, off_t(offset + total))
@@ -101,6 +102,7 @@ struct POSIXFile: Sendable {
     /// Reads sequentially from the current offset; 0 at the end of the file.
     func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(DocumentStoreError) -> Int {
         if let code = faults.injected(.read, path) { throw POSIXErrorMapping.error(code, "read", path) }
+        faults.reading(buffer.count, path)
         while true {
             let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }

@@ -60,14 +60,31 @@ struct StoreDirectory: Sendable {
             throw DocumentStoreError(.notFound, "The file store directory \(path) does not exist (and createIfMissing is off).")
         }
         if let code = faults.injected(.createDirectory, path) { throw POSIXErrorMapping.error(code, "create the directory", path) }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code ?? Int(EIO)
-            throw POSIXErrorMapping.error(Int32(code), "create the directory", path)
-        }
+        try Self.makeDirectory(path)
         let parent = (path as NSString).deletingLastPathComponent
         try StoreDirectory(path: parent.isEmpty ? "." : parent, faults: faults).sync()
+    }
+
+    /// Creates `path` and its missing parents with `mkdir(2)`, so that a failure keeps its `errno`
+    /// (Foundation's `createDirectory` reports none on Linux) and maps as every other system call does,
+    /// naming the directory that could not be made.
+    private static func makeDirectory(_ path: String) throws(DocumentStoreError) {
+        if makeOneDirectory(path) == 0 { return }
+        var code = errno
+        if code == ENOENT {
+            let parent = (path as NSString).deletingLastPathComponent
+            if !parent.isEmpty, parent != path {
+                try makeDirectory(parent)
+                if makeOneDirectory(path) == 0 { return }
+                code = errno
+            }
+        }
+        if code == EEXIST {
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw DocumentStoreError(.invalidArgument, "The file store's path \(path) exists and is not a directory.")
+        }
+        throw POSIXErrorMapping.error(code, "create the directory", path)
     }
 
     /// Opens (creating) the lock file and takes its exclusive lock; the returned file holds it until closed.
@@ -138,6 +155,10 @@ struct StoreDirectory: Sendable {
         if let code = faults.injected(.remove, file(name)) { throw POSIXErrorMapping.error(code, "remove", file(name)) }
         guard unlink(file(name)) == 0 || errno == ENOENT else { throw POSIXErrorMapping.error(errno, "remove", file(name)) }
     }
+}
+
+private func makeOneDirectory(_ path: String) -> Int32 {
+    mkdir(path, 0o777)
 }
 
 private func renameFile(_ from: String, _ to: String) -> Int32 {

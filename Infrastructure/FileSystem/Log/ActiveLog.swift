@@ -28,37 +28,60 @@ struct ActiveLog: Sendable {
 
     var frame: RecordFrame { RecordFrame(salt: salt) }
 
-    /// Creates the log file of `generation` in `directory` (a complete, flushed header, put in place by
-    /// an atomic rename) and opens it for appending.
+    /// Why ``create(generation:previousLogLength:in:random:)`` failed, and whether the new log file was
+    /// left in place.
+    struct CreateFailure: Error {
+        let error: DocumentStoreError
+        /// `true` when the new log file may be in the directory, or its removal may not be durable: the
+        /// previous log must never be written again (the caller fails the store). `false` when the
+        /// directory is as before (durably, if the new name had been made durable at all).
+        let inPlace: Bool
+    }
+
+    /// Creates the log file of `generation` in `directory` and opens it for appending:
+    /// 1. `log-….hearth.tmp` is created, opened for reading and writing, and its header written and flushed;
+    /// 2. it is renamed to `log-….hearth` (the descriptor stays open, so nothing is opened after the rename);
+    /// 3. the directory is flushed.
+    /// A failure in steps 1–2 removes the temporary file: nothing changed. A failure in step 3 removes the
+    /// new file and flushes the directory again; only when that also fails is the failure ``CreateFailure/inPlace``.
     static func create(
         generation: UInt64,
         previousLogLength: Int,
         in directory: StoreDirectory,
         random: inout some RandomNumberGenerator
-    ) throws(DocumentStoreError) -> ActiveLog {
+    ) throws(CreateFailure) -> ActiveLog {
         let name = StoreDirectory.logName(generation)
         let temporary = name + StoreDirectory.temporarySuffix
         let header = FileHeader(kind: .log, salt: random.next(), generation: generation, previousLogLength: UInt64(previousLogLength))
-        let draft = try POSIXFile.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC, faults: directory.faults)
+        let draft: POSIXFile
+        do {
+            draft = try POSIXFile.open(directory.file(temporary), O_RDWR | O_CREAT | O_TRUNC, faults: directory.faults)
+        } catch {
+            throw CreateFailure(error: error, inPlace: false)
+        }
         do {
             try draft.writeAll(header.encoded())
             try draft.sync()
-            draft.close()
-        } catch {
-            draft.close()
-            directory.removeLeftover(temporary)
-            throw error
-        }
-        do {
             try directory.rename(temporary, to: name)
         } catch {
+            draft.close()
             directory.removeLeftover(temporary)
-            throw error
+            throw CreateFailure(error: error, inPlace: false)
         }
-        try directory.sync()
-        let file = try POSIXFile.open(directory.file(name), O_RDWR, faults: directory.faults)
+        do {
+            try directory.sync()
+        } catch let syncError {
+            draft.close()
+            do {
+                try directory.remove(name)
+                try directory.sync()
+            } catch {
+                throw CreateFailure(error: syncError, inPlace: true)
+            }
+            throw CreateFailure(error: syncError, inPlace: false)
+        }
         return ActiveLog(
-            file: file,
+            file: POSIXFile(descriptor: draft.descriptor, path: directory.file(name), faults: directory.faults),
             generation: generation,
             salt: header.salt,
             length: FileHeader.size,

@@ -21,8 +21,10 @@ import Synchronization
 /// also rotates log files (for compaction), flushes relaxed writes in the background, and closes the
 /// store, always between groups.
 ///
-/// Failure is permanent and suffix-closed: once a write or flush fails, that group and every later batch
-/// fail with the error, and the store must be reopened.
+/// Failure is permanent and suffix-closed: once a write or flush fails, that group fails with the error
+/// (its mapped code: `resourceExhausted`, `unavailable`, …) and every later batch with `failedPrecondition`
+/// naming it (``Failure/later``: retrying on this store cannot help), and the store must be reopened. A
+/// rotation that cannot be completed or undone after its rename fails the store the same way.
 final class LogWriter: CommitPersistence {
     /// What compaction needs to know about a rotation.
     struct Rotation: Sendable {
@@ -40,11 +42,27 @@ final class LogWriter: CommitPersistence {
         let batch: CommittedBatch
     }
 
+    /// Why the store stopped accepting commits.
+    struct Failure: Sendable {
+        /// The first batch that failed.
+        var from: UInt64
+        /// The batches that were being written when the failure struck (`nil`: none): they fail with ``cause``.
+        var group: ClosedRange<UInt64>?
+        /// The error that failed the store (a failed write or flush, say).
+        var cause: DocumentStoreError
+        /// What every later batch (and compaction) fails with.
+        var later: DocumentStoreError
+
+        func error(for sequence: UInt64) -> DocumentStoreError {
+            group?.contains(sequence) == true ? cause : later
+        }
+    }
+
     private struct Shared {
         var queue: [Queued] = []
         var nextSequence: UInt64 = 1
         var durableSequence: UInt64 = 0
-        var failure: (from: UInt64, error: DocumentStoreError)?
+        var failure: Failure?
         var waiters: [Waiter] = []
         var rotations: [@Sendable (Result<Rotation, DocumentStoreError>) -> Void] = []
         var closeWaiters: [CheckedContinuation<Void, any Error>] = []
@@ -168,7 +186,7 @@ final class LogWriter: CommitPersistence {
             case waiting
         }
         func check(_ shared: inout Shared) -> Outcome {
-            if let failure = shared.failure, ticket.sequence >= failure.from { return .failed(failure.error) }
+            if let failure = shared.failure, ticket.sequence >= failure.from { return .failed(failure.error(for: ticket.sequence)) }
             if ticket.sequence <= shared.durableSequence { return .durable }
             return .waiting
         }
@@ -236,7 +254,7 @@ final class LogWriter: CommitPersistence {
         let done = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<Rotation, DocumentStoreError>?>(nil)
         let refusal: DocumentStoreError? = shared.withLock { shared in
-            if let failure = shared.failure { return failure.error }
+            if let failure = shared.failure { return failure.later }
             if shared.closing { return Self.closedError(directory) }
             shared.rotations.append { result in
                 outcome.withLock { $0 = result }
@@ -298,7 +316,7 @@ final class LogWriter: CommitPersistence {
 
     /// The error that failed the store, if any (a closed store is not failed).
     var failure: DocumentStoreError? {
-        shared.withLock { shared in shared.finished ? nil : shared.failure?.error }
+        shared.withLock { shared in shared.finished ? nil : shared.failure?.cause }
     }
 
     /// Writes and flushes everything queued, closes the log and releases the store's lock. Later
@@ -327,6 +345,16 @@ final class LogWriter: CommitPersistence {
 
     static func closedError(_ directory: StoreDirectory) -> DocumentStoreError {
         DocumentStoreError(.failedPrecondition, "The file store at \(directory.path) is closed.")
+    }
+
+    /// What a failed store answers after `cause` failed it: `failedPrecondition`, a code no retry policy
+    /// retries (`unavailable` would promise that trying again may help; on this store it cannot).
+    static func failedStoreError(_ directory: StoreDirectory, cause: DocumentStoreError) -> DocumentStoreError {
+        DocumentStoreError(
+            .failedPrecondition,
+            "The file store at \(directory.path) has failed and refuses writes until it is closed and opened again; reads keep working. It failed with \(cause.code.name): \(cause.message)",
+            underlying: cause.underlying
+        )
     }
 
     // MARK: The writer thread
@@ -439,7 +467,8 @@ final class LogWriter: CommitPersistence {
             buffer.batch(queued.batch)
             if !frame.finish(&buffer, start: start, epoch: log.epoch) {
                 fail(
-                    from: queued.sequence,
+                    from: batches[0].sequence,
+                    group: batches[0].sequence...batches[batches.count - 1].sequence,
                     DocumentStoreError(.invalidArgument, "A commit of more than \(RecordFrame.maximumPayload) bytes cannot be logged.")
                 )
                 return false
@@ -460,7 +489,7 @@ final class LogWriter: CommitPersistence {
             acknowledge(through: batches[batches.count - 1], log: log, flushed: synced)
             return synced
         } catch {
-            fail(from: batches[0].sequence, error)
+            fail(from: batches[0].sequence, group: batches[0].sequence...batches[batches.count - 1].sequence, error)
             discardPartialWrite(&log)
             return false
         }
@@ -494,15 +523,28 @@ final class LogWriter: CommitPersistence {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    private func fail(from sequence: UInt64, _ error: DocumentStoreError) {
-        let failed = shared.withLock { shared -> [Waiter] in
-            if shared.failure == nil { shared.failure = (sequence, error) }
+    /// Fails the store: the batches of `group` (those being written) with `error`, every later one with
+    /// ``failedStoreError(_:cause:)``.
+    private func fail(from sequence: UInt64, group: ClosedRange<UInt64>?, _ error: DocumentStoreError) {
+        let (failed, failure) = shared.withLock { shared -> ([Waiter], Failure) in
+            let failure =
+                shared.failure ?? Failure(from: sequence, group: group, cause: error, later: Self.failedStoreError(directory, cause: error))
+            shared.failure = failure
             shared.queue.removeAll()
             let failed = shared.waiters
             shared.waiters.removeAll()
-            return failed
+            return (failed, failure)
         }
-        for waiter in failed { waiter.continuation.resume(throwing: error) }
+        for waiter in failed { waiter.continuation.resume(throwing: failure.error(for: waiter.sequence)) }
+    }
+
+    /// Fails the store for every batch not yet written (a failure between groups); returns the error
+    /// later calls get.
+    @discardableResult
+    private func failBetweenGroups(_ error: DocumentStoreError) -> DocumentStoreError {
+        let next = shared.withLock { $0.nextSequence }
+        fail(from: next, group: nil, error)
+        return shared.withLock { $0.failure?.later } ?? error
     }
 
     private func flushRelaxed(_ log: inout ActiveLog) {
@@ -511,24 +553,43 @@ final class LogWriter: CommitPersistence {
             log.epoch += 1
             log.dirty = false
         } catch {
-            let next = shared.withLock { $0.nextSequence }
-            fail(from: next, error)
+            failBetweenGroups(error)
             log.dirty = false
         }
     }
 
+    /// Starts the next log generation (see Docs/FileFormat.md, "Rotation"). All or nothing: every
+    /// failure before the new log's rename leaves the old log active and the store working; after the
+    /// rename, the new log is either in use or removed again (durably) before the old one is written
+    /// again, and when neither can be done the store fails (``failBetweenGroups(_:)``), so that no
+    /// record is ever written to a log a later one follows.
     private func rotate(_ log: inout ActiveLog, random: inout SystemRandomNumberGenerator) throws(DocumentStoreError) {
-        if let failure = shared.withLock({ $0.failure }) { throw failure.error }
+        if let failure = shared.withLock({ $0.failure }) { throw failure.later }
         if log.dirty {
             flushRelaxed(&log)
-            if let failure = shared.withLock({ $0.failure }) { throw failure.error }
+            if let failure = shared.withLock({ $0.failure }) { throw failure.later }
         }
         if log.allocated > log.length {
+            // `allocated` stays stale until the flush succeeds, so that a failed flush is tried again
+            // by the next rotation before any later log names this length.
             try log.file.truncate(to: log.length)
             try log.file.sync()
             log.allocated = log.length
         }
-        let next = try ActiveLog.create(generation: log.generation + 1, previousLogLength: log.length, in: directory, random: &random)
+        let (generation, overflow) = log.generation.addingReportingOverflow(1)
+        if overflow {
+            throw DocumentStoreError(
+                .dataLoss,
+                "The log file \(log.file.path) (byte 24 of its header) has generation \(log.generation), the highest possible: no log can follow it, so the store cannot compact. Its files were altered."
+            )
+        }
+        let next: ActiveLog
+        do {
+            next = try ActiveLog.create(generation: generation, previousLogLength: log.length, in: directory, random: &random)
+        } catch {
+            guard error.inPlace else { throw error.error }
+            throw failBetweenGroups(error.error)
+        }
         log.file.close()
         log = next
         shared.withLock { shared in
@@ -567,9 +628,9 @@ final class LogWriter: CommitPersistence {
         lockFile.close()
         let closed = Self.closedError(directory)
         let (waiters, closers, rotations, storeFailure) = shared.withLock { shared in
-            let storeFailure = shared.failure?.error ?? flushError
+            let storeFailure = shared.failure?.cause ?? flushError
             shared.finished = true
-            shared.failure = (shared.failure?.from ?? shared.nextSequence, closed)
+            shared.failure = Failure(from: shared.failure?.from ?? shared.nextSequence, group: nil, cause: closed, later: closed)
             defer {
                 shared.waiters.removeAll()
                 shared.closeWaiters.removeAll()

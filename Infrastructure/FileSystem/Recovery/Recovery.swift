@@ -57,7 +57,12 @@ struct Recovery {
 
         guard let last = needed.last else {
             if snapshotStart == nil, generations.isEmpty {
-                let log = try ActiveLog.create(generation: 1, previousLogLength: 0, in: directory, random: &random)
+                let log: ActiveLog
+                do {
+                    log = try ActiveLog.create(generation: 1, previousLogLength: 0, in: directory, random: &random)
+                } catch {
+                    throw error.error
+                }
                 return Outcome(log: log, generations: [1: nil], snapshotDocuments: 0, replayedBatches: 0, droppedTailBytes: 0)
             }
             throw missingLog(first, snapshot: snapshotStart != nil)
@@ -198,6 +203,12 @@ struct Recovery {
             case .end:
                 break scan
             case .record(let epoch, let offset, let payload):
+                guard epoch <= RecordFrame.maximumEpoch else {
+                    throw DocumentStoreError(
+                        .dataLoss,
+                        "The log file \(path) is damaged at byte \(offset): its sync epoch \(epoch) is beyond any a store writes (at most \(RecordFrame.maximumEpoch))."
+                    )
+                }
                 guard epoch >= lastEpoch else {
                     throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): its sync epochs go backwards.")
                 }

@@ -46,7 +46,8 @@ final class Compactor: Sendable {
     }
 
     /// Starts a compaction in the background (the log grew past the threshold). A failure is kept in
-    /// ``lastAutomaticError``; the next attempt waits until the log has grown by another threshold.
+    /// ``lastAutomaticError`` (``FileSystemDocumentStore/close()`` throws it); the next attempt waits
+    /// until the log has grown by another threshold.
     func compactInBackground() {
         queue.async { [self] in
             do throws(DocumentStoreError) {
