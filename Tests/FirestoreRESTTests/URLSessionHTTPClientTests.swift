@@ -58,8 +58,20 @@ struct URLSessionHTTPClientTests {
         #expect(error?.kind == .timedOut)
     }
 
-    @Test(arguments: [URLError.Code.cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet])
-    func send_mapsConnectionFailures(code: URLError.Code) async throws {
+    @Test(arguments: [URLError.Code.cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed])
+    func send_mapsFailuresBeforeSendingToNotConnected(code: URLError.Code) async throws {
+        let server = StubServer()
+        server.enqueue(.failure(code))
+
+        let error = await #expect(throws: HTTPTransportError.self) {
+            try await server.client.send(HTTPRequest(method: .get, url: server.baseURL))
+        }
+
+        #expect(error?.kind == .notConnected)
+    }
+
+    @Test(arguments: [URLError.Code.networkConnectionLost, .badServerResponse])
+    func send_mapsFailuresThatMayFollowSendingToConnectionFailed(code: URLError.Code) async throws {
         let server = StubServer()
         server.enqueue(.failure(code))
 
