@@ -139,9 +139,9 @@ struct HostileServerTests {
     /// A 1 GiB answer against a 1 MiB limit: the client hangs up once its delegate has seen the limit
     /// crossed, the call fails with `resourceExhausted` naming the limit, and is not retried. (How far
     /// past the limit the server gets depends on how far FoundationNetworking's delegate queue lags
-    /// behind its socket reads: 5–7 MiB on an idle machine, hundreds of MiB under heavy load — so the
-    /// test asserts only that the transfer stopped before its end; before the fix the whole body was
-    /// read and buffered.)
+    /// behind its socket reads: 5–7 MiB on an idle machine, about 50 MiB with the whole suite running on
+    /// two shared cores — hence the loose 256 MiB bound; before the fix the whole body was read and
+    /// buffered.)
     @Test func anEndlessBody_stopsBeingReadAtTheLimit() async throws {
         let server = try LoopbackServer { _ in .endless(total: 1 << 30) }
         let store = try store(at: server, policy: .default, maximumResponseBytes: 1 << 20)
@@ -154,7 +154,7 @@ struct HostileServerTests {
         #expect(error?.code == .resourceExhausted)
         #expect(error?.message.contains("1048576") == true, "\(String(describing: error))")
         #expect(server.requests.count == 1)
-        #expect(server.bodyBytesSent < 1 << 30, "the client read \(server.bodyBytesSent) bytes")
+        #expect(server.bodyBytesSent < 256 << 20, "the client read \(server.bodyBytesSent) bytes")
     }
 
     @Test func aDeclaredLengthOverTheLimit_failsBeforeTheBodyIsRead() async throws {

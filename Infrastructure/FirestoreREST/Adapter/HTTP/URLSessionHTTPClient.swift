@@ -30,7 +30,13 @@ public struct URLSessionHTTPClient: HTTPClient {
     public init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        // The delegate's events run on a serial queue of their own (a custom serial dispatch queue gets a
+        // thread even when the global pool is saturated): FoundationNetworking queues body bytes for the
+        // delegate without back-pressure, so a delegate that lags lets a body pile up past the cap.
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.underlyingQueue = delegate.queue
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
     }
 
     /// A client over a new session made from ``defaultConfiguration(maximumConnectionsPerHost:)``.
@@ -178,6 +184,8 @@ public struct URLSessionHTTPClient: HTTPClient {
 /// The session's delegate: routes each task's events to its ``PendingExchange``, refuses redirects.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let exchanges = Mutex<[Int: PendingExchange]>([:])
+    /// The dispatch queue the session's delegate queue runs on (kept here: `underlyingQueue` does not retain it).
+    let queue = DispatchQueue(label: "hearth.urlsession.delegate")
 
     func register(_ exchange: PendingExchange, for task: URLSessionTask) {
         exchanges.withLock { $0[task.taskIdentifier] = exchange }
