@@ -113,31 +113,3 @@ public struct DatabaseOptions: Sendable {
         self.random = random
     }
 }
-
-/// Exponential backoff: `initial × multiplier^(attempt-1)`, capped at `maximum`.
-public struct Backoff: Sendable, Hashable {
-    public var initial: Duration
-    public var multiplier: Double
-    public var maximum: Duration
-
-    public init(initial: Duration, multiplier: Double, maximum: Duration) {
-        self.initial = initial
-        self.multiplier = multiplier
-        self.maximum = maximum
-    }
-
-    /// The nominal delay before retry number `retry` (1 for the first retry), without jitter.
-    public func delay(beforeRetry retry: Int) -> Duration {
-        let seconds = Double(initial.components.seconds) + Double(initial.components.attoseconds) / 1e18
-        let maximumSeconds = Double(maximum.components.seconds) + Double(maximum.components.attoseconds) / 1e18
-        let nominal = min(seconds * pow(multiplier, Double(max(0, retry - 1))), maximumSeconds)
-        return .nanoseconds(Int64(nominal * 1e9))
-    }
-
-    /// The delay before retry number `retry` with jitter: uniformly between half and all of the nominal delay.
-    public func jitteredDelay(beforeRetry retry: Int, random: Double) -> Duration {
-        let nominal = delay(beforeRetry: retry)
-        return nominal / 2 + nominal * (max(0, min(random, 1)) / 2)
-    }
-}
-

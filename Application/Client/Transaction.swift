@@ -95,8 +95,13 @@ extension Database {
         _ body: (Transaction) async throws -> T
     ) async throws -> T {
         let attempts = max(1, maxAttempts ?? options.transactionMaxAttempts)
+        let retrier = Retrier(
+            policy: RetryPolicy(maximumAttempts: attempts, backoff: options.transactionBackoff, deadline: nil),
+            sleep: options.sleep,
+            random: options.random
+        )
         var previous: TransactionID?
-        for attempt in 1...attempts {
+        return try await retrier.run(operation: "The transaction") { _ in
             try Task.checkCancellation()
             let id = try await store.beginTransaction(.readWrite(retrying: previous))
             let transaction = Transaction(database: self, id: id, isReadOnly: false)
@@ -108,15 +113,14 @@ extension Database {
             } catch {
                 _ = transaction.finish()
                 try? await store.rollback(id)
-                let mapped = Self.translated(error)
-                guard let storeError = mapped as? DocumentStoreError, storeError.code == .aborted, attempt < attempts else {
-                    throw mapped
-                }
                 previous = id
-                try await options.sleep(options.transactionBackoff.jitteredDelay(beforeRetry: attempt, random: options.random()))
+                throw Self.translated(error)
             }
+        } verdict: { error, _ in
+            // Only contention is retried; an ambiguous commit failure (`unavailable`, "the write may have
+            // been applied") is not, since the transaction may have committed.
+            (error as? DocumentStoreError)?.code == .aborted ? .retry() : .stop
         }
-        throw DocumentStoreError(.aborted, "The transaction kept failing with contention after \(attempts) attempts.")
     }
 
     /// Runs `body` in a read-only transaction: every read sees one consistent snapshot of the database,

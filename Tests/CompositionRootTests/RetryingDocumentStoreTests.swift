@@ -17,7 +17,7 @@ struct RetryingDocumentStoreTests {
     }
 
     @Test func theDelays_growByTheBackoff_withJitterBetweenHalfAndAllOfIt() async throws {
-        let policy = StoreRetryPolicy(maximumAttempts: 4, backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))
+        let policy = RetryPolicy(maximumAttempts: 4, backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))
         let (sut, base, sleeps) = try makeSUT(policy: policy, random: 1)
         base.fail(.listCollectionIDs, with: [.deadlineExceeded, .internal, .resourceExhausted])
 
@@ -38,7 +38,7 @@ struct RetryingDocumentStoreTests {
     }
 
     @Test func afterTheLastAttempt_theLastErrorIsRethrown() async throws {
-        let (sut, base, _) = try makeSUT(policy: StoreRetryPolicy(maximumAttempts: 3))
+        let (sut, base, _) = try makeSUT(policy: RetryPolicy(maximumAttempts: 3))
         base.fail(.getDocument, with: [.unavailable, .unavailable, .internal, .unavailable])
 
         let error = await storeError { _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest) }
@@ -149,7 +149,7 @@ struct RetryingDocumentStoreTests {
         #expect(first?.documents.isEmpty == true)
     }
 
-    private func makeSUT(policy: StoreRetryPolicy = .standard, random: Double = 0.5) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
+    private func makeSUT(policy: RetryPolicy = .default, random: Double = 0.5) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
         let base = try ScriptedStore()
         let sleeps = SleepRecorder()
         return (RetryingDocumentStore(wrapping: base, policy: policy, sleep: sleeps.sleep, random: { random }), base, sleeps)

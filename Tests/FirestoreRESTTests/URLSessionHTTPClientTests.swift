@@ -36,6 +36,21 @@ struct URLSessionHTTPClientTests {
         #expect(response.headers["content-type"] == "application/json")
     }
 
+    /// The seam's contract: a redirect is the response, never followed (a real loopback server, since
+    /// FoundationNetworking's `URLProtocol` stubs cannot redirect).
+    @Test func send_returnsARedirectAsTheResponse_withoutFollowingIt() async throws {
+        let target = try LoopbackServer { _ in .json(200, "{}") }
+        let origin = try LoopbackServer { _ in .respond(status: 307, headers: [("Location", target.baseURL.absoluteString + "/x")]) }
+
+        let response = try await URLSessionHTTPClient().send(
+            HTTPRequest(method: .post, url: origin.baseURL.appendingPathComponent("commit"), headers: [("Authorization", "Bearer t")], body: Array("{}".utf8))
+        )
+
+        #expect(response.statusCode == 307)
+        #expect(response.headers["location"] == target.baseURL.absoluteString + "/x")
+        #expect(target.requests.isEmpty)
+    }
+
     @Test func send_whenTheServerNeverAnswers_timesOut() async throws {
         let server = StubServer()
         server.enqueue(.hang)
@@ -58,8 +73,20 @@ struct URLSessionHTTPClientTests {
         #expect(error?.kind == .timedOut)
     }
 
-    @Test(arguments: [URLError.Code.cannotConnectToHost, .networkConnectionLost, .cannotFindHost, .notConnectedToInternet])
-    func send_mapsConnectionFailures(code: URLError.Code) async throws {
+    @Test(arguments: [URLError.Code.cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed])
+    func send_mapsFailuresBeforeSendingToNotConnected(code: URLError.Code) async throws {
+        let server = StubServer()
+        server.enqueue(.failure(code))
+
+        let error = await #expect(throws: HTTPTransportError.self) {
+            try await server.client.send(HTTPRequest(method: .get, url: server.baseURL))
+        }
+
+        #expect(error?.kind == .notConnected)
+    }
+
+    @Test(arguments: [URLError.Code.networkConnectionLost, .badServerResponse])
+    func send_mapsFailuresThatMayFollowSendingToConnectionFailed(code: URLError.Code) async throws {
         let server = StubServer()
         server.enqueue(.failure(code))
 

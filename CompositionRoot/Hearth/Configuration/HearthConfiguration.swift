@@ -23,9 +23,9 @@ public struct HearthConfiguration: Sendable {
     /// The database identity of the local stores (memory, file): reference values and exported document
     /// names use it. Default `demo-hearth`, `(default)`. Firestore uses its target's project instead.
     public var localDatabase: DatabaseID
-    /// How the local stores (memory, file) retry failed calls (default ``StoreRetryPolicy/standard``).
+    /// How the local stores (memory, file) retry failed calls (default ``RetryPolicy/default``).
     /// The Firestore REST store retries with its own policy, so it is not wrapped.
-    public var retryPolicy: StoreRetryPolicy
+    public var retryPolicy: RetryPolicy
     /// When set, every store call is logged through it (``LoggingDocumentStore``); `nil` (the default)
     /// logs nothing.
     public var logger: (any HearthLogger)?
@@ -36,7 +36,7 @@ public struct HearthConfiguration: Sendable {
         profile: HearthProfile = .development,
         allowsProduction: Bool = false,
         localDatabase: DatabaseID = HearthConfiguration.defaultLocalDatabase,
-        retryPolicy: StoreRetryPolicy = .standard,
+        retryPolicy: RetryPolicy = .default,
         logger: (any HearthLogger)? = nil
     ) {
         self.store = store

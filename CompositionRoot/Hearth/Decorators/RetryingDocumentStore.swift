@@ -2,7 +2,7 @@ public import HearthApplication
 public import HearthDomain
 
 /// A ``DocumentStore`` decorator that retries failed calls of the store it wraps, as its
-/// ``StoreRetryPolicy`` says, for stores that have no retries of their own (the local ones).
+/// ``RetryPolicy`` says (through the project's one retry loop, ``Retrier``), for stores that have no retries of their own (the local ones).
 ///
 /// A query is retried only when it fails before its first result: once results have been delivered, the
 /// failure is passed on. Task cancellation stops the retries (a backoff sleep is cancelled too) and ends
@@ -11,9 +11,8 @@ public struct RetryingDocumentStore: DocumentStore {
     /// The store whose calls are retried.
     public let base: any DocumentStore
     /// When to retry.
-    public let policy: StoreRetryPolicy
-    private let sleep: @Sendable (Duration) async throws -> Void
-    private let random: @Sendable () -> Double
+    public let policy: RetryPolicy
+    private let retrier: Retrier
     private let logger: any HearthLogger
 
     /// Wraps `base`.
@@ -23,15 +22,14 @@ public struct RetryingDocumentStore: DocumentStore {
     ///   - logger: told about each retry at ``HearthLogLevel/info`` (default: nothing).
     public init(
         wrapping base: any DocumentStore,
-        policy: StoreRetryPolicy = .standard,
+        policy: RetryPolicy = .default,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         logger: any HearthLogger = NoLogger()
     ) {
         self.base = base
         self.policy = policy
-        self.sleep = sleep
-        self.random = random
+        self.retrier = Retrier(policy: policy, sleep: sleep, random: random)
         self.logger = logger
     }
 
@@ -76,29 +74,21 @@ public struct RetryingDocumentStore: DocumentStore {
     {
         let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
         let task = Task {
-            var attemptNumber = 1
             var delivered = false
-            while true {
-                do {
+            do {
+                try await retrier.run(operation: "runQuery") { _ in
                     for try await element in base.runQuery(parent: parent, query: query, consistency: consistency) {
                         delivered = true
                         continuation.yield(element)
                     }
-                    continuation.finish()
-                    return
-                } catch {
-                    guard !delivered, let delay = retryDelay(after: error, idempotent: true, attempt: attemptNumber, operation: "runQuery") else {
-                        continuation.finish(throwing: error)
-                        return
-                    }
-                    do {
-                        try await sleep(delay)
-                    } catch {
-                        continuation.finish(throwing: DocumentStoreError(.cancelled, "runQuery was cancelled while waiting to retry."))
-                        return
-                    }
-                    attemptNumber += 1
+                } verdict: { error, attempt in
+                    delivered ? .stop : verdict(after: error, idempotent: true)
+                } willRetry: { error, attempt, wait in
+                    log(error, attempt: attempt, wait: wait, operation: "runQuery")
                 }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
             }
         }
         continuation.onTermination = { _ in task.cancel() }
@@ -135,34 +125,27 @@ public struct RetryingDocumentStore: DocumentStore {
     // MARK: - Retrying
 
     private func attempt<T>(_ operation: String, idempotent: Bool, _ body: () async throws -> T) async throws -> T {
-        var attemptNumber = 1
-        while true {
-            do {
-                return try await body()
-            } catch {
-                guard let delay = retryDelay(after: error, idempotent: idempotent, attempt: attemptNumber, operation: operation) else {
-                    throw error
-                }
-                do {
-                    try await sleep(delay)
-                } catch {
-                    throw DocumentStoreError(.cancelled, "\(operation) was cancelled while waiting to retry.")
-                }
-                attemptNumber += 1
-            }
+        try await retrier.run(operation: operation) { _ in
+            try await body()
+        } verdict: { error, _ in
+            verdict(after: error, idempotent: idempotent)
+        } willRetry: { error, attempt, wait in
+            log(error, attempt: attempt, wait: wait, operation: operation)
         }
     }
 
-    /// The delay before the next attempt, or `nil` when `error` ends the call.
-    private func retryDelay(after error: any Error, idempotent: Bool, attempt: Int, operation: String) -> Duration? {
+    /// Whether `error` may be retried: a ``DocumentStoreError`` whose code the policy retries, unless the
+    /// task was cancelled.
+    private func verdict(after error: any Error, idempotent: Bool) -> Retrier.Verdict {
         guard !Task.isCancelled, let storeError = error as? DocumentStoreError,
-            policy.shouldRetry(storeError.code, idempotent: idempotent, afterAttempt: attempt)
-        else { return nil }
-        let delay = policy.backoff.jitteredDelay(beforeRetry: attempt, random: random())
-        if logger.isEnabled(.info) {
-            logger.log(
-                .info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt) of \(policy.maximumAttempts)); retrying in \(delay)")
-        }
-        return delay
+            policy.retryableCodes(idempotent: idempotent).contains(storeError.code)
+        else { return .stop }
+        return .retry()
+    }
+
+    private func log(_ error: any Error, attempt: Retrier.Attempt, wait: Duration, operation: String) {
+        guard logger.isEnabled(.info), let storeError = error as? DocumentStoreError else { return }
+        logger.log(
+            .info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt.number) of \(policy.maximumAttempts)); retrying in \(wait)")
     }
 }

@@ -46,7 +46,7 @@ enum StubReply: Sendable {
 /// handler), and the requests received. Tests run in parallel; each has its own host.
 final class StubServer: @unchecked Sendable {  // `lock` guards every mutable property.
     let host: String
-    let session: URLSession
+    let client: URLSessionHTTPClient
     private let lock = NSLock()
     private var replies: [StubReply] = []
     private var handler: (@Sendable (RecordedRequest) -> StubReply)?
@@ -57,7 +57,7 @@ final class StubServer: @unchecked Sendable {  // `lock` guards every mutable pr
         host = "stub-\(UUID().uuidString.lowercased()).test"
         let configuration = URLSessionHTTPClient.defaultConfiguration()
         configuration.protocolClasses = [URLProtocolStub.self]
-        session = URLSession(configuration: configuration)
+        client = URLSessionHTTPClient(configuration: configuration)
         URLProtocolStub.register(self)
     }
 
@@ -66,7 +66,6 @@ final class StubServer: @unchecked Sendable {  // `lock` guards every mutable pr
     }
 
     var baseURL: URL { URL(string: "http://\(host)")! }
-    var client: URLSessionHTTPClient { URLSessionHTTPClient(session: session) }
 
     /// Answers the next requests with `replies`, in order (the last one repeats).
     func enqueue(_ replies: StubReply...) {

@@ -12,11 +12,18 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
     /// Scheme, host and port (and optional path prefix) requests go to; `/v1/projects/…` is appended.
     /// Default ``productionBaseURL``.
     public var baseURL: URL
-    /// How long one attempt of one request may take (default 60 s, Firestore's own deadline).
-    /// A timed-out attempt fails with `deadlineExceeded`, which idempotent calls retry.
+    /// How long one attempt of one request may take (default 60 s, Firestore's own deadline), and never
+    /// longer than what is left of the call's ``RetryPolicy/deadline``. A timed-out attempt fails with
+    /// `deadlineExceeded`, which idempotent calls retry.
     public var requestTimeout: Duration
-    /// When and how failed requests are retried (default ``RetryPolicy/default``).
+    /// When and how failed requests are retried, and the overall deadline of each call, every attempt and
+    /// backoff included (default ``RetryPolicy/default``: 5 attempts within 60 s).
     public var retryPolicy: RetryPolicy
+    /// The most bytes of one response body read (default 64 MiB, ``HTTPRequest/defaultMaximumResponseBytes``).
+    /// A Firestore document is at most 1 MiB, but a batch get or a query answers with many in one body
+    /// (read whole, as one JSON array). A longer body stops being read at the limit and the call fails
+    /// with `resourceExhausted`, not retried: page the read, or raise the limit.
+    public var maximumResponseBytes: Int
     /// Where credentials come from.
     public var tokenProvider: any TokenProvider
     /// Whether read-write transactions ask for a concurrency mode (default ``TransactionConcurrency/automatic``).
@@ -37,8 +44,10 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         tokenProvider: any TokenProvider,
         transactionConcurrency: TransactionConcurrency = .automatic,
         quotaProjectID: String? = nil,
-        listenPolling: PollingListener.Configuration = PollingListener.Configuration()
+        listenPolling: PollingListener.Configuration = PollingListener.Configuration(),
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) {
+        self.maximumResponseBytes = maximumResponseBytes
         self.database = database
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
@@ -71,7 +80,8 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
 
     public var description: String {
         "FirestoreRESTConfiguration(\(database), baseURL: \(baseURL.absoluteString), timeout: \(requestTimeout), "
-            + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts)"
+            + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts"
+            + "\(retryPolicy.deadline.map { " within \($0)" } ?? ""), responses up to \(maximumResponseBytes) bytes)"
     }
 }
 

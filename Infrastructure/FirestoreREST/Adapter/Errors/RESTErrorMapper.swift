@@ -7,6 +7,7 @@ enum RESTErrorMapper {
     /// The error of a non-2xx response: from the body's `error.status` when present, otherwise from the
     /// HTTP status (the body's excerpt then becomes the message).
     static func error(for response: HTTPResponse, operation: String) -> DocumentStoreError {
+        if (300..<400).contains(response.statusCode) { return redirect(response, operation: operation) }
         let parsed = try? JSONParser.parse(response.body)
         if let parsed, let errorObject = errorObject(in: parsed) {
             return error(fromErrorObject: errorObject, httpStatus: response.statusCode, operation: operation)
@@ -38,7 +39,7 @@ enum RESTErrorMapper {
 
     /// The error an `error` object denotes (from a response body or from an element of a streamed answer).
     static func error(fromErrorObject object: JSONObject, httpStatus: Int, operation: String) -> DocumentStoreError {
-        let message: String = if case .string(let text)? = object["message"] { text } else { "" }
+        let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
         let status: String? = if case .string(let text)? = object["status"], !text.isEmpty { text } else { nil }
         let details: String? = object["details"].map { BodyExcerpt.truncated(JSONWriter.string($0), limit: 1_000) }
         let cause = FirestoreServerError(httpStatus: httpStatus, status: status, message: message, details: details)
@@ -65,9 +66,25 @@ enum RESTErrorMapper {
         }
         if number == 0 { return nil }
         let code = DocumentStoreError.Code(number: number) ?? .unknown
-        let message: String = if case .string(let text)? = object["message"] { text } else { "" }
+        let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
         let cause = FirestoreServerError(httpStatus: 200, status: code.name, message: message)
         return DocumentStoreError(code, "\(message.isEmpty ? "(no message)" : message) [\(code.name), \(operation)]", underlying: cause)
+    }
+
+    /// A redirect, which the adapter never follows (the bearer token stays with the configured origin, and
+    /// a commit is never re-sent without its body): `unknown`, naming the `Location` without its query.
+    static func redirect(_ response: HTTPResponse, operation: String) -> DocumentStoreError {
+        let location = response.headers["location"].map { text in
+            let withoutQuery = text.firstIndex(of: "?").map { String(text[..<$0]) + "?…" } ?? text
+            return "to \"\(BodyExcerpt.of(Array(withoutQuery.utf8)))\""
+        } ?? "without a Location"
+        let cause = FirestoreServerError(httpStatus: response.statusCode, status: nil, message: "redirect \(location)")
+        return DocumentStoreError(
+            .unknown,
+            "\(operation) was answered with HTTP \(response.statusCode), a redirect \(location); redirects are not followed "
+                + "(credentials are sent only to the configured base URL, and the request was not applied by it) — check the base URL",
+            underlying: cause
+        )
     }
 
     /// The fallback when a body carries no status: the HTTP status's canonical code.
@@ -97,7 +114,8 @@ enum RESTErrorMapper {
             switch transport.kind {
             case .timedOut: .deadlineExceeded
             case .cancelled: .cancelled
-            case .connectionFailed: .unavailable
+            case .notConnected, .connectionFailed: .unavailable
+            case .responseTooLarge: .resourceExhausted
             }
         return DocumentStoreError(code, "\(operation): \(transport.message)", underlying: transport)
     }

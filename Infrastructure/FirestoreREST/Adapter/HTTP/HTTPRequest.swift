@@ -26,15 +26,24 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var body: [UInt8]?
     /// How long the whole exchange may take before it fails with ``HTTPTransportError/Kind/timedOut``.
     public var timeout: Duration
+    /// The most body bytes read from the response: a longer body stops being read at this size and the
+    /// call fails with ``HTTPTransportError/Kind/responseTooLarge`` (default
+    /// ``defaultMaximumResponseBytes``, 64 MiB).
+    public var maximumResponseBytes: Int
 
-    /// A request; `timeout` defaults to 60 seconds.
+    /// 64 MiB: far above a Firestore document (at most 1 MiB), room for a large query or batch answer.
+    public static let defaultMaximumResponseBytes = 64 << 20
+
+    /// A request; `timeout` defaults to 60 seconds, `maximumResponseBytes` to 64 MiB.
     public init(
         method: Method,
         url: URL,
         headers: [(name: String, value: String)] = [],
         body: [UInt8]? = nil,
-        timeout: Duration = .seconds(60)
+        timeout: Duration = .seconds(60),
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) {
+        self.maximumResponseBytes = max(0, maximumResponseBytes)
         self.method = method
         self.url = url
         self.headers = headers
@@ -49,6 +58,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.timeout == rhs.timeout
+            && lhs.maximumResponseBytes == rhs.maximumResponseBytes
             && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
     }
 

@@ -1,15 +1,20 @@
 /// Why an ``HTTPClient`` got no response at all.
 ///
-/// The REST adapter maps ``Kind/timedOut`` to `deadlineExceeded`, ``Kind/cancelled`` to `cancelled` and
-/// everything else to `unavailable`.
+/// The REST adapter maps ``Kind/timedOut`` to `deadlineExceeded`, ``Kind/cancelled`` to `cancelled`,
+/// ``Kind/responseTooLarge`` to `resourceExhausted` and the connection failures to `unavailable`.
 public struct HTTPTransportError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Hashable {
         /// The request took longer than its timeout.
         case timedOut
         /// The request was cancelled (usually because the calling task was).
         case cancelled
-        /// The connection could not be made or broke (DNS, refused, reset, TLS, ...).
+        /// No connection could be made, so nothing of the request was sent (DNS failure, connection
+        /// refused, no network, TLS handshake failure): resending cannot apply it twice.
+        case notConnected
+        /// The connection broke (reset, closed, lost) — possibly after the request was sent.
         case connectionFailed
+        /// The response body exceeded ``HTTPRequest/maximumResponseBytes``; reading stopped there.
+        case responseTooLarge
     }
 
     public let kind: Kind

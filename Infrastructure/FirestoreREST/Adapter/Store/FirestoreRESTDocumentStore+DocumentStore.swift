@@ -115,20 +115,32 @@ extension FirestoreRESTDocumentStore {
         return try RESTResponseMapper(response, operation: operation, database: database).aggregation()
     }
 
-    /// `POST …/documents:commit` (retried only on `resourceExhausted` and `unavailable` by default).
-    /// The emulator answers a commit without writes with `{}`; the commit time is then the read time of
-    /// an empty query sent right after it.
+    /// `POST …/documents:commit`. Sent again after a failure only when that is safe: the request never
+    /// left, the server answered `resourceExhausted` or `unavailable`, or the commit is idempotent
+    /// (``CommitIdempotency``); otherwise an ambiguous failure throws "the write may have been applied".
+    /// An answer whose write results do not match the writes one for one throws `internal` ("the write
+    /// may not have happened"). The emulator answers a commit without writes with `{}`; the commit time
+    /// is then the read time of an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let operation = "commit of \(writes.count) write(s)"
         let body = RESTRequestBodies.commitBytes(writes, transaction: transaction, database: database)
+        let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: false, operation: operation)
+            .init(method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: idempotent, operation: operation)
         )
         let mapper = RESTResponseMapper(response, operation: operation, database: database)
         if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
             return CommitResponse(writeResults: [], commitTime: try await serverTime(consistency: .latest))
         }
-        return try mapper.commit()
+        let committed = try mapper.commit()
+        guard committed.writeResults.count == writes.count else {
+            throw DocumentStoreError(
+                .internal,
+                "\(operation): the server answered with \(committed.writeResults.count) write result(s) for \(writes.count) write(s); "
+                    + "the write may not have happened (was the request altered on its way, e.g. re-sent without its body?)"
+            )
+        }
+        return committed
     }
 
     /// The read time of a query that reads nothing, under `consistency` (the server's current time for `latest`).

@@ -86,13 +86,14 @@ extension FirestoreRESTDocumentStore {
     }
 
     /// `DELETE …/documents/{path}`: deleting a missing document succeeds unless `precondition` says otherwise.
+    /// Retried as an idempotent call unless a precondition makes a resend fail (see ``CommitIdempotency``).
     public func deleteDocument(_ path: DocumentPath, precondition: Precondition? = nil) async throws {
         let operation = "DELETE \(path)"
         let response = try await executor.perform(
             .init(
                 method: .delete,
                 url: try endpoints.document(path, query: Self.preconditionQuery(precondition)),
-                idempotent: true,
+                idempotent: CommitIdempotency.isIdempotent([.delete(path, precondition: precondition)], transaction: nil),
                 operation: operation
             )
         )

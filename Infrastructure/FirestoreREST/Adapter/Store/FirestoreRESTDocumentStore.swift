@@ -1,3 +1,4 @@
+public import Foundation
 public import HearthApplication
 public import HearthDomain
 
@@ -15,8 +16,11 @@ public import HearthDomain
 /// ``createDocument(in:documentID:fields:mask:)``, ``patchDocument(_:fields:updateMask:mask:precondition:)``
 /// and ``deleteDocument(_:precondition:)``.
 ///
-/// Failed requests are retried per ``FirestoreRESTConfiguration/retryPolicy``; one retry follows a token
-/// refresh after `unauthenticated`. Task cancellation cancels the request in flight and any backoff.
+/// Failed requests are retried per ``FirestoreRESTConfiguration/retryPolicy`` within its overall deadline
+/// (a commit only when resending it is safe, see `Docs/FirestoreRESTAdapter.md`); one retry follows a
+/// token refresh after `unauthenticated`. Redirects are refused, response bodies are capped
+/// (``FirestoreRESTConfiguration/maximumResponseBytes``). Task cancellation cancels the request in
+/// flight and any backoff.
 public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
     public let database: DatabaseID
     /// The configuration the store was made with.
@@ -31,11 +35,15 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
     ///   - sleep: how backoff waits (default `Task.sleep`; inject a recorder in tests). Throwing ends the call
     ///     with `cancelled`.
     ///   - jitter: a uniform random number in `0..<1` for backoff jitter (inject a constant in tests).
+    ///   - now: the monotonic clock the call's deadline is measured on (inject one in tests).
+    ///   - wallClock: the clock a `Retry-After` date is measured from.
     public init(
         configuration: FirestoreRESTConfiguration,
         httpClient: any HTTPClient = URLSessionHTTPClient(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        now: @escaping @Sendable () -> Duration = Retrier.monotonicNow,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = configuration.database
         self.configuration = configuration
@@ -43,11 +51,11 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
         self.executor = RESTRequestExecutor(
             httpClient: httpClient,
             tokenProvider: configuration.tokenProvider,
-            retryPolicy: configuration.retryPolicy,
+            retrier: Retrier(policy: configuration.retryPolicy, sleep: sleep, random: jitter, now: now),
             requestTimeout: configuration.requestTimeout,
+            maximumResponseBytes: configuration.maximumResponseBytes,
             quotaProjectID: configuration.quotaProjectID,
-            sleep: sleep,
-            jitter: jitter
+            wallClock: wallClock
         )
     }
 

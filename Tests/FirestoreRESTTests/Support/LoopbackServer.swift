@@ -1,0 +1,220 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real HTTP/1.1 server on 127.0.0.1 for one test, answering each request as its handler says —
+/// including the hostile ways (redirects, closing after reading, silence, endless bodies) that a
+/// `URLProtocol` stub cannot play, because they happen below URLSession. Blocking sockets, one thread
+/// per connection; `stop()` (or deinit) closes everything.
+final class LoopbackServer: Sendable {
+    /// A request as the server read it.
+    struct Request: Sendable {
+        let method: String
+        let target: String
+        /// Header names lower-cased.
+        let headers: [String: String]
+        let body: [UInt8]
+
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// What the server does with one request.
+    enum Action: Sendable {
+        /// Answers with this status, headers and body (`Content-Length` added), keeping the connection.
+        case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
+        /// Closes the connection without answering (after the request was read whole).
+        case close
+        /// Never answers; waits until the client goes away.
+        case silent
+        /// Answers 200 with a chunked body of `total` bytes of `"a"`, as fast as the client reads.
+        case endless(total: Int)
+
+        static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Action {
+            .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
+        }
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let handler: @Sendable (Request) -> Action
+    private let state = Mutex<(requests: [Request], connections: Set<Int32>, sent: Int, stopped: Bool)>(([], [], 0, false))
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var requests: [Request] { state.withLock { $0.requests } }
+    /// Body bytes written by `.endless` answers.
+    var bodyBytesSent: Int { state.withLock { $0.sent } }
+
+    init(_ handler: @escaping @Sendable (Request) -> Action) throws {
+        signal(SIGPIPE, SIG_IGN)
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0, listen(descriptor, 16) == 0 else {
+            close(descriptor)
+            throw POSIXError(.EADDRINUSE)
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        self.handler = handler
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Closes the listening socket and every connection.
+    func stop() {
+        let connections = state.withLock { state -> Set<Int32> in
+            guard !state.stopped else { return [] }
+            state.stopped = true
+            return state.connections
+        }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if isStopped { return }
+                continue
+            }
+            let registered = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.connections.insert(connection)
+                return true
+            }
+            guard registered else {
+                close(connection)
+                return
+            }
+            Thread { [self] in
+                serve(connection)
+                _ = state.withLock { $0.connections.remove(connection) }
+                close(connection)
+            }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        var buffer: [UInt8] = []
+        while let request = readRequest(connection, buffer: &buffer) {
+            state.withLock { $0.requests.append(request) }
+            switch handler(request) {
+            case .respond(let status, let headers, let body):
+                var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Length: \(body.count)\r\n"
+                for (name, value) in headers { head += "\(name): \(value)\r\n" }
+                guard write(connection, Array((head + "\r\n").utf8) + body) else { return }
+            case .close:
+                return
+            case .silent:
+                var byte: UInt8 = 0
+                while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
+                return
+            case .endless(let total):
+                guard write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+                let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
+                var sent = 0
+                while sent < total {
+                    let size = min(chunk.count, total - sent)
+                    guard write(connection, Array(String(size, radix: 16).utf8) + [13, 10] + chunk[0..<size] + [13, 10]) else { return }
+                    sent += size
+                    state.withLock { $0.sent += size }
+                }
+                guard write(connection, Array("0\r\n\r\n".utf8)) else { return }
+            }
+        }
+    }
+
+    /// Reads one request (head and `Content-Length` body); `nil` when the connection ends first.
+    private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> Request? {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var headEnd: Int?
+        while headEnd == nil {
+            headEnd = Self.find(separator, in: buffer)
+            if headEnd == nil { guard receive(connection, into: &buffer) else { return nil } }
+        }
+        guard let end = headEnd else { return nil }
+        let lines = String(decoding: buffer[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let length = Int(headers["content-length"] ?? "0") ?? 0
+        let bodyStart = end + separator.count
+        while buffer.count < bodyStart + length {
+            guard receive(connection, into: &buffer) else { return nil }
+        }
+        let body = Array(buffer[bodyStart..<(bodyStart + length)])
+        buffer.removeFirst(bodyStart + length)
+        return Request(
+            method: requestLine.first.map(String.init) ?? "", target: requestLine.dropFirst().first.map(String.init) ?? "",
+            headers: headers, body: body
+        )
+    }
+
+    private func receive(_ connection: Int32, into buffer: inout [UInt8]) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = recv(connection, &chunk, chunk.count, 0)
+        guard count > 0 else { return false }
+        buffer.append(contentsOf: chunk[0..<count])
+        return true
+    }
+
+    private func write(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return start
+        }
+        return nil
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 429: "Too Many Requests"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}
