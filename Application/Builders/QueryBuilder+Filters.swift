@@ -122,10 +122,11 @@ extension QueryBuilder {
         switch value {
         case .string(let text):
             if text.isEmpty { throw Self.invalid(call, "a document ID used with __name__ must not be empty") }
-            if !collection.allDescendants && text.contains("/") {
+            let relative = UTF8Split.split(text, separator: UInt8(ascii: "/"))
+            if !collection.allDescendants && relative.count > 1 {
                 throw Self.invalid(call, "querying a collection by __name__ needs a plain document ID, but '\(text)' contains a slash")
             }
-            let segments = base + text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let segments = base + relative
             do {
                 path = try DocumentPath(segments: segments)
             } catch {

@@ -31,7 +31,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The document with the given ID, or at a path relative to this collection (`"ana"`,
     /// `"ana/posts/p1"`). Throws `invalidArgument` for an invalid ID or path.
     public func document(_ pathOrID: String) throws(DocumentStoreError) -> DocumentReference {
-        let relative = try ResourcePathText.segments(of: pathOrID, what: "document path")
+        let relative = try ResourcePath.split(pathOrID, what: "document path")
         return DocumentReference(database: database, path: try DocumentPath(segments: path.segments + relative))
     }
 
@@ -87,17 +87,5 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(path)
-    }
-}
-
-/// Splitting of relative slash paths given to reference constructors.
-enum ResourcePathText {
-    static func segments(of text: String, what: String) throws(DocumentStoreError) -> [String] {
-        if text.isEmpty { throw .invalidArgument("A \(what) must not be empty.") }
-        let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if segments.contains(where: \.isEmpty) {
-            throw .invalidArgument("A \(what) must not have empty segments: \"\(text)\".")
-        }
-        return segments
     }
 }

@@ -26,7 +26,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// The subcollection at a path relative to this document (`"posts"` or `"posts/p1/comments"`).
     /// Throws `invalidArgument` for an invalid path.
     public func collection(_ relativePath: String) throws(DocumentStoreError) -> CollectionReference {
-        let relative = try ResourcePathText.segments(of: relativePath, what: "collection path")
+        let relative = try ResourcePath.split(relativePath, what: "collection path")
         return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
     }
 

@@ -53,7 +53,7 @@ struct QueryOptions {
         }
         let target = positionals[0]
         if collectionGroup {
-            guard !target.contains("/") else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
+            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
         } else {
             _ = try Inputs.collectionPath(target)
         }
