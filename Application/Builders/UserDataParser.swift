@@ -35,7 +35,7 @@ struct UserDataParser {
     var sortedTransforms: [FieldTransform] { transforms.sorted { $0.fieldPath < $1.fieldPath } }
 
     /// Parses a whole document; the top-level map is always kept, even when left empty.
-    mutating func parseDocument(_ data: [String: FieldValue]) throws(DocumentStoreError) -> MapValue {
+    mutating func parseDocument(_ data: UserFields) throws(DocumentStoreError) -> MapValue {
         try parseMap(data, at: []) ?? MapValue()
     }
 
@@ -96,22 +96,20 @@ struct UserDataParser {
     }
 
     private mutating func parseMap(
-        _ fields: [String: FieldValue],
+        _ fields: UserFields,
         at segments: [String],
         childContext: Context = .field
     ) throws(DocumentStoreError) -> MapValue? {
-        // Dictionary keys are distinct strings, so sorted by UTF-8 they are strictly increasing. Sorting
-        // positions moves integers instead of the entries.
-        let entries = Array(fields)
-        let keys = entries.map(\.key)
-        var order = Array(entries.indices)
-        keys.withUnsafeBufferPointer { keys in
-            order.sort { UTF8Order.compare(keys[$0], keys[$1]) < 0 }
+        // Keys are compared by exact UTF-8 bytes, as Firestore does: canonically equal keys with different
+        // bytes are two fields; the same bytes twice is refused (which value was meant is unknowable).
+        let entries = fields.sortedByKey
+        for index in entries.indices.dropFirst() where UTF8Order.equal(entries[index - 1].key, entries[index].key) {
+            throw invalid("the field name is given more than once", at: segments + [entries[index].key])
         }
         var parsed: [MapValue.Field] = []
         parsed.reserveCapacity(fields.count)
-        for position in order {
-            let (key, child) = entries[position]
+        for entry in entries {
+            let (key, child) = (entry.key, entry.value)
             try Self.checkFieldName(key, at: segments + [key], operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.

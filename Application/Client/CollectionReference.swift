@@ -42,7 +42,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
 
     /// Creates a document with a new random ID holding `data`, and returns its reference.
     @discardableResult
-    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference {
+    public func addDocument(data: UserFields) async throws -> DocumentReference {
         let reference = document()
         try await reference.create(data: data)
         return reference
@@ -88,4 +88,11 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
         hasher.combine(database.databaseID)
         hasher.combine(path)
     }
+}
+
+extension CollectionReference {
+    /// ``addDocument(data:)-(UserFields)`` with a `Dictionary`, whose canonically equal keys Swift has
+    /// already merged (a literal argument becomes `UserFields`, which keeps every pair).
+    @_disfavoredOverload @discardableResult
+    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference { try await addDocument(data: UserFields(data)) }
 }
