@@ -40,6 +40,18 @@ struct UnicodeInputTests {
         #expect(after.status != 0)
     }
 
+    @Test func queryWhere_backtickedFieldBeginningWithAnExtender_keepsItsSpace() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try workspace.succeed(["set", "c/d", "{\"\u{0301}a b\":1}"])
+        try workspace.succeed(["set", "c/e", "{\"\u{0301}a b\":2}"])
+
+        let run = try workspace.succeed(["query", "c", "--where", "`\u{0301}a b` == 1"])
+
+        #expect(run.outputLines.count == 1)
+        #expect(run.standardOutput.contains(#""path":"c/d""#), "\(run)")
+    }
+
     @Test func set_keysEqualOnlyAsSwiftStrings_writesTwoFields() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
