@@ -7,22 +7,21 @@ import HearthDomain
 /// read back, referenced, queried and listed exactly (on the file store, also after reopening).
 public enum GraphemeIDsContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
-        b(.documents, "set_idsBeginningWithGraphemeExtenders_roundTrip", set_idsBeginningWithGraphemeExtenders_roundTrip),
-        b(.documents, "set_referenceToIDBeginningWithExtender_roundTrips", set_referenceToIDBeginningWithExtender_roundTrips),
-        b(.listDocuments, "list_idsBeginningWithGraphemeExtenders_inByteOrder", list_idsBeginningWithGraphemeExtenders_inByteOrder),
-        b(.equalityFilters, "query_collectionEndingWithPrependCharacter_matchesEveryDocument", query_collectionEndingWithPrependCharacter_matchesEveryDocument),
-        b(.collectionGroups, "collectionGroup_idBeginningWithExtender_findsEveryDocument", collectionGroup_idBeginningWithExtender_findsEveryDocument),
-        b(.documentIDFilters, "nameEqual_idBeginningWithExtender_matchesThatDocument", nameEqual_idBeginningWithExtender_matchesThatDocument),
-        b(.listCollectionIDs, "underDocument_idsBeginningWithExtenders_areEachListed", underDocument_idsBeginningWithExtenders_areEachListed),
+        b("set_idsBeginningWithGraphemeExtenders_roundTrip", set_idsBeginningWithGraphemeExtenders_roundTrip),
+        b("set_referenceToIDBeginningWithExtender_roundTrips", set_referenceToIDBeginningWithExtender_roundTrips),
+        b("list_idsBeginningWithGraphemeExtenders_inByteOrder", list_idsBeginningWithGraphemeExtenders_inByteOrder),
+        b("query_collectionEndingWithPrependCharacter_matchesEveryDocument", query_collectionEndingWithPrependCharacter_matchesEveryDocument),
+        b("collectionGroup_idBeginningWithExtender_findsEveryDocument", collectionGroup_idBeginningWithExtender_findsEveryDocument),
+        b("nameEqual_idBeginningWithExtender_matchesThatDocument", nameEqual_idBeginningWithExtender_matchesThatDocument),
+        b("underDocument_idsBeginningWithExtenders_areEachListed", underDocument_idsBeginningWithExtenders_areEachListed),
     ]
 
     private static func b(
-        _ area: ContractArea,
         _ name: String,
         _ run: @escaping @Sendable (any DocumentStore) async throws -> Void,
         _ traits: ContractTrait...
     ) -> ContractBehaviour {
-        ContractBehaviour(area: area, name: name, traits: traits, run: run)
+        ContractBehaviour(area: .graphemeIDs, name: name, traits: traits, run: run)
     }
 
     /// Combining acute, zero-width joiner, variation selector 16, skin-tone modifier, Devanagari vowel sign I.
