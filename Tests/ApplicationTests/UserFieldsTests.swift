@@ -95,3 +95,36 @@ struct UserFieldsTests {
 }
 
 private let doc = try! DocumentPath("members/ana")
+
+@Suite("Decoding maps whose keys a Swift dictionary would merge")
+struct MergedKeyDecodingTests {
+    @Test func decodeDictionary_keysEqualOnlyAsSwiftStrings_refusesNamingBoth() {
+        let fields = MapValue([("\u{E9}", Value.integer(1)), ("e\u{0301}", Value.integer(2))])
+
+        #expect {
+            try DocumentDecoder().decode([String: Int].self, from: fields)
+        } throws: { error in
+            let message = (error as? DocumentStoreError)?.message ?? ""
+            return message.contains("U+E9") && message.contains("U+65 U+301")
+        }
+    }
+
+    @Test func decodeNestedDictionary_keysEqualOnlyAsSwiftStrings_refusesNamingTheField() {
+        struct Model: Decodable { let scores: [String: Int] }
+        let fields: MapValue = ["scores": .map(MapValue([("\u{E9}", Value.integer(1)), ("e\u{0301}", Value.integer(2))]))]
+
+        #expect {
+            try DocumentDecoder().decode(Model.self, from: fields)
+        } throws: { error in
+            let message = (error as? DocumentStoreError)?.message ?? ""
+            return message.contains("scores") && message.contains("U+65 U+301")
+        }
+    }
+
+    @Test func decodeDictionary_distinctKeys_andMapValue_keepEveryField() throws {
+        let fields = MapValue([("\u{E9}", Value.integer(1)), ("e\u{0301}", Value.integer(2)), ("x", Value.integer(3))])
+
+        #expect(try DocumentDecoder().decode(MapValue.self, from: fields) == fields)
+        #expect(try DocumentDecoder().decode([String: Int].self, from: ["a": 1, "b": 2]) == ["a": 1, "b": 2])
+    }
+}
