@@ -103,8 +103,10 @@ extension QueryBuilder {
     /// The plain value of user data used in a filter or a cursor; sentinels are invalid there.
     static func queryValue(_ value: FieldValue, call: String) throws(DocumentStoreError) -> Value {
         if let plain = value.plainValue { return plain }
-        let sentinel = value.firstSentinel?.sentinelName ?? "a sentinel"
-        throw invalid(call, "\(sentinel) can only be used in writes, not in queries")
+        guard let sentinel = value.firstSentinel else {
+            throw invalid(call, "a map in the value gives the same key (the same bytes) more than once")
+        }
+        throw invalid(call, "\(sentinel.sentinelName) can only be used in writes, not in queries")
     }
 
     private static func nonEmptyList(_ value: Value, op: FilterOperator, call: String) throws(DocumentStoreError) -> [Value] {

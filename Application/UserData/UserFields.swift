@@ -25,41 +25,69 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
-    /// The fields in the order given (keys may repeat until the write is built).
-    public private(set) var fields: [Field]
+    /// A dictionary is kept as it is (its keys are distinct even as Swift strings), so that converting a
+    /// `[String: FieldValue]` to and from this type copies nothing.
+    private enum Storage: Sendable {
+        case dictionary([String: FieldValue])
+        case pairs([Field])
+    }
+
+    private var storage: Storage
+
+    /// The fields in the order given (keys may repeat until the write is built); from a dictionary, in
+    /// the dictionary's order.
+    public var fields: [Field] {
+        switch storage {
+        case .dictionary(let dictionary): dictionary.map { Field(key: $0.key, value: $0.value) }
+        case .pairs(let pairs): pairs
+        }
+    }
 
     /// No fields.
-    public init() { fields = [] }
+    public init() { storage = .pairs([]) }
 
     /// The given pairs, in order, every one kept.
     public init(_ pairs: some Sequence<(String, FieldValue)>) {
-        fields = pairs.map { Field(key: $0.0, value: $0.1) }
+        storage = .pairs(pairs.map { Field(key: $0.0, value: $0.1) })
     }
 
     /// The entries of a dictionary.
     public init(_ dictionary: [String: FieldValue]) {
-        fields = dictionary.map { Field(key: $0.key, value: $0.value) }
+        storage = .dictionary(dictionary)
     }
 
     public init(dictionaryLiteral elements: (String, FieldValue)...) {
         self.init(elements)
     }
 
-    public var count: Int { fields.count }
-    public var isEmpty: Bool { fields.isEmpty }
+    public var count: Int {
+        switch storage {
+        case .dictionary(let dictionary): dictionary.count
+        case .pairs(let pairs): pairs.count
+        }
+    }
+
+    public var isEmpty: Bool { count == 0 }
 
     /// The value of the field whose key has exactly the bytes of `key`; setting replaces it in place or
     /// appends it, and `nil` removes it.
     public subscript(key: String) -> FieldValue? {
-        get { fields.first { UTF8Order.equal($0.key, key) }?.value }
+        get {
+            if case .dictionary(let dictionary) = storage, let index = dictionary.index(forKey: key) {
+                return UTF8Order.equal(dictionary[index].key, key) ? dictionary[index].value : nil
+            }
+            return fields.first { UTF8Order.equal($0.key, key) }?.value
+        }
         set {
-            let index = fields.firstIndex { UTF8Order.equal($0.key, key) }
+            var pairs = fields
+            let index = pairs.firstIndex { UTF8Order.equal($0.key, key) }
             switch (index, newValue) {
-            case (let index?, let value?): fields[index].value = value
-            case (let index?, nil): fields.remove(at: index)
-            case (nil, let value?): fields.append(Field(key: key, value: value))
+            case (let index?, let value?): pairs[index].value = value
+            case (let index?, nil): pairs.remove(at: index)
+            case (nil, let value?): pairs.append(Field(key: key, value: value))
             case (nil, nil): break
             }
+            storage = .pairs(pairs)
         }
     }
 
@@ -69,6 +97,8 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// canonically equal but differ in bytes (the dictionary would silently keep only one of them), and
     /// naming the key when it is given twice.
     public func dictionary() throws(DocumentStoreError) -> [String: FieldValue] {
+        if case .dictionary(let dictionary) = storage { return dictionary }
+        let fields = self.fields
         var result: [String: FieldValue] = [:]
         result.reserveCapacity(fields.count)
         for field in fields {
@@ -94,10 +124,17 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The fields sorted by the UTF-8 bytes of their keys (stable for repeated keys).
     var sortedByKey: [Field] {
-        fields.enumerated().sorted { lhs, rhs in
-            let order = UTF8Order.compare(lhs.element.key, rhs.element.key)
-            return order != 0 ? order < 0 : lhs.offset < rhs.offset
-        }.map(\.element)
+        // Sorting positions moves integers instead of the entries.
+        let entries = fields
+        let keys = entries.map(\.key)
+        var order = Array(entries.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { lhs, rhs in
+                let comparison = UTF8Order.compare(keys[lhs], keys[rhs])
+                return comparison != 0 ? comparison < 0 : lhs < rhs
+            }
+        }
+        return order.map { entries[$0] }
     }
 
     /// Equal when they hold the same keys (by bytes) with equal values, in any order.

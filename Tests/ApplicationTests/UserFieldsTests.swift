@@ -128,3 +128,31 @@ struct MergedKeyDecodingTests {
         #expect(try DocumentDecoder().decode([String: Int].self, from: ["a": 1, "b": 2]) == ["a": 1, "b": 2])
     }
 }
+
+@Suite("Query operands keyed by bytes")
+struct QueryOperandKeyTests {
+    @Test func whereField_mapOperandWithCanonicallyEqualKeys_keepsBoth() throws {
+        let query = QueryBuilder(database: try DatabaseID(projectID: "q"), collection: try CollectionPath("c"))
+            .whereField("m", isEqualTo: ["\u{E9}": 1, "e\u{0301}": 2])
+
+        let built = try query.build()
+
+        guard case .field(_, _, .map(let operand))? = built.query.filter else {
+            Issue.record("unexpected filter \(String(describing: built.query.filter))")
+            return
+        }
+        #expect(operand.count == 2)
+    }
+
+    @Test func whereField_mapOperandWithTheSameKeyTwice_isRefusedAsSuch() throws {
+        let query = QueryBuilder(database: try DatabaseID(projectID: "q"), collection: try CollectionPath("c"))
+            .whereField("m", isEqualTo: ["k": 1, "k": 2])
+
+        #expect {
+            try query.build()
+        } throws: { error in
+            let message = (error as? DocumentStoreError)?.message ?? ""
+            return message.contains("more than once") && !message.contains("sentinel")
+        }
+    }
+}
