@@ -102,14 +102,16 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> MapValue? {
         // Keys are compared by exact UTF-8 bytes, as Firestore does: canonically equal keys with different
         // bytes are two fields; the same bytes twice is refused (which value was meant is unknowable).
-        let entries = fields.sortedByKey
-        for index in entries.indices.dropFirst() where UTF8Order.equal(entries[index - 1].key, entries[index].key) {
-            throw invalid("the field name is given more than once", at: segments + [entries[index].key])
-        }
+        let (entries, order) = fields.sortedPositions()
         var parsed: [MapValue.Field] = []
-        parsed.reserveCapacity(fields.count)
-        for entry in entries {
-            let (key, child) = (entry.key, entry.value)
+        parsed.reserveCapacity(entries.count)
+        var previousKey: String?
+        for position in order {
+            let (key, child) = (entries[position].key, entries[position].value)
+            if let previousKey, UTF8Order.equal(previousKey, key) {
+                throw invalid("the field name is given more than once", at: segments + [key])
+            }
+            previousKey = key
             try Self.checkFieldName(key, at: segments + [key], operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.

@@ -124,7 +124,13 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The fields sorted by the UTF-8 bytes of their keys (stable for repeated keys).
     var sortedByKey: [Field] {
-        // Sorting positions moves integers instead of the entries.
+        let (entries, order) = sortedPositions()
+        return order.map { entries[$0] }
+    }
+
+    /// The fields, and their positions in UTF-8 key order (stable for repeated keys): sorting positions
+    /// moves integers instead of the entries.
+    func sortedPositions() -> (entries: [Field], order: [Int]) {
         let entries = fields
         let keys = entries.map(\.key)
         var order = Array(entries.indices)
@@ -134,7 +140,7 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 return comparison != 0 ? comparison < 0 : lhs < rhs
             }
         }
-        return order.map { entries[$0] }
+        return (entries, order)
     }
 
     /// Equal when they hold the same keys (by bytes) with equal values, in any order.
