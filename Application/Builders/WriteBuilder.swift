@@ -8,6 +8,8 @@ public import HearthDomain
 ///   path); `delete()` becomes a masked path with no value. A map left empty only because its sentinels
 ///   were removed is dropped; a map that was empty in the data is written as an empty map.
 /// - Masks are sorted by field path.
+/// - Field names are compared by exact UTF-8 bytes (``UserFields``): `"é"` and `"e\u{301}"` are two fields;
+///   the same bytes twice in one map is refused.
 /// - Sentinels may not appear inside arrays (nor inside the elements of `arrayUnion()`/`arrayRemove()`),
 ///   arrays may not directly contain arrays, field names may not be empty nor reserved (`__.*__`), and the operand of
 ///   `increment()`/`maximum()`/`minimum()` must be an integer or a double.
@@ -122,14 +124,14 @@ public enum WriteBuilder {
 
     // MARK: - Dictionaries
 
-    /// ``create(_:data:)-(_,UserFields)`` with a `Dictionary`, whose keys Swift has already merged when
+    /// `create(_:data:)` (the `UserFields` form) with a `Dictionary`, whose keys Swift has already merged when
     /// canonically equal (a literal argument becomes ``UserFields`` instead, keeping every pair).
     @_disfavoredOverload
     public static func create(_ path: DocumentPath, data: [String: FieldValue]) throws(DocumentStoreError) -> Write {
         try create(path, data: UserFields(data))
     }
 
-    /// ``set(_:data:options:)-(_,UserFields,_)`` with a `Dictionary` (see ``create(_:data:)-(_,[String:FieldValue])``).
+    /// `set(_:data:options:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
     @_disfavoredOverload
     public static func set(_ path: DocumentPath, data: [String: FieldValue], options: SetOptions = .overwrite) throws(DocumentStoreError)
         -> Write
@@ -137,7 +139,7 @@ public enum WriteBuilder {
         try set(path, data: UserFields(data), options: options)
     }
 
-    /// ``update(_:data:precondition:)-(_,UserFields,_)`` with a `Dictionary` (see ``create(_:data:)-(_,[String:FieldValue])``).
+    /// `update(_:data:precondition:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
     @_disfavoredOverload
     public static func update(_ path: DocumentPath, data: [String: FieldValue], precondition: Precondition? = nil) throws(DocumentStoreError)
         -> Write

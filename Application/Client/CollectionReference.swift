@@ -91,7 +91,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
 }
 
 extension CollectionReference {
-    /// ``addDocument(data:)-(UserFields)`` with a `Dictionary`, whose canonically equal keys Swift has
+    /// `addDocument(data:)` (the `UserFields` form) with a `Dictionary`, whose canonically equal keys Swift has
     /// already merged (a literal argument becomes `UserFields`, which keeps every pair).
     @_disfavoredOverload @discardableResult
     public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference { try await addDocument(data: UserFields(data)) }

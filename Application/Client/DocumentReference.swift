@@ -177,29 +177,29 @@ extension DocumentReference {
     // Firebase-shaped code passes `[String: FieldValue]` variables; Swift has already merged canonically
     // equal keys in them. A literal argument becomes `UserFields` instead, which keeps every pair.
 
-    /// ``create(data:)-(UserFields)`` with a `Dictionary`.
+    /// `create(data:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func create(data: [String: FieldValue]) async throws -> WriteResult { try await create(data: UserFields(data)) }
 
-    /// ``setData(_:merge:)-(UserFields,_)`` with a `Dictionary`.
+    /// `setData(_:merge:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: FieldValue], merge: Bool = false) async throws -> WriteResult {
         try await setData(UserFields(data), merge: merge)
     }
 
-    /// ``setData(_:mergeFields:)-(UserFields,[String])`` with a `Dictionary`.
+    /// `setData(_:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: FieldValue], mergeFields: [String]) async throws -> WriteResult {
         try await setData(UserFields(data), mergeFields: mergeFields)
     }
 
-    /// ``setData(_:mergeFields:)-(UserFields,[FieldPath])`` with a `Dictionary`.
+    /// `setData(_:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: FieldValue], mergeFields: [FieldPath]) async throws -> WriteResult {
         try await setData(UserFields(data), mergeFields: mergeFields)
     }
 
-    /// ``updateData(_:)-(UserFields)`` with a `Dictionary`.
+    /// `updateData(_:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult { try await updateData(UserFields(fields)) }
 }

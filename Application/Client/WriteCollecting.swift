@@ -93,7 +93,7 @@ extension WriteCollecting {
     // Firebase-shaped code passes `[String: FieldValue]` variables; Swift has already merged canonically
     // equal keys in them. A literal argument becomes `UserFields` instead, which keeps every pair.
 
-    /// ``setData(_:forDocument:merge:)-(UserFields,_,_)`` with a `Dictionary`.
+    /// `setData(_:forDocument:merge:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false) throws(DocumentStoreError)
         -> Self
@@ -101,7 +101,7 @@ extension WriteCollecting {
         try setData(UserFields(data), forDocument: document, merge: merge)
     }
 
-    /// ``setData(_:forDocument:mergeFields:)-(UserFields,_,_)`` with a `Dictionary`.
+    /// `setData(_:forDocument:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String])
         throws(DocumentStoreError) -> Self
@@ -109,13 +109,13 @@ extension WriteCollecting {
         try setData(UserFields(data), forDocument: document, mergeFields: mergeFields)
     }
 
-    /// ``create(data:forDocument:)-(UserFields,_)`` with a `Dictionary`.
+    /// `create(data:forDocument:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func create(data: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
         try create(data: UserFields(data), forDocument: document)
     }
 
-    /// ``updateData(_:forDocument:)-(UserFields,_)`` with a `Dictionary`.
+    /// `updateData(_:forDocument:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
     public func updateData(_ fields: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
         try updateData(UserFields(fields), forDocument: document)
