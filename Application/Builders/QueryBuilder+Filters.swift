@@ -103,8 +103,10 @@ extension QueryBuilder {
     /// The plain value of user data used in a filter or a cursor; sentinels are invalid there.
     static func queryValue(_ value: FieldValue, call: String) throws(DocumentStoreError) -> Value {
         if let plain = value.plainValue { return plain }
-        let sentinel = value.firstSentinel?.sentinelName ?? "a sentinel"
-        throw invalid(call, "\(sentinel) can only be used in writes, not in queries")
+        guard let sentinel = value.firstSentinel else {
+            throw invalid(call, "a map in the value gives the same key (the same bytes) more than once")
+        }
+        throw invalid(call, "\(sentinel.sentinelName) can only be used in writes, not in queries")
     }
 
     private static func nonEmptyList(_ value: Value, op: FilterOperator, call: String) throws(DocumentStoreError) -> [Value] {
@@ -122,10 +124,11 @@ extension QueryBuilder {
         switch value {
         case .string(let text):
             if text.isEmpty { throw Self.invalid(call, "a document ID used with __name__ must not be empty") }
-            if !collection.allDescendants && text.contains("/") {
+            let relative = UTF8Split.split(text, separator: UInt8(ascii: "/"))
+            if !collection.allDescendants && relative.count > 1 {
                 throw Self.invalid(call, "querying a collection by __name__ needs a plain document ID, but '\(text)' contains a slash")
             }
-            let segments = base + text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let segments = base + relative
             do {
                 path = try DocumentPath(segments: segments)
             } catch {

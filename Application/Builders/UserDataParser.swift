@@ -35,7 +35,7 @@ struct UserDataParser {
     var sortedTransforms: [FieldTransform] { transforms.sorted { $0.fieldPath < $1.fieldPath } }
 
     /// Parses a whole document; the top-level map is always kept, even when left empty.
-    mutating func parseDocument(_ data: [String: FieldValue]) throws(DocumentStoreError) -> MapValue {
+    mutating func parseDocument(_ data: UserFields) throws(DocumentStoreError) -> MapValue {
         try parseMap(data, at: []) ?? MapValue()
     }
 
@@ -96,22 +96,22 @@ struct UserDataParser {
     }
 
     private mutating func parseMap(
-        _ fields: [String: FieldValue],
+        _ fields: UserFields,
         at segments: [String],
         childContext: Context = .field
     ) throws(DocumentStoreError) -> MapValue? {
-        // Dictionary keys are distinct strings, so sorted by UTF-8 they are strictly increasing. Sorting
-        // positions moves integers instead of the entries.
-        let entries = Array(fields)
-        let keys = entries.map(\.key)
-        var order = Array(entries.indices)
-        keys.withUnsafeBufferPointer { keys in
-            order.sort { UTF8Order.compare(keys[$0], keys[$1]) < 0 }
-        }
+        // Keys are compared by exact UTF-8 bytes, as Firestore does: canonically equal keys with different
+        // bytes are two fields; the same bytes twice is refused (which value was meant is unknowable).
+        let (entries, order) = fields.sortedPositions()
         var parsed: [MapValue.Field] = []
-        parsed.reserveCapacity(fields.count)
+        parsed.reserveCapacity(entries.count)
+        var previousKey: String?
         for position in order {
-            let (key, child) = entries[position]
+            let (key, child) = (entries[position].key, entries[position].value)
+            if let previousKey, UTF8Order.equal(previousKey, key) {
+                throw invalid("the field name is given more than once", at: segments + [key])
+            }
+            previousKey = key
             try Self.checkFieldName(key, at: segments + [key], operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.

@@ -8,6 +8,8 @@ public import HearthDomain
 ///   path); `delete()` becomes a masked path with no value. A map left empty only because its sentinels
 ///   were removed is dropped; a map that was empty in the data is written as an empty map.
 /// - Masks are sorted by field path.
+/// - Field names are compared by exact UTF-8 bytes (``UserFields``): `"é"` and `"e\u{301}"` are two fields;
+///   the same bytes twice in one map is refused.
 /// - Sentinels may not appear inside arrays (nor inside the elements of `arrayUnion()`/`arrayRemove()`),
 ///   arrays may not directly contain arrays, field names may not be empty nor reserved (`__.*__`), and the operand of
 ///   `increment()`/`maximum()`/`minimum()` must be an integer or a double.
@@ -17,7 +19,7 @@ public import HearthDomain
 public enum WriteBuilder {
     /// Creates the document: fails at commit with `alreadyExists` if it exists (precondition `exists: false`).
     /// `FieldValue.delete()` is not allowed.
-    public static func create(_ path: DocumentPath, data: [String: FieldValue]) throws(DocumentStoreError) -> Write {
+    public static func create(_ path: DocumentPath, data: UserFields) throws(DocumentStoreError) -> Write {
         var parser = UserDataParser(mode: .overwrite, operation: "create")
         let fields = try parser.parseDocument(data)
         return .update(path, fields: fields, mask: nil, transforms: parser.sortedTransforms, precondition: .exists(false))
@@ -33,7 +35,7 @@ public enum WriteBuilder {
     ///   `FieldValue.delete()` is not exactly at one of the paths.
     public static func set(
         _ path: DocumentPath,
-        data: [String: FieldValue],
+        data: UserFields,
         options: SetOptions = .overwrite
     ) throws(DocumentStoreError) -> Write {
         switch options {
@@ -56,12 +58,12 @@ public enum WriteBuilder {
     /// `~ * / [ ]`).
     public static func update(
         _ path: DocumentPath,
-        data: [String: FieldValue],
+        data: UserFields,
         precondition: Precondition? = nil
     ) throws(DocumentStoreError) -> Write {
         var fields: [(FieldPath, FieldValue)] = []
         fields.reserveCapacity(data.count)
-        for (key, value) in data.sorted(by: { UTF8Order.compare($0.key, $1.key) < 0 }) {
+        for (key, value) in data.sortedByKey.map({ ($0.key, $0.value) }) {
             do {
                 fields.append((try FieldPath(dotted: key), value))
             } catch {
@@ -120,11 +122,36 @@ public enum WriteBuilder {
         .delete(path, precondition: precondition)
     }
 
+    // MARK: - Dictionaries
+
+    /// `create(_:data:)` (the `UserFields` form) with a `Dictionary`, whose keys Swift has already merged when
+    /// canonically equal (a literal argument becomes ``UserFields`` instead, keeping every pair).
+    @_disfavoredOverload
+    public static func create(_ path: DocumentPath, data: [String: FieldValue]) throws(DocumentStoreError) -> Write {
+        try create(path, data: UserFields(data))
+    }
+
+    /// `set(_:data:options:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
+    @_disfavoredOverload
+    public static func set(_ path: DocumentPath, data: [String: FieldValue], options: SetOptions = .overwrite) throws(DocumentStoreError)
+        -> Write
+    {
+        try set(path, data: UserFields(data), options: options)
+    }
+
+    /// `update(_:data:precondition:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
+    @_disfavoredOverload
+    public static func update(_ path: DocumentPath, data: [String: FieldValue], precondition: Precondition? = nil) throws(DocumentStoreError)
+        -> Write
+    {
+        try update(path, data: UserFields(data), precondition: precondition)
+    }
+
     // MARK: - Merge fields
 
     private static func setMergingFields(
         _ path: DocumentPath,
-        data: [String: FieldValue],
+        data: UserFields,
         mergeFields: [FieldPath]
     ) throws(DocumentStoreError) -> Write {
         try checkNoConflicts(mergeFields, operation: "setData", what: "Merge field")

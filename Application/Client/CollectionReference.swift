@@ -31,7 +31,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The document with the given ID, or at a path relative to this collection (`"ana"`,
     /// `"ana/posts/p1"`). Throws `invalidArgument` for an invalid ID or path.
     public func document(_ pathOrID: String) throws(DocumentStoreError) -> DocumentReference {
-        let relative = try ResourcePathText.segments(of: pathOrID, what: "document path")
+        let relative = try ResourcePath.split(pathOrID, what: "document path")
         return DocumentReference(database: database, path: try DocumentPath(segments: path.segments + relative))
     }
 
@@ -42,7 +42,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
 
     /// Creates a document with a new random ID holding `data`, and returns its reference.
     @discardableResult
-    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference {
+    public func addDocument(data: UserFields) async throws -> DocumentReference {
         let reference = document()
         try await reference.create(data: data)
         return reference
@@ -90,14 +90,9 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     }
 }
 
-/// Splitting of relative slash paths given to reference constructors.
-enum ResourcePathText {
-    static func segments(of text: String, what: String) throws(DocumentStoreError) -> [String] {
-        if text.isEmpty { throw .invalidArgument("A \(what) must not be empty.") }
-        let segments = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if segments.contains(where: \.isEmpty) {
-            throw .invalidArgument("A \(what) must not have empty segments: \"\(text)\".")
-        }
-        return segments
-    }
+extension CollectionReference {
+    /// `addDocument(data:)` (the `UserFields` form) with a `Dictionary`, whose canonically equal keys Swift has
+    /// already merged (a literal argument becomes `UserFields`, which keeps every pair).
+    @_disfavoredOverload @discardableResult
+    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference { try await addDocument(data: UserFields(data)) }
 }

@@ -26,7 +26,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// The subcollection at a path relative to this document (`"posts"` or `"posts/p1/comments"`).
     /// Throws `invalidArgument` for an invalid path.
     public func collection(_ relativePath: String) throws(DocumentStoreError) -> CollectionReference {
-        let relative = try ResourcePathText.segments(of: relativePath, what: "collection path")
+        let relative = try ResourcePath.split(relativePath, what: "collection path")
         return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
     }
 
@@ -55,7 +55,7 @@ public struct DocumentReference: Sendable, Hashable {
 
     /// Creates the document; fails with `alreadyExists` if it exists.
     @discardableResult
-    public func create(data: [String: FieldValue]) async throws -> WriteResult {
+    public func create(data: UserFields) async throws -> WriteResult {
         try await commit(WriteBuilder.create(path, data: data))
     }
 
@@ -68,19 +68,19 @@ public struct DocumentReference: Sendable, Hashable {
     /// Writes the document, replacing it (creating it if missing); with `merge`, only the given fields
     /// are written and the others kept.
     @discardableResult
-    public func setData(_ data: [String: FieldValue], merge: Bool = false) async throws -> WriteResult {
+    public func setData(_ data: UserFields, merge: Bool = false) async throws -> WriteResult {
         try await commit(WriteBuilder.set(path, data: data, options: merge ? .merge : .overwrite))
     }
 
     /// Writes only the listed fields (dotted paths) of `data`, keeping the others; creates the document if missing.
     @discardableResult
-    public func setData(_ data: [String: FieldValue], mergeFields: [String]) async throws -> WriteResult {
+    public func setData(_ data: UserFields, mergeFields: [String]) async throws -> WriteResult {
         try await commit(WriteBuilder.set(path, data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
     }
 
     /// Writes only the listed fields of `data`, keeping the others; creates the document if missing.
     @discardableResult
-    public func setData(_ data: [String: FieldValue], mergeFields: [FieldPath]) async throws -> WriteResult {
+    public func setData(_ data: UserFields, mergeFields: [FieldPath]) async throws -> WriteResult {
         try await commit(WriteBuilder.set(path, data: data, options: .mergeFields(mergeFields)))
     }
 
@@ -104,7 +104,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// Updates fields of an existing document; the keys are dotted paths (`"address.city"`). Fails with
     /// `notFound` if the document does not exist.
     @discardableResult
-    public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult {
+    public func updateData(_ fields: UserFields) async throws -> WriteResult {
         try await commit(WriteBuilder.update(path, data: fields))
     }
 
@@ -169,4 +169,37 @@ enum CollectionListing {
         } while token != nil
         return references
     }
+}
+
+// MARK: - Dictionaries
+
+extension DocumentReference {
+    // Firebase-shaped code passes `[String: FieldValue]` variables; Swift has already merged canonically
+    // equal keys in them. A literal argument becomes `UserFields` instead, which keeps every pair.
+
+    /// `create(data:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func create(data: [String: FieldValue]) async throws -> WriteResult { try await create(data: UserFields(data)) }
+
+    /// `setData(_:merge:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func setData(_ data: [String: FieldValue], merge: Bool = false) async throws -> WriteResult {
+        try await setData(UserFields(data), merge: merge)
+    }
+
+    /// `setData(_:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func setData(_ data: [String: FieldValue], mergeFields: [String]) async throws -> WriteResult {
+        try await setData(UserFields(data), mergeFields: mergeFields)
+    }
+
+    /// `setData(_:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func setData(_ data: [String: FieldValue], mergeFields: [FieldPath]) async throws -> WriteResult {
+        try await setData(UserFields(data), mergeFields: mergeFields)
+    }
+
+    /// `updateData(_:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult { try await updateData(UserFields(fields)) }
 }

@@ -13,7 +13,7 @@ public protocol WriteCollecting: Sendable {
 extension WriteCollecting {
     /// Replaces (or, with `merge`, merges into) the document.
     @discardableResult
-    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false) throws(DocumentStoreError)
+    public func setData(_ data: UserFields, forDocument document: DocumentReference, merge: Bool = false) throws(DocumentStoreError)
         -> Self
     {
         try collect(WriteBuilder.set(checked(document), data: data, options: merge ? .merge : .overwrite))
@@ -22,7 +22,7 @@ extension WriteCollecting {
 
     /// Writes only the listed fields (dotted paths) of `data` into the document.
     @discardableResult
-    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String])
+    public func setData(_ data: UserFields, forDocument document: DocumentReference, mergeFields: [String])
         throws(DocumentStoreError) -> Self
     {
         try collect(WriteBuilder.set(checked(document), data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
@@ -42,7 +42,7 @@ extension WriteCollecting {
 
     /// Creates the document; the commit fails with `alreadyExists` if it exists.
     @discardableResult
-    public func create(data: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+    public func create(data: UserFields, forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
         try collect(WriteBuilder.create(checked(document), data: data))
         return self
     }
@@ -57,7 +57,7 @@ extension WriteCollecting {
 
     /// Updates fields (dotted keys) of an existing document; the commit fails with `notFound` if it is missing.
     @discardableResult
-    public func updateData(_ fields: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+    public func updateData(_ fields: UserFields, forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
         try collect(WriteBuilder.update(checked(document), data: fields))
         return self
     }
@@ -84,5 +84,40 @@ extension WriteCollecting {
             )
         }
         return document.path
+    }
+}
+
+// MARK: - Dictionaries
+
+extension WriteCollecting {
+    // Firebase-shaped code passes `[String: FieldValue]` variables; Swift has already merged canonically
+    // equal keys in them. A literal argument becomes `UserFields` instead, which keeps every pair.
+
+    /// `setData(_:forDocument:merge:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false) throws(DocumentStoreError)
+        -> Self
+    {
+        try setData(UserFields(data), forDocument: document, merge: merge)
+    }
+
+    /// `setData(_:forDocument:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String])
+        throws(DocumentStoreError) -> Self
+    {
+        try setData(UserFields(data), forDocument: document, mergeFields: mergeFields)
+    }
+
+    /// `create(data:forDocument:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func create(data: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+        try create(data: UserFields(data), forDocument: document)
+    }
+
+    /// `updateData(_:forDocument:)` (the `UserFields` form) with a `Dictionary`.
+    @_disfavoredOverload @discardableResult
+    public func updateData(_ fields: [String: FieldValue], forDocument document: DocumentReference) throws(DocumentStoreError) -> Self {
+        try updateData(UserFields(fields), forDocument: document)
     }
 }

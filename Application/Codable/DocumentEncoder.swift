@@ -31,17 +31,16 @@ public struct DocumentEncoder: Sendable {
     }
 
     /// Encodes a model as a document's fields. The model must encode as a map (a struct or class with
-    /// keyed fields, a `[String: T]`, a `MapValue`); anything else throws `invalidArgument`.
+    /// keyed fields, a `[String: T]`, a `MapValue`); anything else throws `invalidArgument`, and so do two
+    /// field names that are equal as Swift strings but differ in bytes (a `MapValue` can hold both, the
+    /// returned dictionary cannot), naming both.
     public func encode(_ value: some Encodable) throws(DocumentStoreError) -> [String: FieldValue] {
         let encoded = try encodeValue(value)
         switch encoded.storage {
         case .map(let fields):
-            return fields
+            return try fields.dictionary()
         case .value(.map(let map)):
-            var fields: [String: FieldValue] = [:]
-            fields.reserveCapacity(map.count)
-            for field in map { fields[field.key] = .value(field.value) }
-            return fields
+            return try UserFields(map.map { ($0.key, FieldValue.value($0.value)) }).dictionary()
         default:
             throw DocumentStoreError(
                 .invalidArgument,

@@ -100,7 +100,26 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
             self.value = savedValue
             self.node = savedNode
         }
+        try refuseMergedKeys(T.self)
         return try T(from: self)
+    }
+
+    /// Throws when `T` is a `[String: _]` and the map being decoded has two keys that differ in bytes but
+    /// are equal as Swift strings (`"é"`, `"e\u{301}"`): the dictionary would keep only one of them.
+    private func refuseMergedKeys<T>(_ type: T.Type) throws {
+        guard T.self is any StringKeyedDictionary.Type, case .map(let fields) = value, fields.count > 1 else { return }
+        var seen: [String: String] = [:]
+        seen.reserveCapacity(fields.count)
+        for key in fields.keys {
+            if let other = seen.updateValue(key, forKey: key) {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: node.codingPath,
+                        debugDescription: "the map has the keys \(UserFields.describe(other)) and \(UserFields.describe(key)), which differ in their bytes but are equal as Swift strings, so \(T.self) cannot hold both; decode it as MapValue"
+                    )
+                )
+            }
+        }
     }
 
     /// A separate decoder for `value`, for `superDecoder()`: it may outlive the current decode step.
@@ -147,6 +166,11 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
                 throw error.decodingError(T.self, at: node)
             }
         }
+        try refuseMergedKeys(T.self)
         return try T(from: self)
     }
 }
+
+/// `Dictionary<String, _>`, recognised at run time by ``FieldDecoder`` to refuse maps it would merge.
+private protocol StringKeyedDictionary {}
+extension Dictionary: StringKeyedDictionary where Key == String {}

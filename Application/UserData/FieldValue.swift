@@ -25,7 +25,7 @@ public struct FieldValue: Sendable, Hashable {
     enum Storage: Sendable, Hashable {
         case value(HearthDomain.Value)
         case array([FieldValue])
-        case map([String: FieldValue])
+        case map(UserFields)
         case serverTimestamp
         case delete
         case arrayUnion([FieldValue])
@@ -44,7 +44,9 @@ public struct FieldValue: Sendable, Hashable {
     /// An array of user data (sentinels inside arrays are rejected when the write is built).
     public static func array(_ elements: [FieldValue]) -> FieldValue { FieldValue(.array(elements)) }
     /// A map of user data; its keys are literal field names (dots are not separators here).
-    public static func map(_ fields: [String: FieldValue]) -> FieldValue { FieldValue(.map(fields)) }
+    public static func map(_ fields: [String: FieldValue]) -> FieldValue { FieldValue(.map(UserFields(fields))) }
+    /// A map of user data keyed by exact UTF-8 bytes (see ``UserFields``).
+    public static func map(_ fields: UserFields) -> FieldValue { FieldValue(.map(fields)) }
 
     /// The server's commit time, with millisecond precision (`REQUEST_TIME`).
     public static func serverTimestamp() -> FieldValue { FieldValue(.serverTimestamp) }
@@ -92,13 +94,16 @@ extension FieldValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expr
     public init(floatLiteral value: Double) { self.init(.value(.double(value))) }
     public init(stringLiteral value: String) { self.init(.value(.string(value))) }
     public init(arrayLiteral elements: FieldValue...) { self.init(.array(elements)) }
+    /// A map keeping every pair, keyed by exact UTF-8 bytes (see ``UserFields``): `"é"` and `"e\u{301}"`
+    /// are two fields, and a key given twice is refused when the write is built.
     public init(dictionaryLiteral elements: (String, FieldValue)...) {
-        self.init(.map(Dictionary(elements, uniquingKeysWith: { _, last in last })))
+        self.init(.map(UserFields(elements)))
     }
 }
 
 extension FieldValue {
-    /// The plain value this user data stands for, or `nil` when it is or contains a sentinel.
+    /// The plain value this user data stands for, or `nil` when it is or contains a sentinel (or a map
+    /// that names one key twice).
     public var plainValue: HearthDomain.Value? {
         switch storage {
         case .value(let value): return value
@@ -112,9 +117,9 @@ extension FieldValue {
             return .array(values)
         case .map(let fields):
             var map = MapValue()
-            for (key, field) in fields {
-                guard let value = field.plainValue else { return nil }
-                map[key] = value
+            for field in fields {
+                guard let value = field.value.plainValue, map[field.key] == nil else { return nil }
+                map[field.key] = value
             }
             return .map(map)
         default:

@@ -63,8 +63,10 @@ public enum ResourceName {
     /// Parses a resource name under `projects/{p}/databases/{d}/documents`. Every segment after
     /// `documents` is validated as an ID. Throws `invalidArgument` naming the input.
     public static func parse(_ name: String) throws(DocumentStoreError) -> Parsed {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 5, parts[0] == "projects", parts[2] == "databases", parts[4] == "documents" else {
+        let parts = UTF8Split.split(name, separator: UInt8(ascii: "/"))
+        guard parts.count >= 5, UTF8Order.equal(parts[0], "projects"), UTF8Order.equal(parts[2], "databases"),
+            UTF8Order.equal(parts[4], "documents")
+        else {
             throw .invalidArgument(
                 "Not a resource name of the form projects/{p}/databases/{d}/documents/...: \(PathSegment.quoted(name))."
             )

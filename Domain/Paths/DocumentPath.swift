@@ -66,10 +66,12 @@ public struct DocumentPath: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 /// Helpers shared by collection and document paths.
-enum ResourcePath {
-    static func split(_ path: String, what: String) throws(DocumentStoreError) -> [String] {
+package enum ResourcePath {
+    /// The segments of a slash-separated path, cut at every `/` byte (see ``UTF8Split``). Throws
+    /// `invalidArgument` for an empty path or an empty segment; the segments are not validated as IDs.
+    package static func split(_ path: String, what: String) throws(DocumentStoreError) -> [String] {
         if path.isEmpty { throw .invalidArgument("A \(what) must not be empty.") }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let segments = UTF8Split.split(path, separator: UInt8(ascii: "/"))
         if segments.contains(where: \.isEmpty) {
             throw .invalidArgument("A \(what) must not have empty segments: \(PathSegment.quoted(path)).")
         }

@@ -13,7 +13,7 @@ enum PathSegment {
         if segment.utf8.contains(UInt8(ascii: "/")) {
             throw .invalidArgument("A \(kind) must not contain '/': \(quoted(segment)).")
         }
-        if segment == "." || segment == ".." {
+        if UTF8Order.equal(segment, ".") || UTF8Order.equal(segment, "..") {
             throw .invalidArgument("A \(kind) must not be '.' or '..': \(quoted(segment)).")
         }
         if isReserved(segment) {

@@ -37,17 +37,18 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
         self.segments = segments
     }
 
-    /// Parses the dotted form users write (`"address.city"`): segments split on `.`. Throws
+    /// Parses the dotted form users write (`"address.city"`): segments split at every `.` byte (so
+    /// `"a.\u{301}b"` is `a` and `\u{301}b`, although `.\u{301}` is one `Character`). Throws
     /// `invalidArgument` for an empty path, an empty segment (`"a..b"`, `".a"`) or any of `~ * / [ ]`.
     /// `"__name__"` is the document-ID path.
     public init(dotted: String) throws(DocumentStoreError) {
         if dotted.isEmpty { throw .invalidArgument("A field path must not be empty.") }
-        if let bad = dotted.first(where: { "~*/[]".contains($0) }) {
+        if let bad = UTF8Split.firstByte(of: dotted, in: "~*/[]") {
             throw .invalidArgument(
                 "Invalid field path \(PathSegment.quoted(dotted)): paths must not contain '~', '*', '/', '[' or ']' (found '\(bad)')."
             )
         }
-        let parts = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts = UTF8Split.split(dotted, separator: UInt8(ascii: "."))
         if parts.contains(where: \.isEmpty) {
             throw .invalidArgument("Invalid field path \(PathSegment.quoted(dotted)): empty segment (leading, trailing or double '.').")
         }
@@ -104,7 +105,7 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Whether this is the document-ID path `__name__`.
-    public var isDocumentID: Bool { segments.count == 1 && segments[0] == "__name__" }
+    public var isDocumentID: Bool { segments.count == 1 && UTF8Order.equal(segments[0], "__name__") }
 
     /// The canonical encoded form: simple segments bare, others in backticks with `` ` `` and `\` escaped.
     public var canonicalString: String {

@@ -114,6 +114,9 @@ public enum ContractArea: String, Sendable, CaseIterable, CustomStringConvertibl
     case listCollectionIDs
     /// Listeners: snapshots of documents and queries, and their changes.
     case listeners
+    /// IDs that a Swift `Character` joins with a neighbouring `/` (a leading grapheme extender, a trailing
+    /// prepend character): stored, referenced, listed and queried exactly, as Firestore cuts at bytes.
+    case graphemeIDs
 
     public var description: String { rawValue }
 }

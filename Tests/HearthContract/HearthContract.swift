@@ -44,6 +44,7 @@ public enum HearthContract {
         + ListDocumentsContract.behaviours
         + ListCollectionIDsContract.behaviours
         + ListenersContract.behaviours
+        + GraphemeIDsContract.behaviours
 
     /// The behaviours of one area.
     public static func behaviours(in area: ContractArea) -> [ContractBehaviour] {

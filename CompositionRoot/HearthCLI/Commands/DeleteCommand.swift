@@ -34,7 +34,7 @@ struct DeleteCommand: Command {
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else { throw .usage(positionals.isEmpty ? "missing <path>" : "expected one <path>") }
         let text = positionals[0]
-        if text.split(separator: "/", omittingEmptySubsequences: false).count % 2 == 1 {
+        if UTF8Split.split(text, separator: UInt8(ascii: "/")).count % 2 == 1 {
             let collection = try Inputs.collectionPath(text)
             guard recursive else { throw .usage("\(collection) is a collection; add --recursive to delete all its documents") }
             target = .collection(collection)

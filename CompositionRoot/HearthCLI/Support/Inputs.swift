@@ -24,13 +24,14 @@ enum Inputs {
     /// (`` `first name`.x ``).
     static func fieldPath(_ text: String) throws(CommandFailure) -> FieldPath {
         do {
-            return text.contains("`") ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
+            return UTF8Split.contains(text, UInt8(ascii: "`")) ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
         } catch {
             throw .usage("\"\(text)\" is not a field path: \(error.message)")
         }
     }
 
-    /// The text of a JSON argument: itself, or standard input for `-`.
+    /// The text of a JSON argument: itself, or standard input for `-`. Standard input that is not valid
+    /// UTF-8 is refused with a usage error naming the first bad byte's offset (never repaired with U+FFFD).
     static func jsonText(_ argument: String) throws(CommandFailure) -> String {
         guard argument == "-" else { return argument }
         var bytes: [UInt8] = []
@@ -44,7 +45,27 @@ enum Inputs {
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            throw .usage(
+                "standard input is not valid UTF-8: the bytes at offset \(offset) (0x\(String(bytes[offset], radix: 16, uppercase: true))…) are not a UTF-8 character; nothing was written"
+            )
+        }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence, or `nil`
+    /// when all of it is valid (so decoding it replaces nothing with U+FFFD).
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// The JSON object `text` (`what` names it in errors).
@@ -75,11 +96,10 @@ enum Inputs {
         }
     }
 
-    /// User data for the write builders: each top-level field as a plain value.
-    static func userData(_ fields: MapValue) -> [String: FieldValue] {
-        var data: [String: FieldValue] = [:]
-        for field in fields { data[field.key] = .value(field.value) }
-        return data
+    /// User data for the write builders: each top-level field as a plain value, keyed by exact bytes (so
+    /// `"é"` and `"e\u{301}"` stay two fields, as in the JSON and in Firestore).
+    static func userData(_ fields: MapValue) -> UserFields {
+        UserFields(fields.map { ($0.key, FieldValue.value($0.value)) })
     }
 
     /// The write built from user data, with builder errors as usage errors (nothing is written).

@@ -53,7 +53,7 @@ struct QueryOptions {
         }
         let target = positionals[0]
         if collectionGroup {
-            guard !target.contains("/") else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
+            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
         } else {
             _ = try Inputs.collectionPath(target)
         }
@@ -84,27 +84,31 @@ struct QueryOptions {
 
     /// Parses `field op value`.
     static func condition(_ clause: String, typed: Bool) throws(CommandFailure) -> Condition {
-        let text = Substring(clause).drop(while: \.isWhitespace)
-        var fieldEnd = text.startIndex
+        // Scanned by Unicode scalars: a backtick or a space followed by a combining mark is one Character.
+        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+        let scalars = Substring(clause).unicodeScalars
+        let fieldStart = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
+        var fieldEnd = fieldStart
         var inBackticks = false
         var escaped = false
-        while fieldEnd < text.endIndex {
-            let character = text[fieldEnd]
+        while fieldEnd < scalars.endIndex {
+            let scalar = scalars[fieldEnd]
             if escaped {
                 escaped = false
-            } else if inBackticks, character == "\\" {
+            } else if inBackticks, scalar == "\\" {
                 escaped = true
-            } else if character == "`" {
+            } else if scalar == "`" {
                 inBackticks.toggle()
-            } else if !inBackticks, character.isWhitespace {
+            } else if !inBackticks, isSpace(scalar) {
                 break
             }
-            fieldEnd = text.index(after: fieldEnd)
+            fieldEnd = scalars.index(after: fieldEnd)
         }
-        let fieldText = String(text[..<fieldEnd])
-        let rest = text[fieldEnd...].drop(while: \.isWhitespace)
-        let opText = String(rest.prefix(while: { !$0.isWhitespace }))
-        let valueText = String(rest.dropFirst(opText.count).drop(while: \.isWhitespace))
+        let fieldText = String(Substring(scalars[fieldStart..<fieldEnd]))
+        let rest = scalars[fieldEnd...].drop(while: isSpace)
+        let opEnd = rest.firstIndex(where: isSpace) ?? rest.endIndex
+        let opText = String(Substring(rest[..<opEnd]))
+        let valueText = String(Substring(rest[opEnd...].drop(while: isSpace)))
         guard !fieldText.isEmpty, !opText.isEmpty, !valueText.isEmpty else {
             throw .usage("--where '\(clause)' must be 'FIELD OP VALUE', e.g. --where 'age >= 18'")
         }
@@ -123,9 +127,9 @@ struct QueryOptions {
     static func ordering(_ text: String, direction: String?) throws(CommandFailure) -> Ordering {
         var field = text
         var direction = direction
-        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        let words = UTF8Split.split(text, separator: UInt8(ascii: " ")).filter { !$0.isEmpty }
         if direction == nil, words.count == 2, let last = words.last, ["asc", "desc"].contains(last.lowercased()) {
-            field = String(words[0])
+            field = words[0]
             direction = last.lowercased()
         }
         return Ordering(field: try Inputs.fieldPath(field), descending: direction == "desc")

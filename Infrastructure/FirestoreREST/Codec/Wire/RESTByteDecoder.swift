@@ -476,8 +476,9 @@ struct RESTByteDecoder {
 
     /// A document name in `database` (any database when `nil`), as its path.
     ///
-    /// An ASCII name with the database's prefix is split by bytes (for ASCII text, splitting on `/`
-    /// bytes and on `/` characters agree); any other name goes through ``Wire/documentPath(_:database:)``.
+    /// An ASCII name with the database's prefix is split here, without making a `String` of it first; any
+    /// other name goes through ``Wire/documentPath(_:database:)``, which also cuts at `/` bytes
+    /// (``UTF8Split``), so both paths give the same segments.
     private mutating func documentPath() throws(Declined) -> DocumentPath {
         let scanned = try scanString()
         if let prefix = documentsPrefix {

@@ -108,13 +108,13 @@ enum Wire {
     /// A database name `projects/{p}/databases/{d}`; when `expected` is given, it must be that database.
     static func databaseName(_ json: JSON, expected: DatabaseID?) throws(RESTDecodingError) -> DatabaseID {
         let text = try string(json)
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "projects", parts[2] == "databases" else {
+        let parts = UTF8Split.split(text, separator: UInt8(ascii: "/"))
+        guard parts.count == 4, UTF8Order.equal(parts[0], "projects"), UTF8Order.equal(parts[2], "databases") else {
             throw RESTDecodingError(reason: "expected a database name projects/{p}/databases/{d}, found \(quoted(text))")
         }
         let database: DatabaseID
         do {
-            database = try DatabaseID(projectID: String(parts[1]), databaseID: String(parts[3]))
+            database = try DatabaseID(projectID: parts[1], databaseID: parts[3])
         } catch {
             throw RESTDecodingError(reason: "invalid database name \(quoted(text))", underlying: error)
         }
