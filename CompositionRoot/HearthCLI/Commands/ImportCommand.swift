@@ -33,7 +33,7 @@ struct ImportCommand: Command {
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         if let text = try arguments.option("--batch-size") {
             guard let size = Int(text), (1...500).contains(size) else {
-                throw .usage("--batch-size must be an integer from 1 to 500, not \"\(text)\"")
+                throw .usage("--batch-size must be an integer from 1 to 500, not \(Excerpt.quoted(text))")
             }
             batchSize = size
         } else {
