@@ -235,9 +235,5 @@ enum ValueReader {
 
 /// Quoting of user text inside messages.
 enum PathText {
-    static func quoted(_ text: String) -> String {
-        let limit = 80
-        if text.count <= limit { return "\"\(text)\"" }
-        return "\"\(text.prefix(limit))…\""
-    }
+    static func quoted(_ text: String) -> String { Excerpt.quoted(text) }
 }

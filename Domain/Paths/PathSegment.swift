@@ -35,9 +35,5 @@ enum PathSegment {
     }
 
     /// A short, quoted rendering of user input for error messages.
-    static func quoted(_ text: String) -> String {
-        let limit = 80
-        if text.count <= limit { return "\"\(text)\"" }
-        return "\"\(text.prefix(limit))…\""
-    }
+    static func quoted(_ text: String) -> String { Excerpt.quoted(text) }
 }

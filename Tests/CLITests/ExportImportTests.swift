@@ -92,6 +92,35 @@ struct ExportImportTests {
         #expect(try target.contents().isEmpty)
     }
 
+    /// Lines that decode as REST documents but that the store refuses: before the fix, the earlier batches
+    /// were committed and the import failed half-way.
+    static let unstorableFields: [(String, String)] = [
+        ("an empty field name", #"{"":{"integerValue":"1"}}"#),
+        ("a reserved field name", #"{"__x__":{"integerValue":"1"}}"#),
+        ("an array directly in an array", #"{"a":{"arrayValue":{"values":[{"arrayValue":{"values":[]}}]}}}"#),
+        ("nesting over 20 levels", String(repeating: #"{"m":{"mapValue":{"fields":"#, count: 21) + "{}" + String(repeating: "}}}", count: 21)),
+        ("a document over 1 MiB", #"{"a":{"stringValue":"\#(String(repeating: "x", count: 600_000))"},"b":{"stringValue":"\#(String(repeating: "y", count: 600_000))"}}"#),
+    ]
+
+    @Test(arguments: unstorableFields.indices)
+    func aDocumentTheStoreRefuses_stopsTheImportBeforeAnythingIsWritten(index: Int) throws {
+        let (label, fields) = Self.unstorableFields[index]
+        let target = try Workspace()
+        defer { target.remove() }
+        let times = #""createTime":"2026-01-01T00:00:00Z","updateTime":"2026-01-01T00:00:00Z""#
+        let valid = #"{"name":"projects/p/databases/(default)/documents/members/ana","fields":{"a":{"integerValue":"1"}},\#(times)}"#
+        let bad = #"{"name":"projects/p/databases/(default)/documents/members/zed","fields":\#(fields),\#(times)}"#
+        let file = target.directory.url.appendingPathComponent("unstorable.jsonl")
+        try Data([valid, valid.replacingOccurrences(of: "/ana", with: "/bo"), bad].joined(separator: "\n").utf8).write(to: file)
+
+        let run = try target.run(["import", "--batch-size", "1", file.path])
+
+        #expect(run.status == 2, "\(label): \(run.errorLines.last ?? "")")
+        #expect(run.errorLines.last?.contains("line 3 of \(file.path) cannot be stored") == true, "\(label): \(run.errorLines.last ?? "")")
+        #expect((run.errorLines.last?.utf8.count ?? 0) < 2_000, "\(label): the error echoes the input")
+        #expect(try target.contents().isEmpty, "\(label)")
+    }
+
     // MARK: - Helpers
 
     private func seed(_ workspace: Workspace) throws {

@@ -95,6 +95,35 @@ struct FirestoreRESTConfigurationTests {
         #expect(error?.code == .invalidArgument)
     }
 
+    /// `1e17` seconds passed the old check (positive, finite) and then trapped converting its milliseconds
+    /// to `Int64`; every value outside a millisecond to a day is refused, naming the variable.
+    @Test(arguments: ["1e17", "1e300", "9.3e15", "86400.5", "nan", "NaN", "inf", "-inf", "infinity", "0", "-0", "0.0004", "-1e17", "0x1p70"])
+    func requestTimeoutOutsideAMillisecondToADay_isRefusedNamingTheVariable(text: String) {
+        let error = #expect(throws: DocumentStoreError.self) {
+            try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": text])
+        }
+
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains("FIRESTORE_REQUEST_TIMEOUT") == true)
+    }
+
+    @Test(arguments: [("0.001", Duration.milliseconds(1)), ("86400", .seconds(86_400)), ("2.5", .milliseconds(2_500))])
+    func requestTimeoutWithinTheBounds_isKept(text: String, expected: Duration) throws {
+        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": text])
+
+        #expect(configuration.requestTimeout == expected)
+    }
+
+    @Test func aHugeMalformedValue_isExcerptedInTheError() {
+        let huge = "x" + String(repeating: "9", count: 100_000)
+        let error = #expect(throws: DocumentStoreError.self) {
+            try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": huge])
+        }
+
+        #expect((error?.message.utf8.count ?? .max) < 400)
+        #expect(error?.message.contains("(100001 bytes)") == true)
+    }
+
     @Test func description_neverShowsTheToken() throws {
         let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_ACCESS_TOKEN": "ya29.secret"])
         var dumped = ""

@@ -41,7 +41,7 @@ extension HearthConfiguration {
 
         if let profile = value("HEARTH_ENV") {
             guard let known = HearthProfile(rawValue: profile.lowercased()) else {
-                throw .invalidArgument("HEARTH_ENV must be development or production, not \"\(profile)\".")
+                throw .invalidArgument("HEARTH_ENV must be development or production, not \(Excerpt.quoted(profile)).")
             }
             configuration.profile = known
         }
@@ -50,13 +50,13 @@ extension HearthConfiguration {
             switch allow.lowercased() {
             case "1", "true", "yes": configuration.allowsProduction = true
             case "0", "false", "no": configuration.allowsProduction = false
-            default: throw .invalidArgument("HEARTH_ALLOW_PRODUCTION must be 1 or 0, not \"\(allow)\".")
+            default: throw .invalidArgument("HEARTH_ALLOW_PRODUCTION must be 1 or 0, not \(Excerpt.quoted(allow)).")
             }
         }
 
         if let log = value("HEARTH_LOG"), log.lowercased() != "off" {
             guard let level = HearthLogLevel(name: log) else {
-                throw .invalidArgument("HEARTH_LOG must be off, error, warning, info or debug, not \"\(log)\".")
+                throw .invalidArgument("HEARTH_LOG must be off, error, warning, info or debug, not \(Excerpt.quoted(log)).")
             }
             configuration.logger = StandardErrorLogger(minimumLevel: level)
         }
@@ -99,7 +99,7 @@ extension HearthConfiguration {
                 }
                 return .file(path)
             }
-            throw .invalidArgument("HEARTH_STORE must be memory, file:<directory> or firestore, not \"\(text)\".")
+            throw .invalidArgument("HEARTH_STORE must be memory, file:<directory> or firestore, not \(Excerpt.quoted(text)).")
         }
     }
 }

@@ -26,7 +26,7 @@ struct DemoCommand: Command {
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         let positionals = try arguments.positionals()
-        guard positionals.isEmpty else { throw .usage("takes no arguments, got \(positionals[0])") }
+        guard positionals.isEmpty else { throw .usage("takes no arguments, got \(Excerpt.of(positionals[0]))") }
     }
 
     func run(_ context: CommandContext) async throws {

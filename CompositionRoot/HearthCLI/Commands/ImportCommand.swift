@@ -1,6 +1,7 @@
 import Foundation
 import Hearth
 import HearthFirestoreCodec
+import HearthLocalEngine
 
 /// `hearth import [<file> | -] [--batch-size N]`
 struct ImportCommand: Command {
@@ -14,8 +15,9 @@ struct ImportCommand: Command {
         paths are used from their names, so an export of one project imports into another; createTime
         and updateTime in the file are not kept (the store gives new ones).
 
-        The whole input is checked first: an invalid line stops the import with status 2, naming the
-        line, before anything is written. Then documents are committed N at a time (not atomic as a
+        The whole input is checked first: a line that is not a document, or holds one the store refuses
+        (an empty or reserved field name, arrays directly in arrays, nesting over 20 levels, over 1 MiB),
+        stops the import with status 2, naming the line, before anything is written. Then documents are committed N at a time (not atomic as a
         whole). Without <file> (or with -) the lines come from standard input. Progress goes to standard
         error: a bar on a terminal, plain lines otherwise.
 
@@ -33,7 +35,7 @@ struct ImportCommand: Command {
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         if let text = try arguments.option("--batch-size") {
             guard let size = Int(text), (1...500).contains(size) else {
-                throw .usage("--batch-size must be an integer from 1 to 500, not \"\(text)\"")
+                throw .usage("--batch-size must be an integer from 1 to 500, not \(Excerpt.quoted(text))")
             }
             batchSize = size
         } else {
@@ -92,11 +94,19 @@ struct ImportCommand: Command {
     static func nextDocument(_ reader: LineReader, name: String) throws(CommandFailure) -> Document? {
         while let line = try reader.next() {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            let document: Document
             do {
-                return try RESTDocumentCodec.decode(try JSONParser.parse(line), database: nil)
+                document = try RESTDocumentCodec.decode(try JSONParser.parse(line), database: nil)
             } catch {
                 throw .usage("line \(reader.lineNumber) of \(name) is not a Firestore REST document: \(error)")
             }
+            // The store's own rules, so that the whole input is checked before anything is written.
+            do {
+                try StoreRules.validateDocument(document.path, fields: document.fields)
+            } catch {
+                throw .usage("line \(reader.lineNumber) of \(name) cannot be stored: \(error.message)")
+            }
+            return document
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import Hearth
+
 /// A command's arguments, read by hand: positionals, `--flag`, `--option value` and `--option=value`,
 /// and `--` ending the options. Each command takes what it knows and then calls ``finish()``, which
 /// refuses anything left over.
@@ -101,7 +103,7 @@ struct Arguments {
             if !afterTerminator, argument == "--" {
                 afterTerminator = true
             } else if !afterTerminator, argument.hasPrefix("-"), argument != "-", !Self.looksNumeric(argument) {
-                throw .usage("unknown option \(argument)")
+                throw .usage("unknown option \(Excerpt.of(argument))")
             } else {
                 positionals.append(argument)
             }

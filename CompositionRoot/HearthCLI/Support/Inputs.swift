@@ -8,7 +8,7 @@ enum Inputs {
         do {
             return try DocumentPath(text)
         } catch {
-            throw .usage("\"\(text)\" is not a document path (collection/document[/collection/document…]): \(error.message)")
+            throw .usage("\(Excerpt.quoted(text)) is not a document path (collection/document[/collection/document…]): \(error.message)")
         }
     }
 
@@ -16,7 +16,7 @@ enum Inputs {
         do {
             return try CollectionPath(text)
         } catch {
-            throw .usage("\"\(text)\" is not a collection path (collection[/document/collection…]): \(error.message)")
+            throw .usage("\(Excerpt.quoted(text)) is not a collection path (collection[/document/collection…]): \(error.message)")
         }
     }
 
@@ -26,7 +26,7 @@ enum Inputs {
         do {
             return UTF8Split.contains(text, UInt8(ascii: "`")) ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
         } catch {
-            throw .usage("\"\(text)\" is not a field path: \(error.message)")
+            throw .usage("\(Excerpt.quoted(text)) is not a field path: \(error.message)")
         }
     }
 

@@ -44,7 +44,7 @@ struct QueryOptions {
         }
         var limit: Int?
         if let text = try arguments.option("--limit") {
-            guard let value = Int(text), value > 0 else { throw .usage("--limit needs a positive integer, not \"\(text)\"") }
+            guard let value = Int(text), value > 0 else { throw .usage("--limit needs a positive integer, not \(Excerpt.quoted(text))") }
             limit = value
         }
         let positionals = try arguments.positionals()
@@ -53,7 +53,7 @@ struct QueryOptions {
         }
         let target = positionals[0]
         if collectionGroup {
-            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else { throw .usage("with --collection-group, give a collection ID (no slashes), not \"\(target)\"") }
+            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else { throw .usage("with --collection-group, give a collection ID (no slashes), not \(Excerpt.quoted(target))") }
         } else {
             _ = try Inputs.collectionPath(target)
         }
@@ -110,14 +110,14 @@ struct QueryOptions {
         let opText = String(Substring(rest[..<opEnd]))
         let valueText = String(Substring(rest[opEnd...].drop(while: isSpace)))
         guard !fieldText.isEmpty, !opText.isEmpty, !valueText.isEmpty else {
-            throw .usage("--where '\(clause)' must be 'FIELD OP VALUE', e.g. --where 'age >= 18'")
+            throw .usage("--where \(Excerpt.quoted(clause)) must be 'FIELD OP VALUE', e.g. --where 'age >= 18'")
         }
         let field = try Inputs.fieldPath(fieldText)
         let op: FilterOperator
         do {
             op = try FilterOperator(symbol: opText)
         } catch {
-            throw .usage("--where '\(clause)': \(error.message)")
+            throw .usage("--where \(Excerpt.quoted(clause)): \(error.message)")
         }
         let json = try PlainJSON.parse(valueText, what: "the value of --where '\(clause)'")
         let value = try Inputs.value(json, typed: typed, what: "the value of --where '\(clause)'")

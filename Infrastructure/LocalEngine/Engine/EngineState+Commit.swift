@@ -41,12 +41,7 @@ extension EngineState {
         let outcome = workspace.outcome()
         for entry in outcome {
             guard let document = entry.after else { continue }
-            let size = DocumentSize.size(of: document.fields, at: document.path)
-            if size > DocumentSize.maximumDocumentBytes {
-                throw .invalidArgument(
-                    "The document \(document.path) would be \(size) bytes, more than the maximum of \(DocumentSize.maximumDocumentBytes)."
-                )
-            }
+            try DocumentSize.validate(document.fields, at: document.path)
         }
 
         var finalUpdateTimes: [DocumentPath: Timestamp?] = [:]

@@ -35,4 +35,12 @@ enum DocumentSize {
     static func size(of fields: MapValue, at path: DocumentPath) -> Int {
         nameSize(path.segments) + size(of: fields) + 32
     }
+
+    /// Throws `invalidArgument` naming the document when its size is over ``maximumDocumentBytes``.
+    static func validate(_ fields: MapValue, at path: DocumentPath) throws(DocumentStoreError) {
+        let size = size(of: fields, at: path)
+        if size > maximumDocumentBytes {
+            throw .invalidArgument("The document \(path) would be \(size) bytes, more than the maximum of \(maximumDocumentBytes).")
+        }
+    }
 }

@@ -89,7 +89,7 @@ enum ValueRules {
             throw .invalidArgument("Field name \(location) in \(document) is reserved (it matches __.*__).")
         }
         if name.utf8.count > maximumFieldNameBytes {
-            throw .invalidArgument("Field name \(location) in \(document) is longer than \(maximumFieldNameBytes) bytes.")
+            throw .invalidArgument("Field name \(Excerpt.of(location)) in \(document) is longer than \(maximumFieldNameBytes) bytes.")
         }
     }
 

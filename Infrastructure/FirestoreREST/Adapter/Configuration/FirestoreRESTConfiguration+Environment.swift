@@ -11,7 +11,7 @@ extension FirestoreRESTConfiguration {
     /// | `GOOGLE_CLOUD_PROJECT`, then `GCLOUD_PROJECT` | the project ID (required, except with the emulator, where it defaults to `demo-hearth`) |
     /// | `FIRESTORE_DATABASE` | the database ID (default `(default)`) |
     /// | `FIRESTORE_BASE_URL` | overrides the base URL (wins over the emulator host's URL) |
-    /// | `FIRESTORE_REQUEST_TIMEOUT` | seconds per request attempt (default 60) |
+    /// | `FIRESTORE_REQUEST_TIMEOUT` | seconds per request attempt, from 0.001 to 86400 (default 60) |
     /// | `FIRESTORE_ACCESS_TOKEN` | a static Google OAuth access token (outside the emulator) |
     /// | `FIRESTORE_TOKEN_COMMAND` | a command printing a token, run by `/bin/sh -c` (e.g. `gcloud auth print-access-token`) |
     /// | `GCE_METADATA_HOST` | the metadata server host, used when neither of the two above is set |
@@ -50,16 +50,26 @@ extension FirestoreRESTConfiguration {
         }
         if let base = value("FIRESTORE_BASE_URL") {
             guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw .invalidArgument("FIRESTORE_BASE_URL is not an http(s) URL: \"\(base)\".")
+                throw .invalidArgument("FIRESTORE_BASE_URL is not an http(s) URL: \(Excerpt.quoted(base)).")
             }
             configuration.baseURL = url
         }
         if let timeout = value("FIRESTORE_REQUEST_TIMEOUT") {
-            guard let seconds = Double(timeout), seconds > 0, seconds.isFinite else {
-                throw .invalidArgument("FIRESTORE_REQUEST_TIMEOUT must be a positive number of seconds: \"\(timeout)\".")
-            }
-            configuration.requestTimeout = .milliseconds(Int64((seconds * 1_000).rounded()))
+            configuration.requestTimeout = try requestTimeout(timeout)
         }
         return configuration
+    }
+
+    /// The seconds a `FIRESTORE_REQUEST_TIMEOUT` may give: a millisecond to a day. Outside it (or NaN, an
+    /// infinity, a huge value such as `1e17` whose milliseconds overflow `Int64`) the variable is refused.
+    public static let requestTimeoutSeconds: ClosedRange<Double> = 0.001...86_400
+
+    /// The timeout `text` gives, in whole milliseconds; `invalidArgument` naming the variable otherwise.
+    static func requestTimeout(_ text: String) throws(DocumentStoreError) -> Duration {
+        guard let seconds = Double(text), requestTimeoutSeconds.contains(seconds) else {
+            throw .invalidArgument(
+                "FIRESTORE_REQUEST_TIMEOUT must be a number of seconds from 0.001 to 86400, not \(Excerpt.quoted(text)).")
+        }
+        return .milliseconds(Int64((seconds * 1_000).rounded()))
     }
 }

@@ -67,28 +67,29 @@ enum JSONNumberText {
     }
 
     private static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
-        var index = 0
+        var work = 0
+        return int64(slowPath: bytes, work: &work)
+    }
+
+    /// The slow path of ``int64(_:)``: linear in the lexeme's length (a megabyte of `0.000…01` is read
+    /// once, not once per leading zero). `work` counts the bytes and digits visited, so that a test can
+    /// hold the reading to linear work without timing it.
+    static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>, work: inout Int) -> IntegerReading {
         let count = bytes.count
-        var negative = false
-        if index < count, bytes[index] == UInt8(ascii: "-") {
-            negative = true
+        var index = 0
+        let negative = index < count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        // The mantissa's digits are the integer digits then the fraction digits, around at most one dot.
+        let mantissaStart = index
+        var dot: Int?
+        while index < count, bytes[index] != UInt8(ascii: "e"), bytes[index] != UInt8(ascii: "E") {
+            work += 1
+            if bytes[index] == UInt8(ascii: ".") { dot = index }
             index += 1
         }
-        var digits: [UInt8] = []
-        var fractionDigits = 0
-        var inFraction = false
-        while index < count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-                break
-            } else {
-                digits.append(byte - UInt8(ascii: "0"))
-                if inFraction { fractionDigits += 1 }
-            }
-            index += 1
-        }
+        let mantissaEnd = index
+        let fractionDigits = dot.map { mantissaEnd - $0 - 1 } ?? 0
+        // The exponent saturates far beyond any lexeme's length, so that clamping never changes the answer.
         var exponent = 0
         if index < count {
             index += 1
@@ -98,27 +99,43 @@ enum JSONNumberText {
                 index += 1
             }
             while index < count {
-                exponent = min(exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")), 100_000)
+                work += 1
+                exponent = min(exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")), 1 << 50)
                 index += 1
             }
             if exponentNegative { exponent = -exponent }
         }
-        while let first = digits.first, first == 0 { digits.removeFirst() }
-        if digits.isEmpty { return .value(0) }
-        var shift = exponent - fractionDigits
-        while shift < 0 {
-            guard let last = digits.last, last == 0 else { return .notIntegral }
-            digits.removeLast()
-            shift += 1
+        func isDigit(_ position: Int) -> Bool { position != dot }
+        // The significant digits: from the first to the last non-zero digit of the mantissa.
+        var first = mantissaStart
+        while first < mantissaEnd, !isDigit(first) || bytes[first] == UInt8(ascii: "0") {
+            work += 1
+            first += 1
         }
-        if digits.count + shift > 19 { return .outOfRange }
-        digits.append(contentsOf: repeatElement(0, count: shift))
+        if first == mantissaEnd { return .value(0) }
+        var last = mantissaEnd - 1
+        var trailingZeros = 0
+        while !isDigit(last) || bytes[last] == UInt8(ascii: "0") {
+            work += 1
+            if isDigit(last) { trailingZeros += 1 }
+            last -= 1
+        }
+        var significantCount = last - first + 1
+        if let dot, first < dot, dot < last { significantCount -= 1 }
+        // value = significant × 10^shift, where the significant digits end in a non-zero digit.
+        let shift = exponent - fractionDigits + trailingZeros
+        if shift < 0 { return .notIntegral }
+        if significantCount + shift > 19 { return .outOfRange }
         var magnitude: UInt64 = 0
-        for digit in digits {
-            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
-            if overflow1 || overflow2 { return .outOfRange }
-            magnitude = sum
+        for position in first...last where isDigit(position) {
+            work += 1
+            magnitude = magnitude * 10 + UInt64(bytes[position] &- UInt8(ascii: "0"))  // at most 19 digits
+        }
+        for _ in 0..<shift {
+            work += 1
+            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            if overflow { return .outOfRange }
+            magnitude = times10
         }
         if negative {
             if magnitude > UInt64(Int64.max) + 1 { return .outOfRange }

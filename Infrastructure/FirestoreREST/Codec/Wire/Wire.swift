@@ -46,8 +46,8 @@ enum Wire {
         }
         switch JSONNumberText.int64(text) {
         case .value(let value): return value
-        case .notIntegral: throw RESTDecodingError(reason: "expected an integer, found \(text)")
-        case .outOfRange: throw RESTDecodingError(reason: "\(text) is outside the int64 range")
+        case .notIntegral: throw RESTDecodingError(reason: "expected an integer, found \(Excerpt.of(text))")
+        case .outOfRange: throw RESTDecodingError(reason: "\(Excerpt.of(text)) is outside the int64 range")
         }
     }
 
@@ -174,13 +174,12 @@ enum Wire {
     }
 
     static func quoted(_ text: String) -> String {
-        let limit = 80
-        let shown = text.count <= limit ? text : String(text.prefix(limit)) + "…"
-        return JSONWriter.string(.string(shown))
+        JSONWriter.string(.string(Excerpt.of(text)))
     }
 
     static func list(_ names: [String]) -> String {
-        names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = names.prefix(10).map { Excerpt.quoted($0) }.joined(separator: ", ")
+        return names.count > 10 ? shown + ", … (\(names.count) names)" : shown
     }
 
     // MARK: - Encoding
