@@ -5,14 +5,14 @@ import HearthDomain
 enum FieldPathsTarget: FuzzTarget {
     static let name = "field-paths"
 
-    /// Whether the dotted form must split exactly on its `.` bytes. Off until issue 21 item 1 (paths split
-    /// on bytes) merges: today `FieldPath(dotted:)` splits on `Character`s and fails within seconds on
-    /// `a.` + U+0301 + `b` (kept in Fuzz/Pending/field-paths/). Turn it on with that fix.
-    static let checksDottedSplitOnBytes = false
-
     static func run(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
-        if checksDottedSplitOnBytes, let dotted = try? FieldPath(dotted: text), Array(dotted.segments.joined(separator: ".").utf8) != Array(text.utf8)
+        if !pathsSplitOnBytes, separatorJoinsACharacter(text, UInt8(ascii: ".")) {
+            _ = try? FieldPath(dotted: text)
+            _ = try? FieldPath(canonical: text)
+            return
+        }
+        if let dotted = try? FieldPath(dotted: text), Array(dotted.segments.joined(separator: ".").utf8) != Array(text.utf8)
             || dotted.segments.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) })
         {
             FuzzCheck.fail(name, "dotted \(text.debugDescription) was split as \(dotted.segments), not on its dots")
