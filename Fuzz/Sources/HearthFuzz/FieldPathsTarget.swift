@@ -7,11 +7,6 @@ enum FieldPathsTarget: FuzzTarget {
 
     static func run(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
-        if !pathsSplitOnBytes, separatorJoinsACharacter(text, UInt8(ascii: ".")) {
-            _ = try? FieldPath(dotted: text)
-            _ = try? FieldPath(canonical: text)
-            return
-        }
         if let dotted = try? FieldPath(dotted: text), Array(dotted.segments.joined(separator: ".").utf8) != Array(text.utf8)
             || dotted.segments.contains(where: { $0.utf8.contains(UInt8(ascii: ".")) })
         {

@@ -89,16 +89,3 @@ func readFile(_ url: URL) -> [UInt8]? {
     }
     return ferror(file) == 0 ? bytes : nil
 }
-
-/// Whether issue 21 item 1 (paths and field paths split on bytes, not `Character`s) has merged. Until it
-/// has, inputs where a separator and its neighbour form one `Character` (`"/" + U+0301`, `U+0600 + "."`)
-/// are only run for "no trap", not for the round-trip properties, which they break today (crashers in
-/// Fuzz/Pending/). Set it to `true` with that fix.
-let pathsSplitOnBytes = false
-
-/// Whether `text`, cut on the byte `separator`, has a cut inside a `Character`: the pieces' `Character`
-/// counts do not add up to the text's.
-func separatorJoinsACharacter(_ text: String, _ separator: UInt8) -> Bool {
-    let pieces = text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-    return text.count != pieces.reduce(pieces.count - 1) { $0 + $1.count }
-}

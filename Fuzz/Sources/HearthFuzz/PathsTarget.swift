@@ -7,12 +7,6 @@ enum PathsTarget: FuzzTarget {
 
     static func run(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
-        if !pathsSplitOnBytes, separatorJoinsACharacter(text, UInt8(ascii: "/")) {
-            _ = try? DocumentPath(text)
-            _ = try? CollectionPath(text)
-            _ = try? DocumentName(parsing: text)
-            return
-        }
         if let path = try? DocumentPath(text) {
             if path.segments.contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
                 FuzzCheck.fail(name, "document path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
