@@ -181,7 +181,7 @@ struct HostileServerTests {
         let description = "\(String(describing: error))"
         #expect(error?.code == .invalidArgument)
         #expect(description.utf8.count < 4_000, "\(description.utf8.count) bytes")
-        #expect(error?.message.contains("…(8388608 bytes)") == true)
+        #expect(error?.message.contains("… (8388608 bytes)") == true)
         #expect(error?.message.contains("\u{FFFD}") == false)
         #expect((error?.underlying as? FirestoreServerError)?.message.utf8.count ?? .max < 1_100)
     }

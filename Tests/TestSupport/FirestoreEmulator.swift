@@ -171,28 +171,13 @@ public final class FirestoreEmulator: Sendable {
 
     /// A port that was free a moment ago: bind to port 0 on loopback, read the port, close.
     public static func freeLoopbackPort() throws -> Int {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw EmulatorError.failedToStart("socket() failed: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            let (descriptor, port) = try LoopbackSocket.bound()
+            close(descriptor)
+            return port
+        } catch {
+            throw EmulatorError.failedToStart("could not bind a loopback port: \(error)")
         }
-        guard bound == 0 else { throw EmulatorError.failedToStart("bind() failed: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard named == 0 else { throw EmulatorError.failedToStart("getsockname() failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

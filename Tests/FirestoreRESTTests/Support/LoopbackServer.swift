@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -51,29 +52,13 @@ final class LoopbackServer: Sendable {
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         signal(SIGPIPE, SIG_IGN)
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0, listen(descriptor, 16) == 0 else {
+        let (descriptor, boundPort) = try LoopbackSocket.bound()
+        guard listen(descriptor, 16) == 0 else {
             close(descriptor)
             throw POSIXError(.EADDRINUSE)
         }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = boundPort
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.start()

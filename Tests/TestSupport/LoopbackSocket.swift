@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket bound to an ephemeral port on 127.0.0.1: the one place tests make one, for a port to
+/// hand to a child process or for a loopback server to listen on.
+public enum LoopbackSocket {
+    /// A new TCP socket bound to port 0 on 127.0.0.1, and the port the kernel chose. The caller owns the
+    /// descriptor (listen on it, or close it). Throws the failing call's `POSIXError`.
+    public static func bound() throws -> (descriptor: Int32, port: Int) {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+        }
+        let named = bound == 0 ? withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        } : -1
+        guard bound == 0, named == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+            close(descriptor)
+            throw POSIXError(code)
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}
