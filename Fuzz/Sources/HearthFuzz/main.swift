@@ -11,20 +11,23 @@
 
 import Foundation
 
-/// Every fuzz target, by name.
-let allTargets: [any FuzzTarget.Type] = [
-    RESTDecodersTarget.self,
-    RESTResponsesTarget.self,
-    TimestampsTarget.self,
-    RecordPayloadsTarget.self,
-    StoreFoldersTarget.self,
-    PageTokensTarget.self,
-    ExportLinesTarget.self,
-    PathsTarget.self,
-    FieldPathsTarget.self,
-]
+/// Every fuzz target, by name (computed: a stored global of metatypes is not `Sendable`).
+var allTargets: [any FuzzTarget.Type] {
+    [
+        RESTDecodersTarget.self,
+        RESTResponsesTarget.self,
+        TimestampsTarget.self,
+        RecordPayloadsTarget.self,
+        StoreFoldersTarget.self,
+        PageTokensTarget.self,
+        ExportLinesTarget.self,
+        PathsTarget.self,
+        FieldPathsTarget.self,
+    ]
+}
 
-/// The target chosen by `--target=NAME`, set once before the first input.
+/// The target chosen by `--target=NAME`: written once in `LLVMFuzzerInitialize`, before libFuzzer calls
+/// `LLVMFuzzerTestOneInput` on the same thread, and only read after (hence `nonisolated(unsafe)`).
 nonisolated(unsafe) var selectedTarget: (any FuzzTarget.Type)?
 
 @_cdecl("LLVMFuzzerInitialize")
