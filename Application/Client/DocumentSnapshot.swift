@@ -38,6 +38,19 @@ public struct DocumentSnapshot: Sendable, Hashable {
         return document?.fields.value(at: field)
     }
 
+    /// Decodes the value at a dotted field path (`"address.city"`) into `T`, or returns `nil` when the
+    /// field is missing or the document does not exist. Throws `invalidArgument` when `field` is not a
+    /// valid field path, and `invalidArgument` naming the document and the field (`field address.city:
+    /// expected string, found integer`) when the stored value does not fit `T`; a stored null is such a
+    /// mismatch unless `T` accepts null (an `Optional`).
+    public func get<T: Decodable>(_ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+        throws(DocumentStoreError) -> T?
+    {
+        let path = try FieldPath(dotted: field)
+        guard let value = get(path) else { return nil }
+        return try decoder.decodeField(type, from: value, at: path, documentPath: reference.path)
+    }
+
     /// Decodes the document into `T`. Throws `notFound` naming the path when the document does not exist,
     /// and `invalidArgument` naming the field when the data does not fit `T`.
     public func data<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) throws(DocumentStoreError) -> T {
@@ -101,6 +114,14 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     public func get(_ field: String) -> Value? { snapshot.get(field) }
     /// The value at a field path, or `nil` when missing.
     public func get(_ field: FieldPath) -> Value? { snapshot.get(field) }
+    /// Decodes the value at a dotted field path into `T`, or returns `nil` when the field is missing;
+    /// throws as ``DocumentSnapshot/get(_:as:decoder:)`` does (an invalid path, or a value that does not
+    /// fit `T`, naming the field).
+    public func get<T: Decodable>(_ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+        throws(DocumentStoreError) -> T?
+    {
+        try snapshot.get(field, as: type, decoder: decoder)
+    }
 
     /// Decodes the document into `T`; throws `invalidArgument` naming the field when it does not fit.
     public func data<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) throws(DocumentStoreError) -> T {

@@ -50,9 +50,23 @@ public struct DocumentDecoder: Sendable {
         try decode(type, value: value, documentPath: nil)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, value: Value, documentPath: DocumentPath?) throws(DocumentStoreError) -> T {
+    /// Decodes `type` from the value of one field of a document, with the coding path starting at
+    /// `field`, so that a failure names the field (`field address.city: expected string, found integer`)
+    /// and, when `documentPath` is given, the document. For ``DocumentSnapshot/get(_:as:decoder:)``.
+    func decodeField<T: Decodable>(_ type: T.Type, from value: Value, at field: FieldPath, documentPath: DocumentPath?)
+        throws(DocumentStoreError) -> T
+    {
+        var node = CodingPathNode.root
+        for segment in field.segments { node = node.appending(StringCodingKey(segment)) }
+        return try decode(type, value: value, documentPath: documentPath, node: node)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, value: Value, documentPath: DocumentPath?, node: CodingPathNode = .root)
+        throws(DocumentStoreError) -> T
+    {
         let decoder = FieldDecoder(
             value: value,
+            node: node,
             documentPath: documentPath,
             userInfo: userInfo.isEmpty ? [:] : userInfo.mapValues { $0 as Any }
         )

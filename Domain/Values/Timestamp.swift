@@ -57,6 +57,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
     }
 
+    /// The nearest `Date`: Firebase's spelling of ``date`` (the same value; precision below a
+    /// microsecond is lost).
+    public func dateValue() -> Date { date }
+
     /// This timestamp with its nanoseconds rounded down to whole microseconds (Firestore's stored precision).
     public var truncatedToMicroseconds: Timestamp {
         Timestamp(uncheckedSeconds: seconds, nanoseconds: nanoseconds - nanoseconds % 1_000)

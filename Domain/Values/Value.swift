@@ -84,6 +84,59 @@ extension Value {
         if case .string(let text) = self { return text }
         return nil
     }
+
+    /// The flag of a boolean value, or `nil` for other kinds.
+    public var booleanValue: Bool? {
+        if case .boolean(let flag) = self { return flag }
+        return nil
+    }
+
+    /// The number of an integer value, or `nil` for other kinds (a double, even a whole one, is `nil`).
+    public var integerValue: Int64? {
+        if case .integer(let number) = self { return number }
+        return nil
+    }
+
+    /// The number of a double value (NaN, infinities and -0.0 as stored), or `nil` for other kinds
+    /// (an integer is `nil`; use ``numberValue`` for either).
+    public var doubleValue: Double? {
+        if case .double(let number) = self { return number }
+        return nil
+    }
+
+    /// The number of an integer or double value as a `Double`, or `nil` for other kinds. An integer
+    /// beyond 2^53 in magnitude is rounded to the nearest `Double`.
+    public var numberValue: Double? {
+        switch self {
+        case .integer(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
+    /// The time of a timestamp value, or `nil` for other kinds.
+    public var timestampValue: Timestamp? {
+        if case .timestamp(let time) = self { return time }
+        return nil
+    }
+
+    /// The bytes of a bytes value, or `nil` for other kinds.
+    public var bytesValue: Data? {
+        if case .bytes(let bytes) = self { return bytes }
+        return nil
+    }
+
+    /// The document a reference value names, or `nil` for other kinds.
+    public var referenceValue: DocumentName? {
+        if case .reference(let name) = self { return name }
+        return nil
+    }
+
+    /// The point of a geo point value, or `nil` for other kinds.
+    public var geoPointValue: GeoPoint? {
+        if case .geoPoint(let point) = self { return point }
+        return nil
+    }
 }
 
 // MARK: - Representation equality
