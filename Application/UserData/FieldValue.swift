@@ -58,6 +58,9 @@ public struct FieldValue: Sendable, Hashable {
     public static func arrayRemove(_ elements: [FieldValue]) -> FieldValue { FieldValue(.arrayRemove(elements)) }
     /// Adds to the numeric field (integer arithmetic saturates at the Int64 bounds).
     public static func increment(_ amount: Int64) -> FieldValue { FieldValue(.increment(.integer(amount))) }
+    /// Adds to the numeric field (integer arithmetic saturates at the Int64 bounds). The `Int` spelling,
+    /// so that `FieldValue.increment(1)` and an `Int` variable compile (an integer literal is an `Int`).
+    public static func increment(_ amount: Int) -> FieldValue { increment(Int64(amount)) }
     /// Adds to the numeric field as a double.
     public static func increment(_ amount: Double) -> FieldValue { FieldValue(.increment(.double(amount))) }
     /// Adds a numeric ``Value`` (an integer or a double; anything else is rejected when the write is built).
