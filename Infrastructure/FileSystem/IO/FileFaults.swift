@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// A system call the file store makes, as ``FileFaults`` sees it.
 enum FileOperation: String, Sendable, CaseIterable {
     case open, read, write, sync, rename, truncate, remove, lock, list, createDirectory, stat
@@ -39,12 +41,16 @@ struct FileFaults: Sendable {
     /// Reports a read of `count` bytes of `path` to the observer, if any.
     func reading(_ count: Int, _ path: String) {
         guard let readObserver else { return }
-        readObserver(path.split(separator: "/").last.map(String.init) ?? path, count)
+        readObserver(Self.fileName(path), count)
     }
 
     func injected(_ operation: FileOperation, _ path: String) -> Int32? {
         guard let fault else { return nil }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return fault(operation, name)
+        return fault(operation, Self.fileName(path))
+    }
+
+    /// The last component of a file path, cut on `/` bytes (a file name may begin with a combining mark).
+    private static func fileName(_ path: String) -> String {
+        UTF8Split.split(path, separator: UInt8(ascii: "/")).last(where: { !$0.isEmpty }) ?? path
     }
 }
