@@ -73,10 +73,14 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// appends it, and `nil` removes it.
     public subscript(key: String) -> FieldValue? {
         get {
-            if case .dictionary(let dictionary) = storage, let index = dictionary.index(forKey: key) {
-                return UTF8Order.equal(dictionary[index].key, key) ? dictionary[index].value : nil
+            switch storage {
+            case .dictionary(let dictionary):
+                // A dictionary holds at most one key of each canonical class: the one it finds, or none.
+                guard let index = dictionary.index(forKey: key), UTF8Order.equal(dictionary[index].key, key) else { return nil }
+                return dictionary[index].value
+            case .pairs(let pairs):
+                return pairs.first { UTF8Order.equal($0.key, key) }?.value
             }
-            return fields.first { UTF8Order.equal($0.key, key) }?.value
         }
         set {
             var pairs = fields
@@ -116,10 +120,11 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return result
     }
 
-    /// A key quoted with its Unicode scalars spelled out, so that keys that look alike can be told apart.
+    /// A key quoted with its Unicode scalars spelled out, so that keys that look alike can be told apart;
+    /// both bounded (``Excerpt`` for the text, the first 64 scalars), since keys come from users.
     static func describe(_ key: String) -> String {
-        let scalars = key.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
-        return "'\(key.count > 40 ? String(key.prefix(40)) + "…" : key)' (\(scalars.count > 200 ? String(scalars.prefix(200)) + "…" : scalars))"
+        let scalars = key.unicodeScalars.prefix(64).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        return "'\(Excerpt.of(key, limit: 120))' (\(scalars)\(key.unicodeScalars.count > 64 ? " …" : ""))"
     }
 
     /// The fields sorted by the UTF-8 bytes of their keys (stable for repeated keys).

@@ -524,8 +524,9 @@ final class LogWriter: CommitPersistence {
     }
 
     /// Fails the store: the batches of `group` (those being written) with `error`, every later one with
-    /// ``failedStoreError(_:cause:)``.
-    private func fail(from sequence: UInt64, group: ClosedRange<UInt64>?, _ error: DocumentStoreError) {
+    /// ``failedStoreError(_:cause:)``. Returns the store's failure (the first one, when it had already failed).
+    @discardableResult
+    private func fail(from sequence: UInt64, group: ClosedRange<UInt64>?, _ error: DocumentStoreError) -> Failure {
         let (failed, failure) = shared.withLock { shared -> ([Waiter], Failure) in
             let failure =
                 shared.failure ?? Failure(from: sequence, group: group, cause: error, later: Self.failedStoreError(directory, cause: error))
@@ -536,6 +537,7 @@ final class LogWriter: CommitPersistence {
             return (failed, failure)
         }
         for waiter in failed { waiter.continuation.resume(throwing: failure.error(for: waiter.sequence)) }
+        return failure
     }
 
     /// Fails the store for every batch not yet written (a failure between groups); returns the error
@@ -543,8 +545,7 @@ final class LogWriter: CommitPersistence {
     @discardableResult
     private func failBetweenGroups(_ error: DocumentStoreError) -> DocumentStoreError {
         let next = shared.withLock { $0.nextSequence }
-        fail(from: next, group: nil, error)
-        return shared.withLock { $0.failure?.later } ?? error
+        return fail(from: next, group: nil, error).later
     }
 
     private func flushRelaxed(_ log: inout ActiveLog) {
