@@ -25,6 +25,9 @@ struct UserDataParser {
     private(set) var deletes: [FieldPath] = []
     /// Paths of plain leaves, deletes and explicitly empty nested maps (the merge-all mask).
     private(set) var leaves: [FieldPath] = []
+    /// The positions in the current segments that are array indices (for messages only: inside an array
+    /// no field path is made).
+    private var indexPositions: [Int] = []
 
     init(mode: Mode, operation: String) {
         self.mode = mode
@@ -64,18 +67,24 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> HearthDomain.Value? {
         switch value.storage {
         case .value(let plain):
-            try Self.validatePlain(plain, at: segments, operation: operation, inArray: isInsideArray(context))
+            try Self.validatePlain(plain, at: segments, indexPositions: indexPositions, operation: operation, inArray: isInsideArray(context))
             recordLeaves(of: plain, at: segments, context: context)
             return plain
         case .array(let elements):
             var values: [HearthDomain.Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements {
+            let elementContext: Context = if case .transformElement = context { context } else { .arrayElement }
+            for (index, element) in elements.enumerated() {
                 if element.isArray {
                     throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments)
                 }
-                let elementContext: Context = if case .transformElement = context { context } else { .arrayElement }
-                guard let parsed = try parse(element, at: segments, context: elementContext) else {
+                if case .value(let plain) = element.storage, !plain.isContainer {
+                    values.append(plain)
+                    continue
+                }
+                indexPositions.append(segments.count)
+                defer { indexPositions.removeLast() }
+                guard let parsed = try parse(element, at: segments + [String(index)], context: elementContext) else {
                     throw invalid("an array element must not be empty", at: segments)
                 }
                 values.append(parsed)
@@ -89,6 +98,8 @@ struct UserDataParser {
             }
             let childContext: Context = isInsideArray(context) ? context : .field
             return try parseMap(fields, at: segments, childContext: childContext).map { .map($0) }
+        case .invalid(let reason):
+            throw invalid(reason, at: segments)
         default:
             try parseSentinel(value, at: segments, context: context)
             return nil
@@ -112,7 +123,7 @@ struct UserDataParser {
                 throw invalid("the field name is given more than once", at: segments + [key])
             }
             previousKey = key
-            try Self.checkFieldName(key, at: segments + [key], operation: operation)
+            try Self.checkFieldName(key, at: segments + [key], indexPositions: indexPositions, operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.
                 if mode == .mergeAll { recordLeaf(segments + [key], context: childContext) }
@@ -164,7 +175,7 @@ struct UserDataParser {
             operation = .maximum(try numericOperand(operand, of: name, at: segments))
         case .minimum(let operand):
             operation = .minimum(try numericOperand(operand, of: name, at: segments))
-        case .value, .array, .map:
+        case .value, .array, .map, .invalid:
             return
         }
         transforms.append(FieldTransform(fieldPath: path, operation: operation))
@@ -177,11 +188,13 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> [HearthDomain.Value] {
         var values: [HearthDomain.Value] = []
         values.reserveCapacity(elements.count)
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             if element.isArray {
                 throw invalid("the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
             }
-            guard let parsed = try parse(element, at: segments, context: .transformElement(transform)) else {
+            indexPositions.append(segments.count)
+            defer { indexPositions.removeLast() }
+            guard let parsed = try parse(element, at: segments + [String(index)], context: .transformElement(transform)) else {
                 throw invalid("the elements of \(transform) must not be empty", at: segments)
             }
             values.append(parsed)
@@ -232,24 +245,39 @@ struct UserDataParser {
     }
 
     private func invalid(_ reason: String, at segments: [String]) -> DocumentStoreError {
-        Self.invalid(reason, at: segments, operation: operation)
+        Self.invalid(reason, at: segments, indexPositions: indexPositions, operation: operation)
     }
 
-    static func invalid(_ reason: String, at segments: [String], operation: String) -> DocumentStoreError {
-        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments)): \(reason).")
+    static func invalid(_ reason: String, at segments: [String], indexPositions: [Int] = [], operation: String) -> DocumentStoreError {
+        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments, indexPositions: indexPositions)): \(reason).")
     }
 
-    static func describe(_ segments: [String]) -> String {
+    /// The field path in quotes (`'a.b'`, canonical: `'a.`x-y`'`), with array indices as plain numbers
+    /// (`'members.0.age'`) at `indexPositions`.
+    static func describe(_ segments: [String], indexPositions: [Int] = []) -> String {
         if segments.isEmpty { return "<document>" }
-        if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
-        return "'" + segments.joined(separator: ".") + "'"
+        if indexPositions.isEmpty {
+            if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
+            return "'" + segments.joined(separator: ".") + "'"
+        }
+        let parts = segments.indices.map { position in
+            indexPositions.contains(position) ? segments[position] : (try? FieldPath([segments[position]]))?.canonicalString ?? segments[position]
+        }
+        return "'" + parts.joined(separator: ".") + "'"
     }
 
     /// Throws when a field name is empty or reserved (`__.*__`, as Firebase's mobile and web SDKs check).
-    static func checkFieldName(_ name: String, at segments: @autoclosure () -> [String], operation: String) throws(DocumentStoreError) {
-        if name.isEmpty { throw invalid("a field name must not be empty", at: segments(), operation: operation) }
+    static func checkFieldName(
+        _ name: String,
+        at segments: @autoclosure () -> [String],
+        indexPositions: @autoclosure () -> [Int] = [],
+        operation: String
+    ) throws(DocumentStoreError) {
+        if name.isEmpty {
+            throw invalid("a field name must not be empty", at: segments(), indexPositions: indexPositions(), operation: operation)
+        }
         if isReserved(name) {
-            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), operation: operation)
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), indexPositions: indexPositions(), operation: operation)
         }
     }
 
@@ -265,17 +293,41 @@ struct UserDataParser {
     static func validatePlain(
         _ value: HearthDomain.Value,
         at segments: [String],
+        indexPositions: [Int],
         operation: String,
         inArray: Bool
     ) throws(DocumentStoreError) {
         switch value {
         case .array(let elements):
-            if inArray { throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments, operation: operation) }
-            for element in elements { try validatePlain(element, at: segments, operation: operation, inArray: true) }
+            if inArray {
+                throw invalid(
+                    "nested arrays are not supported (an array directly inside an array)",
+                    at: segments,
+                    indexPositions: indexPositions,
+                    operation: operation
+                )
+            }
+            for (index, element) in elements.enumerated() where element.isContainer {
+                if case .array = element {
+                    throw invalid(
+                        "nested arrays are not supported (an array directly inside an array)",
+                        at: segments,
+                        indexPositions: indexPositions,
+                        operation: operation
+                    )
+                }
+                try validatePlain(
+                    element,
+                    at: segments + [String(index)],
+                    indexPositions: indexPositions + [segments.count],
+                    operation: operation,
+                    inArray: true
+                )
+            }
         case .map(let fields):
             for field in fields {
-                try checkFieldName(field.key, at: segments + [field.key], operation: operation)
-                try validatePlain(field.value, at: segments + [field.key], operation: operation, inArray: false)
+                try checkFieldName(field.key, at: segments + [field.key], indexPositions: indexPositions, operation: operation)
+                try validatePlain(field.value, at: segments + [field.key], indexPositions: indexPositions, operation: operation, inArray: false)
             }
         default:
             break
@@ -313,7 +365,7 @@ extension FieldValue {
         case .increment: "FieldValue.increment()"
         case .maximum: "FieldValue.maximum()"
         case .minimum: "FieldValue.minimum()"
-        case .value, .array, .map: "a value"
+        case .value, .array, .map, .invalid: "a value"
         }
     }
 }
