@@ -25,9 +25,16 @@ struct UserDataParser {
     private(set) var deletes: [FieldPath] = []
     /// Paths of plain leaves, deletes and explicitly empty nested maps (the merge-all mask).
     private(set) var leaves: [FieldPath] = []
-    /// The positions in the current segments that are array indices (for messages only: inside an array
-    /// no field path is made).
-    private var indexPositions: [Int] = []
+    /// The arrays the walk is inside, and the element it is at in each (for messages only).
+    private var arrayIndices: [ArrayIndex] = []
+
+    /// An array element on the current path: the element `index` of the array whose field path is the
+    /// first `position` segments. Kept beside the segments, not in them, so that walking an array
+    /// allocates nothing per element; messages insert it (`'members.0.age'`).
+    struct ArrayIndex {
+        let position: Int
+        let index: Int
+    }
 
     init(mode: Mode, operation: String) {
         self.mode = mode
@@ -67,7 +74,7 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> HearthDomain.Value? {
         switch value.storage {
         case .value(let plain):
-            try Self.validatePlain(plain, at: segments, indexPositions: indexPositions, operation: operation, inArray: isInsideArray(context))
+            try Self.validatePlain(plain, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: isInsideArray(context))
             recordLeaves(of: plain, at: segments, context: context)
             return plain
         case .array(let elements):
@@ -82,9 +89,9 @@ struct UserDataParser {
                     values.append(plain)
                     continue
                 }
-                indexPositions.append(segments.count)
-                defer { indexPositions.removeLast() }
-                guard let parsed = try parse(element, at: segments + [String(index)], context: elementContext) else {
+                arrayIndices.append(ArrayIndex(position: segments.count, index: index))
+                defer { arrayIndices.removeLast() }
+                guard let parsed = try parse(element, at: segments, context: elementContext) else {
                     throw invalid("an array element must not be empty", at: segments)
                 }
                 values.append(parsed)
@@ -123,7 +130,7 @@ struct UserDataParser {
                 throw invalid("the field name is given more than once", at: segments + [key])
             }
             previousKey = key
-            try Self.checkFieldName(key, at: segments + [key], indexPositions: indexPositions, operation: operation)
+            try Self.checkFieldName(key, at: segments + [key], arrayIndices: arrayIndices, operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.
                 if mode == .mergeAll { recordLeaf(segments + [key], context: childContext) }
@@ -192,9 +199,9 @@ struct UserDataParser {
             if element.isArray {
                 throw invalid("the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
             }
-            indexPositions.append(segments.count)
-            defer { indexPositions.removeLast() }
-            guard let parsed = try parse(element, at: segments + [String(index)], context: .transformElement(transform)) else {
+            arrayIndices.append(ArrayIndex(position: segments.count, index: index))
+            defer { arrayIndices.removeLast() }
+            guard let parsed = try parse(element, at: segments, context: .transformElement(transform)) else {
                 throw invalid("the elements of \(transform) must not be empty", at: segments)
             }
             values.append(parsed)
@@ -245,23 +252,27 @@ struct UserDataParser {
     }
 
     private func invalid(_ reason: String, at segments: [String]) -> DocumentStoreError {
-        Self.invalid(reason, at: segments, indexPositions: indexPositions, operation: operation)
+        Self.invalid(reason, at: segments, arrayIndices: arrayIndices, operation: operation)
     }
 
-    static func invalid(_ reason: String, at segments: [String], indexPositions: [Int] = [], operation: String) -> DocumentStoreError {
-        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments, indexPositions: indexPositions)): \(reason).")
+    static func invalid(_ reason: String, at segments: [String], arrayIndices: [ArrayIndex] = [], operation: String) -> DocumentStoreError {
+        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments, arrayIndices: arrayIndices)): \(reason).")
     }
 
-    /// The field path in quotes (`'a.b'`, canonical: `'a.`x-y`'`), with array indices as plain numbers
-    /// (`'members.0.age'`) at `indexPositions`.
-    static func describe(_ segments: [String], indexPositions: [Int] = []) -> String {
-        if segments.isEmpty { return "<document>" }
-        if indexPositions.isEmpty {
+    /// The field path in quotes (`'a.b'`, canonical: `'a.`x-y`'`), with the indices of the arrays it goes
+    /// through as plain numbers (`'members.0.age'`).
+    static func describe(_ segments: [String], arrayIndices: [ArrayIndex] = []) -> String {
+        if segments.isEmpty && arrayIndices.isEmpty { return "<document>" }
+        if arrayIndices.isEmpty {
             if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
             return "'" + segments.joined(separator: ".") + "'"
         }
-        let parts = segments.indices.map { position in
-            indexPositions.contains(position) ? segments[position] : (try? FieldPath([segments[position]]))?.canonicalString ?? segments[position]
+        var parts: [String] = []
+        for position in 0...segments.count {
+            parts += arrayIndices.filter { $0.position == position }.map { String($0.index) }
+            if position < segments.count {
+                parts.append((try? FieldPath([segments[position]]))?.canonicalString ?? segments[position])
+            }
         }
         return "'" + parts.joined(separator: ".") + "'"
     }
@@ -270,14 +281,14 @@ struct UserDataParser {
     static func checkFieldName(
         _ name: String,
         at segments: @autoclosure () -> [String],
-        indexPositions: @autoclosure () -> [Int] = [],
+        arrayIndices: @autoclosure () -> [ArrayIndex] = [],
         operation: String
     ) throws(DocumentStoreError) {
         if name.isEmpty {
-            throw invalid("a field name must not be empty", at: segments(), indexPositions: indexPositions(), operation: operation)
+            throw invalid("a field name must not be empty", at: segments(), arrayIndices: arrayIndices(), operation: operation)
         }
         if isReserved(name) {
-            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), indexPositions: indexPositions(), operation: operation)
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), arrayIndices: arrayIndices(), operation: operation)
         }
     }
 
@@ -289,45 +300,64 @@ struct UserDataParser {
         return bytes[bytes.index(after: bytes.startIndex)] == underscore && bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == underscore
     }
 
-    /// Throws when `value` holds an array directly inside an array or an empty map key, at any depth.
+    /// Throws when `value` holds an array directly inside an array or an empty or reserved map key, at
+    /// any depth. Checks first without building any path; only an invalid value walks again to name where.
     static func validatePlain(
         _ value: HearthDomain.Value,
         at segments: [String],
-        indexPositions: [Int],
+        arrayIndices: [ArrayIndex],
         operation: String,
         inArray: Bool
     ) throws(DocumentStoreError) {
+        if isValidPlain(value, inArray: inArray) { return }
+        try locateInvalidPlain(value, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: inArray)
+    }
+
+    private static func isValidPlain(_ value: HearthDomain.Value, inArray: Bool) -> Bool {
         switch value {
         case .array(let elements):
-            if inArray {
-                throw invalid(
-                    "nested arrays are not supported (an array directly inside an array)",
-                    at: segments,
-                    indexPositions: indexPositions,
-                    operation: operation
-                )
+            if inArray { return false }
+            for element in elements where element.isContainer {
+                if !isValidPlain(element, inArray: true) { return false }
             }
-            for (index, element) in elements.enumerated() where element.isContainer {
-                if case .array = element {
-                    throw invalid(
-                        "nested arrays are not supported (an array directly inside an array)",
-                        at: segments,
-                        indexPositions: indexPositions,
-                        operation: operation
-                    )
+            return true
+        case .map(let fields):
+            for field in fields {
+                if field.key.isEmpty || isReserved(field.key) || (field.value.isContainer && !isValidPlain(field.value, inArray: false)) {
+                    return false
                 }
-                try validatePlain(
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
+    private static func locateInvalidPlain(
+        _ value: HearthDomain.Value,
+        at segments: [String],
+        arrayIndices: [ArrayIndex],
+        operation: String,
+        inArray: Bool
+    ) throws(DocumentStoreError) {
+        let nestedArray = "nested arrays are not supported (an array directly inside an array)"
+        switch value {
+        case .array(let elements):
+            if inArray { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
+            for (index, element) in elements.enumerated() where element.isContainer {
+                if case .array = element { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
+                try locateInvalidPlain(
                     element,
-                    at: segments + [String(index)],
-                    indexPositions: indexPositions + [segments.count],
+                    at: segments,
+                    arrayIndices: arrayIndices + [ArrayIndex(position: segments.count, index: index)],
                     operation: operation,
                     inArray: true
                 )
             }
         case .map(let fields):
             for field in fields {
-                try checkFieldName(field.key, at: segments + [field.key], indexPositions: indexPositions, operation: operation)
-                try validatePlain(field.value, at: segments + [field.key], indexPositions: indexPositions, operation: operation, inArray: false)
+                try checkFieldName(field.key, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation)
+                try locateInvalidPlain(field.value, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation, inArray: false)
             }
         default:
             break

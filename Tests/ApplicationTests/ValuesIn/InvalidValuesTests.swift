@@ -102,6 +102,18 @@ struct InvalidValuesTests {
         #expect(reserved.contains("'list.1.__x__'"))
     }
 
+    @Test func messagesDeepInsideArraysOfMaps_nameEveryIndex() async throws {
+        let db = try makeValuesDatabase()
+        let userData: [String: Any] = ["m": [["ok": 1], ["tags": [1, ["__x__": 1]]]]]
+        let plain: Value = ["a": [["b": [1, ["": 1]]]]]
+
+        let fromUserData = await invalidArgumentMessage { try await db.document("c/d").setData(userData) }
+        let fromPlain = await invalidArgumentMessage { try await db.document("c/d").setData(["m": .value(plain)]) }
+
+        #expect(fromUserData.contains("at field 'm.1.tags.1.__x__'"))
+        #expect(fromPlain.contains("at field 'm.a.0.b.1.': a field name must not be empty"))
+    }
+
     // MARK: Builders that cannot throw
 
     @Test func whereField_unsupportedValue_failsWhenTheQueryRuns() async throws {
