@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// let batch = db.batch()
-/// try batch.setData(["name": "Yoga"], forDocument: classes.document("c1"))
+/// batch.setData(["name": "Yoga"], forDocument: classes.document("c1"))
 ///          .updateData(["count": FieldValue.increment(1)], forDocument: stats)
 /// try await batch.commit()
 /// ```

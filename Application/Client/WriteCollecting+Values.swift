@@ -5,7 +5,8 @@ import HearthDomain
 // `[AnyHashable: Any]`. Like Firebase's, these forms do not throw: invalid data (a value Firestore cannot
 // store, a bad field path, a document of another database) is kept by the batch or transaction, whose
 // commit then throws it (`invalidArgument`, naming the field) and writes nothing. The overloads are
-// disfavoured, so a literal of `FieldValue`s still takes the throwing `UserFields` forms.
+// disfavoured, so a literal of `FieldValue`s still takes the `UserFields` forms (which defer their errors
+// to the commit the same way).
 
 extension WriteCollecting {
     // MARK: Typed values
@@ -14,32 +15,28 @@ extension WriteCollecting {
     /// invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, merge: Bool = false) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in
-            try setData(UserFields(converting: data), forDocument: document, merge: merge)
-        }
+        setData(UserFields(converting: data), forDocument: document, merge: merge)
     }
 
     /// Writes only the listed fields (dotted paths) of typed Swift values into the document. Does not
     /// throw: invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, mergeFields: [String]) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in
-            try setData(UserFields(converting: data), forDocument: document, mergeFields: mergeFields)
-        }
+        setData(UserFields(converting: data), forDocument: document, mergeFields: mergeFields)
     }
 
     /// Creates the document from typed Swift values; the commit fails with `alreadyExists` if it exists.
     /// Does not throw: invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func create(data: [String: any FieldValueConvertible], forDocument document: DocumentReference) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in try create(data: UserFields(converting: data), forDocument: document) }
+        create(data: UserFields(converting: data), forDocument: document)
     }
 
     /// Updates fields (dotted keys) of an existing document with typed Swift values. Does not throw:
     /// invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func updateData(_ fields: [String: any FieldValueConvertible], forDocument document: DocumentReference) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in try updateData(UserFields(converting: fields), forDocument: document) }
+        updateData(UserFields(converting: fields), forDocument: document)
     }
 
     // MARK: Firebase's Any
@@ -49,25 +46,21 @@ extension WriteCollecting {
     /// unsupported value makes the commit fail with `invalidArgument` naming its field.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: Any], forDocument document: DocumentReference, merge: Bool = false) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in
-            try setData(UserFields(converting: data), forDocument: document, merge: merge)
-        }
+        setData(UserFields(converting: data), forDocument: document, merge: merge)
     }
 
     /// Firebase's `setData(_:forDocument:mergeFields:)` with values of any type. Does not throw: invalid
     /// data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: Any], forDocument document: DocumentReference, mergeFields: [String]) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in
-            try setData(UserFields(converting: data), forDocument: document, mergeFields: mergeFields)
-        }
+        setData(UserFields(converting: data), forDocument: document, mergeFields: mergeFields)
     }
 
     /// Creates the document from values of any type; the commit fails with `alreadyExists` if it exists.
     /// Does not throw: invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
     public func create(data: [String: Any], forDocument document: DocumentReference) -> Self {
-        deferringFailure { () throws(DocumentStoreError) in try create(data: UserFields(converting: data), forDocument: document) }
+        create(data: UserFields(converting: data), forDocument: document)
     }
 
     /// Firebase's `updateData(_:forDocument:)`: updates fields of an existing document; each key is a

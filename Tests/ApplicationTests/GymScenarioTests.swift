@@ -114,7 +114,7 @@ struct GymScenarioTests {
 
         let group = try await classes.whereField("recurrenceGroupId", isEqualTo: "yoga-mondays").getDocuments()
         let cancel = db.batch()
-        for document in group.documents { try cancel.updateData(["isActive": false], forDocument: document.reference) }
+        for document in group.documents { cancel.updateData(["isActive": false], forDocument: document.reference) }
         try await cancel.commit()
 
         #expect(written.count == 5)
@@ -206,8 +206,8 @@ struct GymScenarioTests {
         let taken = try await db.runTransaction { transaction -> Bool in
             let snapshot = try await transaction.getDocument(seats)
             guard case .integer(let available)? = snapshot.get("available"), available > 0 else { return false }
-            try transaction.updateData(["available": .value(.integer(available - 1))], forDocument: seats)
-            try transaction.setData(["plan": "gold"], forDocument: db.document("members/m1"))
+            transaction.updateData(["available": .value(.integer(available - 1))], forDocument: seats)
+            transaction.setData(["plan": "gold"], forDocument: try db.document("members/m1"))
             return true
         }
 

@@ -77,7 +77,7 @@ struct UserFieldsTests {
         try await reference.setData([Self.precomposed: 1, Self.decomposed: 2])
         try await reference.updateData(["n." + Self.precomposed: 3, "n." + Self.decomposed: 4])
         let batch = db.batch()
-        try batch.setData([Self.precomposed: 5, Self.decomposed: 6], forDocument: try db.document("c/e"))
+        batch.setData([Self.precomposed: 5, Self.decomposed: 6], forDocument: try db.document("c/e"))
         try await batch.commit()
 
         let stored = try #require(try await reference.getDocument().data())

@@ -12,7 +12,7 @@ struct TransactionRunnerTests {
 
         let attempts = try await db.runTransaction { transaction in
             _ = try await transaction.getDocument(counter)
-            try transaction.setData(["n": 1], forDocument: counter)
+            transaction.setData(["n": 1], forDocument: counter)
             return "done"
         }
 
@@ -33,7 +33,7 @@ struct TransactionRunnerTests {
 
         await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction(maxAttempts: 3) { transaction in
-                try transaction.setData(["n": 1], forDocument: counter)
+                transaction.setData(["n": 1], forDocument: counter)
             }
         }
         #expect(store.calls.count { if case .commit = $0 { true } else { false } } == 3)
@@ -57,7 +57,7 @@ struct TransactionRunnerTests {
         let member = try db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            try await db.runTransaction { transaction in try transaction.updateData(["a": 1], forDocument: member) }
+            try await db.runTransaction { transaction in transaction.updateData(["a": 1], forDocument: member) }
         }
         #expect(error?.code == .notFound)
         #expect(store.calls.count { if case .begin = $0 { true } else { false } } == 1)
@@ -69,7 +69,7 @@ struct TransactionRunnerTests {
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction { transaction in
-                try transaction.setData(["a": 1], forDocument: member)
+                transaction.setData(["a": 1], forDocument: member)
                 _ = try await transaction.getDocument(member)
             }
         }
@@ -92,7 +92,7 @@ struct TransactionRunnerTests {
         let member = try db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            try await db.runReadOnlyTransaction { transaction in try transaction.setData(["a": 1], forDocument: member) }
+            try await db.runReadOnlyTransaction { transaction in transaction.setData(["a": 1], forDocument: member) }
         }
         #expect(error?.code == .invalidArgument)
         #expect(store.calls == [.begin(.readOnly(readTime: nil)), .rollback(TransactionID(bytes: [1]))])

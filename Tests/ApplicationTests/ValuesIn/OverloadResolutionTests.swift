@@ -22,7 +22,7 @@ struct OverloadResolutionTests {
         try await db.document("c/f").setData([Self.precomposed: ["a": 1], Self.decomposed: 1.5], mergeFields: [Self.precomposed, Self.decomposed])
         let added = try await db.collection("c").addDocument(data: [Self.precomposed: 1, Self.decomposed: 2])
         let batch = db.batch()
-        try batch.setData([Self.precomposed: 1, Self.decomposed: 2], forDocument: try db.document("c/g"), merge: true)
+        batch.setData([Self.precomposed: 1, Self.decomposed: 2], forDocument: try db.document("c/g"), merge: true)
         try await batch.commit()
 
         #expect(try await storedFields(db, "c/d") == MapValue([(Self.precomposed, .boolean(true)), (Self.decomposed, .null)]))
@@ -95,7 +95,7 @@ struct OverloadResolutionTests {
         let any: [String: Any] = ["n": 1]
         let update: [String: Any] = ["n": 2]
         let batch = db.batch()
-        try batch.setData(["literal": 1], forDocument: try db.document("c/a"))
+        batch.setData(["literal": 1], forDocument: try db.document("c/a"))
         batch.setData(["name": name], forDocument: try db.document("c/b"))
         batch.setData(any, forDocument: try db.document("c/c"))
         batch.setData(any, forDocument: try db.document("c/c"), merge: true)

@@ -49,14 +49,14 @@ struct GymApp {
         let visits = try await db.runTransaction { transaction in
             let snapshot = try await transaction.getDocument(bea)
             guard case .integer(let visits) = snapshot.get("visits") else { return Int64(0) }
-            try transaction.updateData(["visits": .value(.integer(visits + 1))], forDocument: bea)
+            transaction.updateData(["visits": .value(.integer(visits + 1))], forDocument: bea)
             return visits + 1
         }
         print(visits)                                                          // 6
 
         // A batch: several writes, all or nothing.
         let batch = db.batch()
-        try batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: members.document("dora"))
+        batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: try members.document("dora"))
             .deleteDocument(carlos)
         try await batch.commit()
 

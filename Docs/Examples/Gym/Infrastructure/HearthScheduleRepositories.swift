@@ -84,7 +84,7 @@ public struct HearthClassRepository: ClassRepository {
             let group = try await classes.whereField("recurrenceGroupId", isEqualTo: .value(.string(groupID))).getDocuments()
             let batch = database.batch()
             for document in group.documents {
-                try batch.updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()], forDocument: document.reference)
+                batch.updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()], forDocument: document.reference)
             }
             try await batch.commit()
             return group.count
