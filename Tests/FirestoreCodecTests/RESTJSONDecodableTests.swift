@@ -246,6 +246,39 @@ import Testing
         }
     }
 
+    @Test func deepestValuesTheParserAccepts_decodeIntoModelsWithoutExhaustingTheStack() throws {
+        var value = #"{"nullValue": null}"#
+        var levels = 0
+        while true {
+            let next = #"{"mapValue": {"fields": {"child": \#(value)}}}"#
+            let document = Self.document(fields: #"{"child": \#(next)}"#)
+            guard (try? JSONParser.parse(document)) != nil else { break }
+            value = next
+            levels += 1
+        }
+        let text = Self.document(fields: #"{"child": \#(value)}"#)
+
+        let tree = try FirestoreJSONDecoder().decode(Nested.self, from: bytes(text))
+        let viaJSONDecoder = try JSONDecoder().decode(FirestoreDocument<Nested>.self, from: bytes(text))
+
+        var depth = 0
+        var node: Nested? = tree
+        while let current = node?.child {
+            depth += 1
+            node = current
+        }
+        #expect(levels > 150 && depth == levels)
+        #expect(viaJSONDecoder.fields == tree)
+    }
+
+    @Test func jsonDecoder_absurdNesting_throwsInsteadOfExhaustingTheStack() {
+        let depth = 100_000
+        let text = #"{"name": "projects/p/databases/(default)/documents/deep/d", "fields": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text)) }
+        #expect(throws: DocumentStoreError.self) { try FirestoreJSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text)) }
+    }
+
     @Test func inputLongerThanTheLimit_throwsResourceExhaustedBeforeReading() throws {
         let decoder = FirestoreJSONDecoder(maximumBytes: 64)
 
@@ -351,6 +384,12 @@ import Testing
         }
     }
 
+    final class Nested: Decodable, Equatable, Sendable {
+        let child: Nested?
+
+        static func == (lhs: Nested, rhs: Nested) -> Bool { lhs.child == rhs.child }
+    }
+
     struct ShopPage: Decodable {
         var shop: String
         var page: FirestoreListResponse<Product>
@@ -369,6 +408,10 @@ import Testing
              "fields": {"title": {"stringValue": "Lamp"}, \(priceMember)"tags": \(tags), "address": \(address)\(extra)},
              "createTime": "2024-05-01T12:00:00.123456789Z", "updateTime": "2024-05-02T08:30:00Z"}
             """
+    }
+
+    static func document(fields: String) -> String {
+        #"{"name": "projects/p/databases/(default)/documents/deep/d", "fields": \#(fields), "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#
     }
 
     static func listJSON(prices: [String]) -> String {
@@ -395,3 +438,138 @@ import Testing
 }
 
 private func bytes(_ text: String) -> Data { Data(text.utf8) }
+
+/// Seed 004 ("Simplified Firestore Documents and Decoding") ported: its example `list` answer, its model
+/// and its calls. The seed ships its own decoder; on Hearth each piece maps onto the REST JSON route:
+///
+/// | Seed | Hearth |
+/// |---|---|
+/// | `Document<Fields>` (`name: String`, `createTime: Date`) | ``FirestoreDocument`` (`name: DocumentName`, exact `Timestamp`s) |
+/// | `IntegerValue`, `StringValue`, `URLValue`, `BooleanValue` | `Int`, `String`, `URL`, `Bool` |
+/// | `JSONDecoder` + an ISO 8601 `DateFormatter` | ``FirestoreJSONDecoder`` (or `JSONDecoder` as is) |
+/// | `decoder.decodeGetResult(from:)` → `Result<App, Error>` | `Result { try decoder.decode(App.self, from:) }` |
+/// | `decoder.decodeListResult(from:)` → `Result<[App], Error>` | `Result { try decoder.decodeList(AppFields.self, from:).documents }` |
+/// | the seed's `Error` (`code`, `message`, `status`) | ``RESTErrorBody`` (`httpStatus`, `message`, `status`), the thrown error's `underlying` |
+@Suite struct Seed004PortTests {
+    // Seed: typealias App = Document<AppFields>
+    typealias App = FirestoreDocument<AppFields>
+
+    // Seed: var index: IntegerValue, var identifier: StringValue, … — the REST value kinds are read by Hearth.
+    struct AppFields: Decodable, Equatable {
+        var index: Int
+        var identifier: String
+        var displayName: String
+        var iconURL: URL?
+        var allowsContactMessages: Bool
+    }
+
+    @Test func listResult_decodesTheSeedsResponse() throws {
+        let decoder = FirestoreJSONDecoder()
+
+        let listResult = Result { () throws(DocumentStoreError) in try decoder.decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents }
+
+        guard case .success(let apps) = listResult else {
+            Issue.record("expected the apps, got \(listResult)")
+            return
+        }
+        #expect(apps.count == 2)
+        let app = apps[0]
+        #expect(app.name.resourceName == "projects/xwift27/databases/(default)/documents/apps/1324887522")
+        #expect(app.name.database.projectID == "xwift27")
+        #expect(app.createTime == (try Timestamp(rfc3339: "2019-11-26T09:13:39.969797Z")))
+        #expect(app.updateTime == (try Timestamp(rfc3339: "2019-11-27T06:11:57.268984Z")))
+        #expect(app.index == 4)
+        #expect(app.identifier == "1324887522")
+        #expect(app.displayName == "GloryGuide")
+        #expect(app.iconURL == URL(string: "https://res.cloudinary.com/voan/c_scale,w_288/apps/1324887522/icon.png"))
+        #expect(app.allowsContactMessages == false)
+        #expect(apps[1].fields == AppFields(index: 1, identifier: "1324889421", displayName: "Chuon Nath Dictionary", iconURL: nil, allowsContactMessages: true))
+    }
+
+    @Test func getResult_decodesOneDocument_andAnErrorBodyIsTheFailure() throws {
+        let decoder = FirestoreJSONDecoder()
+        let getAnswer = try Self.seedDocument(1)
+
+        let getResult = Result { () throws(DocumentStoreError) in try decoder.decode(App.self, from: getAnswer) }
+        let failed = Result { () throws(DocumentStoreError) in try decoder.decode(App.self, from: Data(Self.errorResponse.utf8)) }
+
+        #expect((try getResult.get()).displayName == "Chuon Nath Dictionary")
+        guard case .failure(let error) = failed else {
+            Issue.record("an error body decoded as an app")
+            return
+        }
+        #expect(error.code == .permissionDenied)
+        let body = try #require(error.underlying as? RESTErrorBody)
+        #expect(body.httpStatus == 403 && body.status == "PERMISSION_DENIED" && body.message == "Missing or insufficient permissions.")
+    }
+
+    @Test func appsReadAndWriteFieldsAsTheirOwnProperties() throws {
+        var app = try FirestoreJSONDecoder().decode(App.self, from: Self.seedDocument(0))
+
+        app.index = 1
+        app.iconURL = URL(string: "https://res.cloudinary.com/voan/c_scale,w_288/apps/1324887522/icon.png")
+        app.allowsContactMessages = true
+
+        #expect(app.fields.index == 1 && app.fields.allowsContactMessages)
+        #expect(app.iconURL != nil)
+    }
+
+    @Test func theSeedsJSONDecoderSetUp_stillDecodesTheWrappers() throws {
+        // Seed: ISO8601 Date Formatter for Firestore's TimestampValue (not needed: timestamps are read exactly)
+        let dateFormatter = DateFormatter()
+        dateFormatter.calendar = Calendar(identifier: .iso8601)
+        dateFormatter.locale = Locale(identifier: "en_US_POSIX")
+        dateFormatter.timeZone = TimeZone(secondsFromGMT: 0)
+        dateFormatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX"
+
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .formatted(dateFormatter)
+
+        let page = try decoder.decode(FirestoreListResponse<AppFields>.self, from: Data(Self.seedResponse.utf8))
+        #expect(page.documents == (try FirestoreJSONDecoder().decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents))
+        let created = try #require(page.documents.first?.createTime.dateValue())
+        #expect(abs(created.timeIntervalSince1970 - 1_574_759_619.969797) < 1e-6)
+    }
+
+    // MARK: - The seed's example response, verbatim
+
+    static let seedResponse = """
+        {
+          "documents": [
+            {
+              "createTime": "2019-11-26T09:13:39.969797Z",
+              "fields": {
+                "allowsContactMessages": { "booleanValue": false },
+                "iconURL": { "stringValue": "https://res.cloudinary.com/voan/c_scale,w_288/apps/1324887522/icon.png" },
+                "identifier": { "stringValue": "1324887522" },
+                "index": { "integerValue": "4" },
+                "displayName": { "stringValue": "GloryGuide" }
+              },
+              "name": "projects/xwift27/databases/(default)/documents/apps/1324887522",
+              "updateTime": "2019-11-27T06:11:57.268984Z"
+            },
+            {
+              "createTime": "2019-11-23T06:29:31.328113Z",
+              "fields": {
+                "allowsContactMessages": { "booleanValue": true },
+                "identifier": { "stringValue": "1324889421" },
+                "index": { "integerValue": "1" },
+                "displayName": { "stringValue": "Chuon Nath Dictionary" }
+              },
+              "name": "projects/xwift27/databases/(default)/documents/apps/1324889421",
+              "updateTime": "2019-11-27T06:11:40.956015Z"
+            }
+          ]
+        }
+        """
+
+    static let errorResponse = #"{"error": {"code": 403, "message": "Missing or insufficient permissions.", "status": "PERMISSION_DENIED"}}"#
+
+    /// One document of the seed's response, alone: the `get` answer for it.
+    static func seedDocument(_ index: Int) throws -> [UInt8] {
+        guard case .object(let page) = try JSONParser.parse(seedResponse), case .array(let documents)? = page["documents"] else {
+            throw DocumentStoreError(.internal, "The seed's response has no documents.")
+        }
+        return JSONWriter.serialize(documents[index])
+    }
+}
