@@ -299,9 +299,11 @@ import Testing
             }
             do {
                 _ = try FirestoreJSONDecoder().decodeList(Product.self, from: input)
-            } catch {
+            } catch let error as DocumentStoreError {
                 rejected += 1
                 #expect(error.message.contains("$"), "\(error.message)")
+            } catch {
+                Issue.record("not a DocumentStoreError: \(error)")
             }
             _ = try? JSONDecoder().decode(FirestoreListResponse<Product>.self, from: Data(input))
         }
@@ -466,7 +468,8 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
     @Test func listResult_decodesTheSeedsResponse() throws {
         let decoder = FirestoreJSONDecoder()
 
-        let listResult = Result { () throws(DocumentStoreError) in try decoder.decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents }
+        // Seed: let listResult: Result<[App], Error> = try decoder.decodeListResult(from: YOUR_RESPONSE_DATA)
+        let listResult: Result<[App], any Error> = Result { try decoder.decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents }
 
         guard case .success(let apps) = listResult else {
             Issue.record("expected the apps, got \(listResult)")
@@ -490,12 +493,13 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         let decoder = FirestoreJSONDecoder()
         let getAnswer = try Self.seedDocument(1)
 
-        let getResult = Result { () throws(DocumentStoreError) in try decoder.decode(App.self, from: getAnswer) }
-        let failed = Result { () throws(DocumentStoreError) in try decoder.decode(App.self, from: Data(Self.errorResponse.utf8)) }
+        // Seed: let getResult: Result<App, Error> = try decoder.decodeGetResult(from: YOUR_RESPONSE_DATA)
+        let getResult: Result<App, any Error> = Result { try decoder.decode(App.self, from: getAnswer) }
+        let failed: Result<App, any Error> = Result { try decoder.decode(App.self, from: Data(Self.errorResponse.utf8)) }
 
         #expect((try getResult.get()).displayName == "Chuon Nath Dictionary")
-        guard case .failure(let error) = failed else {
-            Issue.record("an error body decoded as an app")
+        guard case .failure(let failure) = failed, let error = failure as? DocumentStoreError else {
+            Issue.record("an error body decoded as an app, or failed with another error: \(failed)")
             return
         }
         #expect(error.code == .permissionDenied)

@@ -21,7 +21,9 @@ public import HearthDomain
 /// and the other wrappers). Document names are kept whole — project, database and path — in
 /// ``FirestoreDocument/name``.
 ///
-/// Errors are ``DocumentStoreError``s; nothing traps on any input:
+/// Every call throws only ``DocumentStoreError`` (declared `throws`, like `JSONDecoder`, so that
+/// `catch let error as DocumentStoreError where error.code == .notFound` reads as everywhere else in
+/// Hearth); nothing traps on any input:
 /// - an error body (`{"error": {"code", "message", "status", "details"}}`, also as an element of a
 ///   streamed answer) given to a decoder of a result throws the server's error: its code from `status`
 ///   (`NOT_FOUND` is `notFound`), its message, the ``RESTErrorBody`` as `underlying`;
@@ -70,12 +72,12 @@ public struct FirestoreJSONDecoder: Sendable {
     /// ``FirestoreListResponse`` (a `list` answer), ``FirestoreRunQueryResponse`` (a `runQuery` answer),
     /// ``FirestoreRunQueryResult`` (one element of it), ``RESTErrorBody`` (an error body). Any other
     /// type is a model decoded from the fields of a `get` answer, as `decodeDocument(type, from:).fields`.
-    public func decode<T: Decodable>(_ type: T.Type, from data: some Collection<UInt8>) throws(DocumentStoreError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, from data: some Collection<UInt8>) throws -> T {
         try decode(type, from: parse(data), at: [])
     }
 
     /// Decodes a `get` answer (one `Document`): its name, times, and fields as `Fields`.
-    public func decodeDocument<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws(DocumentStoreError)
+    public func decodeDocument<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
         -> FirestoreDocument<Fields>
     {
         try FirestoreDocument<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -83,7 +85,7 @@ public struct FirestoreJSONDecoder: Sendable {
 
     /// Decodes a `list` answer (`{"documents": [...], "nextPageToken": "..."}`), each document's fields as
     /// `Fields`. Both members may be absent (an empty last page).
-    public func decodeList<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws(DocumentStoreError)
+    public func decodeList<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
         -> FirestoreListResponse<Fields>
     {
         try FirestoreListResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -91,7 +93,7 @@ public struct FirestoreJSONDecoder: Sendable {
 
     /// Decodes a `runQuery` answer (a JSON array of `{"document"?, "readTime"?, "skippedResults"?, …}`;
     /// a single element object is read as a one-element answer), each document's fields as `Fields`.
-    public func decodeRunQuery<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws(DocumentStoreError)
+    public func decodeRunQuery<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
         -> FirestoreRunQueryResponse<Fields>
     {
         try FirestoreRunQueryResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -100,7 +102,7 @@ public struct FirestoreJSONDecoder: Sendable {
     /// The error an answer carries (`{"error": {…}}`, or the first such element of a streamed answer), or
     /// `nil` when it carries none. Throws `invalidArgument` when the bytes are not JSON or an error member
     /// is malformed (`code` not a number, `message` not a string, …).
-    public func decodeError(from data: some Collection<UInt8>) throws(DocumentStoreError) -> RESTErrorBody? {
+    public func decodeError(from data: some Collection<UInt8>) throws -> RESTErrorBody? {
         try errorBody(in: parse(data), at: [])
     }
 
