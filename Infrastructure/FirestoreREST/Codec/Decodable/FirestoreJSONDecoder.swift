@@ -150,7 +150,10 @@ public struct FirestoreJSONDecoder: Sendable {
     /// members would otherwise read as an empty answer.
     func expectMembers(of json: JSON, _ members: [String], _ message: String, at prefix: [RESTDecodingError.PathComponent]) throws(DocumentStoreError) {
         guard case .object(let object) = json, !object.isEmpty else { return }
-        if object.keys.contains(where: { members.contains(MessageReader.lowerCamelCase($0)) }) { return }
+        for key in object.keys {
+            let name = MessageReader.lowerCamelCase(key)
+            if members.contains(where: { UTF8Order.equal($0, name) }) { return }
+        }
         throw Self.malformed(
             RESTDecodingError(reason: "expected \(message) (members \(Wire.list(members))), found only \(Wire.list(object.keys))"),
             at: prefix
