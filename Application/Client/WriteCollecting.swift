@@ -8,6 +8,10 @@ public protocol WriteCollecting: Sendable {
     var database: Database { get }
     /// Adds a built write. Throws when the collector can no longer take writes.
     func collect(_ write: Write) throws(DocumentStoreError)
+    /// Remembers an error found by a write method that cannot throw (Firebase's non-throwing
+    /// `setData(_:forDocument:)` and friends with Swift values, see WriteCollecting+Values.swift): the
+    /// commit then fails with the first such error and writes nothing.
+    func recordFailure(_ error: DocumentStoreError)
 }
 
 extension WriteCollecting {

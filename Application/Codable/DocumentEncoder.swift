@@ -78,6 +78,7 @@ extension FieldValue {
         case .increment: "increment sentinel"
         case .maximum: "maximum sentinel"
         case .minimum: "minimum sentinel"
+        case .invalid: "unsupported value"
         }
     }
 }
