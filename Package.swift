@@ -70,7 +70,7 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "Hearth",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST"],
+            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST"],
             path: "CompositionRoot/Hearth",
             swiftSettings: strictSettings
         ),
