@@ -125,7 +125,7 @@ final class OtherDatabaseStore: DocumentStore {
         try await inner.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse { try await inner.commit(writes, transaction: transaction) }
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID { try await inner.beginTransaction(options) }
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID { try await inner.beginTransaction(options) }
     func rollback(_ transaction: TransactionID) async throws {}
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse { try await inner.listCollectionIDs(request) }
 }
