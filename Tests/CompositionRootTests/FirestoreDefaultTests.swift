@@ -47,7 +47,7 @@ struct FirestoreDefaultTests {
             ("delete", { try await ana.delete() }),
             ("getDocuments", { _ = try await members.whereField("active", isEqualTo: true).getDocuments() }),
             ("count", { _ = try await members.count.getAggregation() }),
-            ("listen", { for try await _ in members.snapshots() {} }),
+            ("listen", { var snapshots = members.snapshots().makeAsyncIterator(); _ = try await snapshots.next() }),
             ("batch", { try await db.batch().setData(["n": 1], forDocument: ana).commit() }),
             ("transaction", { try await db.runTransaction { transaction in _ = try await transaction.getDocument(ana) } }),
             ("collections", { _ = try await db.collections() }),
