@@ -151,7 +151,7 @@ struct FirebaseNamesTests {
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction(with: options) { transaction in
-                _ = try transaction.setData(["n": 1], forDocument: db.document("c/a"))
+                _ = transaction.setData(["n": 1], forDocument: db.document("c/a"))
             }
         }
 
@@ -178,7 +178,7 @@ struct FirebaseNamesTests {
 
         let result = try await db.runTransaction(with: nil) { transaction in
             let snapshot = try await transaction.getDocument(counter)
-            _ = try transaction.setData(["n": 1], forDocument: counter)
+            _ = transaction.setData(["n": 1], forDocument: counter)
             return snapshot.exists
         }
 
