@@ -11,7 +11,7 @@ let options = TransactionOptions(maxAttempts: 3)
 let visits = try await db.runTransaction(with: options) { transaction in
     let snapshot = try await transaction.getDocument(counter)
     let next = (snapshot.get("count") as? Int ?? 0) + 1
-    try transaction.setData(["count": .value(.integer(Int64(next)))], forDocument: counter)
+    transaction.setData(["count": .value(.integer(Int64(next)))], forDocument: counter)
     return next
 }
 print(visits)

@@ -56,7 +56,7 @@ struct GymApp {
 
         // A batch: several writes, all or nothing.
         let batch = db.batch()
-        batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: try members.document("dora"))
+        batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: members.document("dora"))
             .deleteDocument(carlos)
         try await batch.commit()
 
