@@ -118,6 +118,7 @@ extension Database {
             random: options.random
         )
         var previous: TransactionID?
+        await pipeline.drain()
         return try await retrier.run(operation: "The transaction") { _ in
             try Task.checkCancellation()
             let id = try await store.beginTransaction(.readWrite(retrying: previous))
@@ -148,6 +149,7 @@ extension Database {
         _ body: (Transaction) async throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
+        await pipeline.drain()
         let id = try await store.beginTransaction(.readOnly(readTime: readTime))
         let transaction = Transaction(database: self, id: id, isReadOnly: true)
         do {

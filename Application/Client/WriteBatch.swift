@@ -58,6 +58,7 @@ public final class WriteBatch: WriteCollecting {
             return state.writes
         }
         guard !writes.isEmpty else { return [] }
+        await database.pipeline.drain()
         return try await database.store.commit(writes, transaction: nil).writeResults
     }
 }

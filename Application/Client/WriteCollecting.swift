@@ -2,9 +2,10 @@ public import HearthDomain
 
 /// Something that collects writes to commit later: a ``WriteBatch`` or a ``Transaction``. Supplies
 /// Firebase's write methods to both. As in Firebase, the data methods do not throw: each builds its
-/// write at once, and invalid data (or a document of another database) is remembered and thrown by the
-/// commit (`invalidArgument`, naming the field), which then writes nothing. Only the `Encodable` forms
-/// throw, for an encoding failure, as Firebase's do.
+/// write at once, and invalid data, a document of another database or an invalid document reference
+/// (its ``DocumentReference/pathError``) is remembered and thrown by the commit (`invalidArgument`, naming
+/// the field or the path), which then writes nothing. Only the `Encodable` forms throw, for an encoding
+/// failure, as Firebase's do.
 public protocol WriteCollecting: Sendable {
     /// The database every written document must belong to.
     var database: Database { get }
@@ -89,6 +90,7 @@ extension WriteCollecting {
     }
 
     private func checked(_ document: DocumentReference) throws(DocumentStoreError) -> DocumentPath {
+        if let error = document.pathError { throw error }
         guard document.database.databaseID == database.databaseID else {
             throw .invalidArgument(
                 "Document \(document.path) belongs to \(document.database.databaseID), not to \(database.databaseID)."

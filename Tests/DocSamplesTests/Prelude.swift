@@ -57,7 +57,7 @@ struct MyDocumentStore: DocumentStore {
         try await base.commit(writes, transaction: transaction)
     }
 
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await base.beginTransaction(options)
     }
 

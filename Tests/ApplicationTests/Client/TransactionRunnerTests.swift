@@ -8,7 +8,7 @@ struct TransactionRunnerTests {
         let store = ScriptedStore(script: .init(commitFailures: [aborted(), aborted()]))
         let sleeps = SleepRecorder()
         let db = Database(store: store, options: sleeps.options)
-        let counter = try db.document("stats/visits")
+        let counter = db.document("stats/visits")
 
         let attempts = try await db.runTransaction { transaction in
             _ = try await transaction.getDocument(counter)
@@ -29,7 +29,7 @@ struct TransactionRunnerTests {
     @Test func abortedEveryTime_givesUpAfterMaxAttempts_withAborted() async throws {
         let store = ScriptedStore(script: .init(commitFailures: Array(repeating: aborted(), count: 10)))
         let db = Database(store: store, options: SleepRecorder().options)
-        let counter = try db.document("stats/visits")
+        let counter = db.document("stats/visits")
 
         await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction(maxAttempts: 3) { transaction in
@@ -54,7 +54,7 @@ struct TransactionRunnerTests {
     @Test func nonAbortedCommitFailure_isNotRetried() async throws {
         let store = ScriptedStore(script: .init(commitFailures: [DocumentStoreError(.notFound, "gone")]))
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction { transaction in transaction.updateData(["a": 1], forDocument: member) }
@@ -65,7 +65,7 @@ struct TransactionRunnerTests {
 
     @Test func readAfterWrite_isInvalidArgument() async throws {
         let db = Database(store: ScriptedStore(), options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction { transaction in
@@ -79,7 +79,7 @@ struct TransactionRunnerTests {
     @Test func reads_goThroughTheTransaction() async throws {
         let store = ScriptedStore()
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         _ = try await db.runTransaction { transaction in try await transaction.getDocument(member) }
 
@@ -89,7 +89,7 @@ struct TransactionRunnerTests {
     @Test func readOnlyTransaction_refusesWrites_andRollsBack() async throws {
         let store = ScriptedStore()
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runReadOnlyTransaction { transaction in transaction.setData(["a": 1], forDocument: member) }

@@ -118,7 +118,7 @@ struct InvalidValuesTests {
 
     @Test func whereField_unsupportedValue_failsWhenTheQueryRuns() async throws {
         let db = try makeValuesDatabase()
-        let query = try db.collection("c").whereField("members", isEqualTo: [["age": UnsupportedThing()]] as [Any])
+        let query = db.collection("c").whereField("members", isEqualTo: [["age": UnsupportedThing()]] as [Any])
 
         let message = await invalidArgumentMessage { _ = try await query.getDocuments() }
 
@@ -138,7 +138,7 @@ struct InvalidValuesTests {
     @Test func cursor_unsupportedValue_failsWhenTheQueryRuns() async throws {
         let db = try makeValuesDatabase()
         let values: [Any] = [UnsupportedThing()]
-        let query = try db.collection("c").order(by: "age").start(after: values)
+        let query = db.collection("c").order(by: "age").start(after: values)
 
         let message = await invalidArgumentMessage { _ = try await query.getDocuments() }
 
@@ -151,8 +151,8 @@ struct InvalidValuesTests {
         let good: [String: Any] = ["n": 1]
         let bad: [String: Any] = ["n": UnsupportedThing()]
         let batch = db.batch()
-        batch.setData(good, forDocument: try db.document("c/good"))
-        batch.setData(bad, forDocument: try db.document("c/bad"))
+        batch.setData(good, forDocument: db.document("c/good"))
+        batch.setData(bad, forDocument: db.document("c/bad"))
 
         let message = await invalidArgumentMessage { try await batch.commit() }
 
@@ -165,7 +165,7 @@ struct InvalidValuesTests {
         let db = try makeValuesDatabase()
         let batch = db.batch()
         let update: [AnyHashable: Any] = ["a..b": 1]
-        batch.updateData(update, forDocument: try db.document("c/d"))
+        batch.updateData(update, forDocument: db.document("c/d"))
 
         let message = await invalidArgumentMessage { try await batch.commit() }
 
@@ -180,7 +180,7 @@ struct InvalidValuesTests {
         let message = await invalidArgumentMessage {
             try await db.runTransaction { transaction in
                 attempts.increment()
-                transaction.setData(bad, forDocument: try db.document("c/d"))
+                transaction.setData(bad, forDocument: db.document("c/d"))
             }
         }
 
@@ -195,7 +195,7 @@ struct InvalidValuesTests {
 
         let message = await invalidArgumentMessage {
             try await db.runReadOnlyTransaction { transaction in
-                _ = transaction.setData(data, forDocument: try db.document("c/d"))
+                _ = transaction.setData(data, forDocument: db.document("c/d"))
             }
         }
 

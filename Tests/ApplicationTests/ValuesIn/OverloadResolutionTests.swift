@@ -13,7 +13,7 @@ struct OverloadResolutionTests {
 
     @Test func literalOfFieldValues_staysOnUserFields_keepingCanonicallyEqualKeys() async throws {
         let db = try makeValuesDatabase()
-        let reference = try db.document("c/d")
+        let reference = db.document("c/d")
 
         try await reference.setData([Self.precomposed: 1, Self.decomposed: FieldValue.serverTimestamp()])
         try await reference.setData([Self.precomposed: 2, Self.decomposed: 3], merge: true)
@@ -22,7 +22,7 @@ struct OverloadResolutionTests {
         try await db.document("c/f").setData([Self.precomposed: ["a": 1], Self.decomposed: 1.5], mergeFields: [Self.precomposed, Self.decomposed])
         let added = try await db.collection("c").addDocument(data: [Self.precomposed: 1, Self.decomposed: 2])
         let batch = db.batch()
-        batch.setData([Self.precomposed: 1, Self.decomposed: 2], forDocument: try db.document("c/g"), merge: true)
+        batch.setData([Self.precomposed: 1, Self.decomposed: 2], forDocument: db.document("c/g"), merge: true)
         try await batch.commit()
 
         #expect(try await storedFields(db, "c/d") == MapValue([(Self.precomposed, .boolean(true)), (Self.decomposed, .null)]))
@@ -75,7 +75,7 @@ struct OverloadResolutionTests {
         let strings: [String: String] = ["c": "3"]
         let typed: [String: any FieldValueConvertible] = ["d": 4]
         let any: [String: Any] = ["e": 5]
-        let reference = try db.document("c/d")
+        let reference = db.document("c/d")
 
         try await reference.setData(userFields)
         try await reference.setData(fieldValues, merge: true)
@@ -95,21 +95,21 @@ struct OverloadResolutionTests {
         let any: [String: Any] = ["n": 1]
         let update: [String: Any] = ["n": 2]
         let batch = db.batch()
-        batch.setData(["literal": 1], forDocument: try db.document("c/a"))
-        batch.setData(["name": name], forDocument: try db.document("c/b"))
-        batch.setData(any, forDocument: try db.document("c/c"))
-        batch.setData(any, forDocument: try db.document("c/c"), merge: true)
-        batch.setData(any, forDocument: try db.document("c/d"), mergeFields: ["n"])
-        batch.create(data: any, forDocument: try db.document("c/e"))
-        batch.create(data: ["name": name], forDocument: try db.document("c/f"))
-        batch.updateData(update, forDocument: try db.document("c/c"))
-        batch.updateData(["name": name.uppercased()], forDocument: try db.document("c/b"))
+        batch.setData(["literal": 1], forDocument: db.document("c/a"))
+        batch.setData(["name": name], forDocument: db.document("c/b"))
+        batch.setData(any, forDocument: db.document("c/c"))
+        batch.setData(any, forDocument: db.document("c/c"), merge: true)
+        batch.setData(any, forDocument: db.document("c/d"), mergeFields: ["n"])
+        batch.create(data: any, forDocument: db.document("c/e"))
+        batch.create(data: ["name": name], forDocument: db.document("c/f"))
+        batch.updateData(update, forDocument: db.document("c/c"))
+        batch.updateData(["name": name.uppercased()], forDocument: db.document("c/b"))
         try await batch.commit()
 
         try await db.runTransaction { transaction in
-            _ = try await transaction.getDocument(try db.document("c/c"))
-            transaction.setData(["name": name], forDocument: try db.document("c/t"))
-            transaction.updateData(["n": 3] as [AnyHashable: Any], forDocument: try db.document("c/c"))
+            _ = try await transaction.getDocument(db.document("c/c"))
+            transaction.setData(["name": name], forDocument: db.document("c/t"))
+            transaction.updateData(["n": 3] as [AnyHashable: Any], forDocument: db.document("c/c"))
         }
 
         #expect(try await storedFields(db, "c/a") == ["literal": 1])
@@ -173,9 +173,9 @@ struct OverloadResolutionTests {
             "updatedAt": FieldValue.serverTimestamp(),
         ])
         let data: [String: Any] = [
-            "nombre": member.firstName, "fecha": try Timestamp(date: Date()), "horaInicio": "07:00", "duracionMin": 60,
-            "capacidadMax": 12, "gymId": "g1", "isActive": true, "createdAt": try Timestamp(date: Date()),
-            "updatedAt": try Timestamp(date: Date()),
+            "nombre": member.firstName, "fecha": Timestamp(date: Date()), "horaInicio": "07:00", "duracionMin": 60,
+            "capacidadMax": 12, "gymId": "g1", "isActive": true, "createdAt": Timestamp(date: Date()),
+            "updatedAt": Timestamp(date: Date()),
         ]
         try await db.document("classes/c1").setData(data)
 

@@ -114,7 +114,7 @@ struct QueryValuesTests {
 
     @Test func queryOnTheStore_withTypedAndAnyValues_returnsTheMatches() async throws {
         let db = try makeValuesDatabase()
-        let members = try db.collection("members")
+        let members = db.collection("members")
         for (id, age) in [("a", 20), ("b", 30), ("c", 40)] {
             try await members.document(id).setData(["age": age, "tag": id])
         }

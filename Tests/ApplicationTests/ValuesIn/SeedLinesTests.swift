@@ -8,7 +8,7 @@ import Testing
 struct SeedLinesTests {
     @Test func seedLines_compileAndStoreTheirValues() async throws {
         let db = try makeValuesDatabase()
-        let collection = try db.collection("classes")
+        let collection = db.collection("classes")
 
         let userId = "u1"; let normalized = "a@b.c"; let memberId = "m1"; let ids: [String] = ["a", "b"]
         try await db.collection("user_emails").document(normalized).setData([
@@ -17,9 +17,9 @@ struct SeedLinesTests {
             "createdAt": FieldValue.serverTimestamp()
         ])
         _ = collection.whereField("memberId", isEqualTo: memberId).whereField("id", in: ids).whereField("date", isGreaterThan: Date())
-        var data: [String: Any] = ["nombre": "x", "fecha": try Timestamp(date: Date()), "duracionMin": 60, "isActive": true]
+        var data: [String: Any] = ["nombre": "x", "fecha": Timestamp(date: Date()), "duracionMin": 60, "isActive": true]
         if let desc = Optional("d") { data["description"] = desc }
-        let batch = db.batch(); batch.setData(data, forDocument: try collection.document("c1")); try await batch.commit()
+        let batch = db.batch(); batch.setData(data, forDocument: collection.document("c1")); try await batch.commit()
 
         let email = try await storedFields(db, "user_emails/a@b.c")
         #expect(email["primaryUserId"] == .string("u1"))
@@ -36,7 +36,7 @@ struct SeedLinesTests {
 
     @Test func seedQuery_withVariables_findsTheMatchingDocuments() async throws {
         let db = try makeValuesDatabase()
-        let collection = try db.collection("attendance")
+        let collection = db.collection("attendance")
         let memberId = "m1"; let ids: [String] = ["a", "b"]
         let past = Date(timeIntervalSince1970: 1_700_000_000)
         try await collection.document("a").setData(["memberId": memberId, "id": "a", "date": Date(timeIntervalSince1970: 1_800_000_000)])
@@ -67,7 +67,7 @@ struct SeedLinesTests {
         func encode(_ gymClass: GymClass) throws -> [String: Any] {
             var data: [String: Any] = [
                 "nombre": gymClass.name,
-                "fecha": try Timestamp(date: gymClass.date),
+                "fecha": Timestamp(date: gymClass.date),
                 "horaInicio": gymClass.startTime,
                 "duracionMin": gymClass.durationMinutes,
                 "capacidadMax": gymClass.maxCapacity,
@@ -79,7 +79,7 @@ struct SeedLinesTests {
             return data
         }
         let db = try makeValuesDatabase()
-        let collection = try db.collection("gym_classes")
+        let collection = db.collection("gym_classes")
         let date = Date(timeIntervalSince1970: 1_714_566_896.25)
         let classes = [
             GymClass(id: "c1", name: "Yoga", date: date, startTime: "07:00", durationMinutes: 60, maxCapacity: 12, gymId: "g1", isActive: true,
@@ -90,7 +90,7 @@ struct SeedLinesTests {
 
         let batch = db.batch()
         for gymClass in classes {
-            let ref = try collection.document(gymClass.id)
+            let ref = collection.document(gymClass.id)
             batch.setData(try encode(gymClass), forDocument: ref)
         }
         try await batch.commit()

@@ -17,7 +17,7 @@ struct Docs_Contract_05 {
                let db = Database(store: store)
                try await db.document("rooms/lobby").setData(["open": true])
                let snapshot = try await db.document("rooms/lobby").getDocument()
-               try expectEqual(snapshot.get("open"), .boolean(true), "field open")
+               try expectEqual(snapshot.value(at: "open"), .boolean(true), "field open")
            }
        ]
    }

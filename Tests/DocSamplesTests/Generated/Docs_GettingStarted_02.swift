@@ -19,11 +19,11 @@ struct Member: Codable {
 struct GymApp {
     static func main() async throws {
         let db = try HearthConfiguration(store: .memory).makeDatabase()
-        let members = try db.collection("members")
+        let members = db.collection("members")
 
         // Write: plain data, or a Codable model; addDocument picks a random ID.
         try await members.document("ana").setData(["name": "Ana", "visits": 3, "active": true])
-        try await members.document("bea").setData(from: Member(id: nil, name: "Bea", visits: 5, active: false))
+        try await members.document("bea").setData(DocumentEncoder().encode(Member(id: nil, name: "Bea", visits: 5, active: false)))
         let carlos = try await members.addDocument(data: ["name": "Carlos", "visits": 0, "active": true])
 
         // Update fields with Firestore's server-side transforms.
@@ -42,13 +42,13 @@ struct GymApp {
         print(active.map(\.name))                                              // ["Ana", "Carlos"]
 
         // Count without downloading the documents.
-        print(try await members.count.getAggregation().count ?? 0)             // 3
+        print(try await members.count.getAggregation().count)                  // 3
 
         // A transaction: reads first, then writes; committed atomically, retried on contention.
-        let bea = try members.document("bea")
+        let bea = members.document("bea")
         let visits = try await db.runTransaction { transaction in
             let snapshot = try await transaction.getDocument(bea)
-            guard case .integer(let visits) = snapshot.get("visits") else { return Int64(0) }
+            guard case .integer(let visits) = snapshot.value(at: "visits") else { return Int64(0) }
             transaction.updateData(["visits": .value(.integer(visits + 1))], forDocument: bea)
             return visits + 1
         }
@@ -56,7 +56,7 @@ struct GymApp {
 
         // A batch: several writes, all or nothing.
         let batch = db.batch()
-        batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: try members.document("dora"))
+        batch.setData(["name": "Dora", "visits": 0, "active": true], forDocument: members.document("dora"))
             .deleteDocument(carlos)
         try await batch.commit()
 

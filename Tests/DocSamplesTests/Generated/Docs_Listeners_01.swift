@@ -6,7 +6,7 @@ import Hearth
 struct Docs_Listeners_01 {
     func sample(db: Database) async throws {
 #sourceLocation(file: "Docs/Listeners.md", line: 8)
-let rooms = try db.collection("rooms").whereField("open", isEqualTo: true).order(by: "name")
+let rooms = db.collection("rooms").whereField("open", isEqualTo: true).order(by: "name")
 for try await snapshot in rooms.snapshots() {
     for change in snapshot.documentChanges {
         print(change.type, change.document.documentID, change.oldIndex ?? -1, change.newIndex ?? -1)
@@ -14,7 +14,7 @@ for try await snapshot in rooms.snapshots() {
 }
 
 // Code that is not async:
-let registration = try db.document("rooms/lobby").addSnapshotListener { result in
+let registration = db.document("rooms/lobby").addSnapshotListener { result in
     if case .success(let snapshot) = result { print(snapshot.exists) }
 }
 registration.remove()

@@ -26,7 +26,7 @@ let description: String? = "Hatha"
 var data: [String: Any] = ["nombre": "Yoga", "duracionMin": 60, "isActive": true]   // Firebase's shape
 if let description { data["description"] = description }
 let batch = db.batch()
-batch.setData(data, forDocument: try db.collection("classes").document("c1"))   // no `try` for the call, as in Firebase
+batch.setData(data, forDocument: db.collection("classes").document("c1"))   // no `try` for the call, as in Firebase
 try await batch.commit()                                                         // invalid data fails here
 #sourceLocation()
         _ = userId
