@@ -64,7 +64,7 @@ extension QueryBuilder {
             }
             var cursorValues: [Value] = []
             for (value, order) in zip(values, orders) {
-                let plain = try Self.queryValue(value, call: call)
+                let plain = try Self.queryValue(value, call: call, field: order.field.canonicalString)
                 cursorValues.append(order.field.isDocumentID ? try query.documentReference(plain, call: call) : plain)
             }
             query.place(Cursor(values: cursorValues, before: before), isStart: isStart)

@@ -72,7 +72,7 @@ extension QueryBuilder {
         case .field(let field, let op, let userValue):
             let call = "whereField(\"\(field.text)\", \(op.symbol))"
             let path = try Self.path(of: field, call: call)
-            var value = try Self.queryValue(userValue, call: call)
+            var value = try Self.queryValue(userValue, call: call, field: field.text)
             if path.isDocumentID {
                 switch op {
                 case .arrayContains, .arrayContainsAny:
@@ -101,8 +101,13 @@ extension QueryBuilder {
     }
 
     /// The plain value of user data used in a filter or a cursor; sentinels are invalid there.
-    static func queryValue(_ value: FieldValue, call: String) throws(DocumentStoreError) -> Value {
+    /// A value Firestore cannot store is named by its field (`field`, then its place inside the value).
+    static func queryValue(_ value: FieldValue, call: String, field: String? = nil) throws(DocumentStoreError) -> Value {
         if let plain = value.plainValue { return plain }
+        if let (reason, location) = value.firstInvalid {
+            let path = [field ?? "", location].filter { !$0.isEmpty }.joined(separator: ".")
+            throw invalid(call, path.isEmpty ? reason : "field \(path): \(reason)")
+        }
         guard let sentinel = value.firstSentinel else {
             throw invalid(call, "a map in the value gives the same key (the same bytes) more than once")
         }
@@ -167,11 +172,39 @@ extension FieldValue {
     /// The first sentinel in this user data (depth first), or `nil` when there is none.
     var firstSentinel: FieldValue? {
         switch storage {
-        case .value: return nil
+        case .value, .invalid: return nil
         case .array(let elements): return elements.lazy.compactMap(\.firstSentinel).first
         case .map(let fields):
             return fields.sorted { UTF8Order.compare($0.key, $1.key) < 0 }.lazy.compactMap(\.value.firstSentinel).first
         default: return self
         }
     }
+}
+
+extension FieldValue {
+    /// The reason and the location (`"0.age"`; empty for this value itself) of the first value in this
+    /// user data that Firestore cannot store, depth first, or `nil` when there is none.
+    var firstInvalid: (reason: String, location: String)? {
+        switch storage {
+        case .invalid(let reason):
+            return (reason, "")
+        case .array(let elements), .arrayUnion(let elements), .arrayRemove(let elements):
+            for (index, element) in elements.enumerated() {
+                if let (reason, location) = element.firstInvalid { return (reason, Self.join(String(index), location)) }
+            }
+            return nil
+        case .map(let fields):
+            for field in fields.sortedByKey {
+                if let (reason, location) = field.value.firstInvalid {
+                    let key = (try? FieldPath([field.key]))?.canonicalString ?? field.key
+                    return (reason, Self.join(key, location))
+                }
+            }
+            return nil
+        case .value, .serverTimestamp, .delete, .increment, .maximum, .minimum:
+            return nil
+        }
+    }
+
+    private static func join(_ head: String, _ tail: String) -> String { tail.isEmpty ? head : head + "." + tail }
 }

@@ -25,6 +25,16 @@ struct UserDataParser {
     private(set) var deletes: [FieldPath] = []
     /// Paths of plain leaves, deletes and explicitly empty nested maps (the merge-all mask).
     private(set) var leaves: [FieldPath] = []
+    /// The arrays the walk is inside, and the element it is at in each (for messages only).
+    private var arrayIndices: [ArrayIndex] = []
+
+    /// An array element on the current path: the element `index` of the array whose field path is the
+    /// first `position` segments. Kept beside the segments, not in them, so that walking an array
+    /// allocates nothing per element; messages insert it (`'members.0.age'`).
+    struct ArrayIndex {
+        let position: Int
+        let index: Int
+    }
 
     init(mode: Mode, operation: String) {
         self.mode = mode
@@ -64,17 +74,23 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> HearthDomain.Value? {
         switch value.storage {
         case .value(let plain):
-            try Self.validatePlain(plain, at: segments, operation: operation, inArray: isInsideArray(context))
+            try Self.validatePlain(plain, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: isInsideArray(context))
             recordLeaves(of: plain, at: segments, context: context)
             return plain
         case .array(let elements):
             var values: [HearthDomain.Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements {
+            let elementContext: Context = if case .transformElement = context { context } else { .arrayElement }
+            for (index, element) in elements.enumerated() {
                 if element.isArray {
                     throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments)
                 }
-                let elementContext: Context = if case .transformElement = context { context } else { .arrayElement }
+                if case .value(let plain) = element.storage, !plain.isContainer {
+                    values.append(plain)
+                    continue
+                }
+                arrayIndices.append(ArrayIndex(position: segments.count, index: index))
+                defer { arrayIndices.removeLast() }
                 guard let parsed = try parse(element, at: segments, context: elementContext) else {
                     throw invalid("an array element must not be empty", at: segments)
                 }
@@ -89,6 +105,8 @@ struct UserDataParser {
             }
             let childContext: Context = isInsideArray(context) ? context : .field
             return try parseMap(fields, at: segments, childContext: childContext).map { .map($0) }
+        case .invalid(let reason):
+            throw invalid(reason, at: segments)
         default:
             try parseSentinel(value, at: segments, context: context)
             return nil
@@ -112,7 +130,7 @@ struct UserDataParser {
                 throw invalid("the field name is given more than once", at: segments + [key])
             }
             previousKey = key
-            try Self.checkFieldName(key, at: segments + [key], operation: operation)
+            try Self.checkFieldName(key, at: segments + [key], arrayIndices: arrayIndices, operation: operation)
             if case .value(let plain) = child.storage, !plain.isContainer {
                 // A scalar: nothing to validate, and its path matters only for a merge-all mask.
                 if mode == .mergeAll { recordLeaf(segments + [key], context: childContext) }
@@ -164,7 +182,7 @@ struct UserDataParser {
             operation = .maximum(try numericOperand(operand, of: name, at: segments))
         case .minimum(let operand):
             operation = .minimum(try numericOperand(operand, of: name, at: segments))
-        case .value, .array, .map:
+        case .value, .array, .map, .invalid:
             return
         }
         transforms.append(FieldTransform(fieldPath: path, operation: operation))
@@ -177,10 +195,12 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> [HearthDomain.Value] {
         var values: [HearthDomain.Value] = []
         values.reserveCapacity(elements.count)
-        for element in elements {
+        for (index, element) in elements.enumerated() {
             if element.isArray {
                 throw invalid("the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
             }
+            arrayIndices.append(ArrayIndex(position: segments.count, index: index))
+            defer { arrayIndices.removeLast() }
             guard let parsed = try parse(element, at: segments, context: .transformElement(transform)) else {
                 throw invalid("the elements of \(transform) must not be empty", at: segments)
             }
@@ -232,24 +252,43 @@ struct UserDataParser {
     }
 
     private func invalid(_ reason: String, at segments: [String]) -> DocumentStoreError {
-        Self.invalid(reason, at: segments, operation: operation)
+        Self.invalid(reason, at: segments, arrayIndices: arrayIndices, operation: operation)
     }
 
-    static func invalid(_ reason: String, at segments: [String], operation: String) -> DocumentStoreError {
-        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments)): \(reason).")
+    static func invalid(_ reason: String, at segments: [String], arrayIndices: [ArrayIndex] = [], operation: String) -> DocumentStoreError {
+        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments, arrayIndices: arrayIndices)): \(reason).")
     }
 
-    static func describe(_ segments: [String]) -> String {
-        if segments.isEmpty { return "<document>" }
-        if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
-        return "'" + segments.joined(separator: ".") + "'"
+    /// The field path in quotes (`'a.b'`, canonical: `'a.`x-y`'`), with the indices of the arrays it goes
+    /// through as plain numbers (`'members.0.age'`).
+    static func describe(_ segments: [String], arrayIndices: [ArrayIndex] = []) -> String {
+        if segments.isEmpty && arrayIndices.isEmpty { return "<document>" }
+        if arrayIndices.isEmpty {
+            if let path = try? FieldPath(segments) { return "'\(path.canonicalString)'" }
+            return "'" + segments.joined(separator: ".") + "'"
+        }
+        var parts: [String] = []
+        for position in 0...segments.count {
+            parts += arrayIndices.filter { $0.position == position }.map { String($0.index) }
+            if position < segments.count {
+                parts.append((try? FieldPath([segments[position]]))?.canonicalString ?? segments[position])
+            }
+        }
+        return "'" + parts.joined(separator: ".") + "'"
     }
 
     /// Throws when a field name is empty or reserved (`__.*__`, as Firebase's mobile and web SDKs check).
-    static func checkFieldName(_ name: String, at segments: @autoclosure () -> [String], operation: String) throws(DocumentStoreError) {
-        if name.isEmpty { throw invalid("a field name must not be empty", at: segments(), operation: operation) }
+    static func checkFieldName(
+        _ name: String,
+        at segments: @autoclosure () -> [String],
+        arrayIndices: @autoclosure () -> [ArrayIndex] = [],
+        operation: String
+    ) throws(DocumentStoreError) {
+        if name.isEmpty {
+            throw invalid("a field name must not be empty", at: segments(), arrayIndices: arrayIndices(), operation: operation)
+        }
         if isReserved(name) {
-            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), operation: operation)
+            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), arrayIndices: arrayIndices(), operation: operation)
         }
     }
 
@@ -261,21 +300,64 @@ struct UserDataParser {
         return bytes[bytes.index(after: bytes.startIndex)] == underscore && bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == underscore
     }
 
-    /// Throws when `value` holds an array directly inside an array or an empty map key, at any depth.
+    /// Throws when `value` holds an array directly inside an array or an empty or reserved map key, at
+    /// any depth. Checks first without building any path; only an invalid value walks again to name where.
     static func validatePlain(
         _ value: HearthDomain.Value,
         at segments: [String],
+        arrayIndices: [ArrayIndex],
         operation: String,
         inArray: Bool
     ) throws(DocumentStoreError) {
+        if isValidPlain(value, inArray: inArray) { return }
+        try locateInvalidPlain(value, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: inArray)
+    }
+
+    private static func isValidPlain(_ value: HearthDomain.Value, inArray: Bool) -> Bool {
         switch value {
         case .array(let elements):
-            if inArray { throw invalid("nested arrays are not supported (an array directly inside an array)", at: segments, operation: operation) }
-            for element in elements { try validatePlain(element, at: segments, operation: operation, inArray: true) }
+            if inArray { return false }
+            for element in elements where element.isContainer {
+                if !isValidPlain(element, inArray: true) { return false }
+            }
+            return true
         case .map(let fields):
             for field in fields {
-                try checkFieldName(field.key, at: segments + [field.key], operation: operation)
-                try validatePlain(field.value, at: segments + [field.key], operation: operation, inArray: false)
+                if field.key.isEmpty || isReserved(field.key) || (field.value.isContainer && !isValidPlain(field.value, inArray: false)) {
+                    return false
+                }
+            }
+            return true
+        default:
+            return true
+        }
+    }
+
+    private static func locateInvalidPlain(
+        _ value: HearthDomain.Value,
+        at segments: [String],
+        arrayIndices: [ArrayIndex],
+        operation: String,
+        inArray: Bool
+    ) throws(DocumentStoreError) {
+        let nestedArray = "nested arrays are not supported (an array directly inside an array)"
+        switch value {
+        case .array(let elements):
+            if inArray { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
+            for (index, element) in elements.enumerated() where element.isContainer {
+                if case .array = element { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
+                try locateInvalidPlain(
+                    element,
+                    at: segments,
+                    arrayIndices: arrayIndices + [ArrayIndex(position: segments.count, index: index)],
+                    operation: operation,
+                    inArray: true
+                )
+            }
+        case .map(let fields):
+            for field in fields {
+                try checkFieldName(field.key, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation)
+                try locateInvalidPlain(field.value, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation, inArray: false)
             }
         default:
             break
@@ -313,7 +395,7 @@ extension FieldValue {
         case .increment: "FieldValue.increment()"
         case .maximum: "FieldValue.maximum()"
         case .minimum: "FieldValue.minimum()"
-        case .value, .array, .map: "a value"
+        case .value, .array, .map, .invalid: "a value"
         }
     }
 }

@@ -200,7 +200,7 @@ extension FieldValue {
     var isTransform: Bool {
         switch storage {
         case .serverTimestamp, .arrayUnion, .arrayRemove, .increment, .maximum, .minimum: true
-        case .value, .array, .map, .delete: false
+        case .value, .array, .map, .delete, .invalid: false
         }
     }
 

@@ -1,3 +1,4 @@
+public import Foundation
 public import HearthDomain
 
 /// One aggregation to compute over a query's results (Firebase's `AggregateField`).
@@ -68,12 +69,13 @@ public struct AggregateQuery: Sendable {
     /// Computes the aggregations. Throws `invalidArgument` for an invalid query, no aggregation or more
     /// than five.
     public func getAggregation() async throws -> AggregateQuerySnapshot {
-        let built = try query.builder.build()
+        let built = try query.build()
         if built.reversesResults {
             throw DocumentStoreError.invalidArgument("Aggregations do not support limit(toLast:); use limit(to:) with reversed orders.")
         }
         var aggregations: [Aggregation] = []
         for (index, field) in fields.enumerated() { aggregations.append(try field.aggregation(alias: "aggregate_\(index)")) }
+        await query.database.pipeline.drain()
         let response = try await query.database.store.runAggregation(
             parent: built.parent,
             query: built.query,
@@ -95,8 +97,14 @@ public struct AggregateQuerySnapshot: Sendable {
     public let values: [AggregateField: Value]
     public let readTime: Timestamp
 
-    /// The count, when a count was requested (`query.count` always requests one).
-    public var count: Int64? {
+    /// The count as Firebase's `NSNumber` (`Int(truncating: snapshot.count)`, `snapshot.count.intValue`).
+    /// `query.count` always requests a count; for an aggregation that requested none (only sums or
+    /// averages) it is 0 — ``countValue`` is `nil` then.
+    public var count: NSNumber { NSNumber(value: countValue ?? 0) }
+
+    /// The count as an `Int64`, when a count was requested (`query.count` always requests one); `nil`
+    /// otherwise.
+    public var countValue: Int64? {
         for (field, value) in values {
             if case .count = field.operation, case .integer(let count) = value { return count }
         }

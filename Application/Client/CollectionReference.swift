@@ -4,40 +4,82 @@ public import HearthDomain
 ///
 /// All of ``Query``'s builder and read methods are available on a collection reference (through
 /// ``QueryConvertible``), as in Firebase where a collection reference is a query.
+///
+/// Made from an invalid path (`db.collection("members/ana")`), a reference is still made, as in
+/// Firebase, but it is *invalid*: ``pathError`` holds the `invalidArgument` error naming the path, and
+/// every operation on the reference, on the documents and queries made from it, throws that error
+/// (nothing reaches the store). Its ``path`` is then the placeholder `__invalid__` (a reserved ID, so it
+/// names no real collection), its ``collectionID`` is `__invalid__`, and it is equal only to invalid
+/// references of the same database made from the same text.
 public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The database the collection belongs to.
     public let database: Database
-    /// The collection's path.
+    /// The collection's path; the placeholder `__invalid__` when the reference is invalid (see ``pathError``).
     public let path: CollectionPath
+    let invalid: InvalidPath?
 
+    /// The collection at `path` in `database`. A path that holds the placeholder ID `__invalid__` (taken
+    /// from an invalid reference) makes an invalid reference.
     public init(database: Database, path: CollectionPath) {
         self.database = database
         self.path = path
+        self.invalid = InvalidPath.isPlaceholder(path.segments) ? .fromPlaceholder("collection path", path.path) : nil
     }
 
-    /// The collection's ID (its last path segment).
+    /// An invalid reference: every operation throws `invalid.error`.
+    init(database: Database, invalid: InvalidPath) {
+        self.database = database
+        self.path = InvalidPath.collection
+        self.invalid = invalid
+    }
+
+    /// Why this reference cannot be used (`invalidArgument`, naming the path it was made from), or `nil`
+    /// when it is valid. Every operation on an invalid reference throws this error.
+    public var pathError: DocumentStoreError? { invalid?.error }
+
+    /// ``path``, or ``pathError`` thrown when the reference is invalid.
+    func checkedPath() throws(DocumentStoreError) -> CollectionPath {
+        if let invalid { throw invalid.error }
+        return path
+    }
+
+    /// The collection's ID (its last path segment; `__invalid__` for an invalid reference).
     public var collectionID: String { path.collectionID }
 
-    /// The document this collection belongs to, or `nil` for a root collection.
+    /// The document this collection belongs to, or `nil` for a root collection. For an invalid
+    /// reference: an invalid document reference carrying the same error.
     public var parent: DocumentReference? {
-        path.parent.map { DocumentReference(database: database, path: $0) }
+        if let invalid { return DocumentReference(database: database, invalid: invalid) }
+        return path.parent.map { DocumentReference(database: database, path: $0) }
     }
 
-    /// The query over every document of this collection.
+    /// The query over every document of this collection (it throws ``pathError`` when run, for an
+    /// invalid reference).
     public var query: Query {
-        Query(database: database, builder: QueryBuilder(database: database.databaseID, collection: path))
+        Query(database: database, builder: QueryBuilder(database: database.databaseID, collection: path), pathError: pathError)
     }
 
     /// The document with the given ID, or at a path relative to this collection (`"ana"`,
-    /// `"ana/posts/p1"`). Throws `invalidArgument` for an invalid ID or path.
-    public func document(_ pathOrID: String) throws(DocumentStoreError) -> DocumentReference {
-        let relative = try ResourcePath.split(pathOrID, what: "document path")
-        return DocumentReference(database: database, path: try DocumentPath(segments: path.segments + relative))
+    /// `"ana/posts/p1"`). Never throws: an invalid ID or path (or an invalid collection) makes an invalid
+    /// reference whose operations throw `invalidArgument` naming the path (see ``DocumentReference/pathError``).
+    public func document(_ pathOrID: String) -> DocumentReference {
+        if let invalid { return DocumentReference(database: database, invalid: invalid) }
+        do throws(DocumentStoreError) {
+            let relative = try ResourcePath.split(pathOrID, what: "document path")
+            return DocumentReference(database: database, path: try DocumentPath(segments: path.segments + relative))
+        } catch {
+            return DocumentReference(
+                database: database,
+                invalid: InvalidPath("document path", text: InvalidPath.join(path.segments, pathOrID), reason: error)
+            )
+        }
     }
 
-    /// A document with a new random ID (20 characters from `[A-Za-z0-9]`). Nothing is written.
+    /// A document with a new random ID (20 characters from `[A-Za-z0-9]`). Nothing is written. For an
+    /// invalid collection, an invalid document reference carrying the same error.
     public func document() -> DocumentReference {
-        DocumentReference(database: database, path: path.document(DocumentIdentifier.autoID()))
+        if let invalid { return DocumentReference(database: database, invalid: invalid) }
+        return DocumentReference(database: database, path: path.document(DocumentIdentifier.autoID()))
     }
 
     /// Creates a document with a new random ID holding `data`, and returns its reference.
@@ -48,19 +90,11 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
         return reference
     }
 
-    /// Creates a document with a new random ID from an `Encodable` model, and returns its reference.
-    @discardableResult
-    public func addDocument<T: Encodable>(from value: T, encoder: DocumentEncoder = DocumentEncoder()) async throws
-        -> DocumentReference
-    {
-        let reference = document()
-        try await reference.create(from: value, encoder: encoder)
-        return reference
-    }
-
     /// Every document of this collection, including missing ones that have subcollections
     /// (`showMissing`), read a page at a time. Useful for administration (`recursiveDelete` uses it).
     public func listDocuments(pageSize: Int = 300) async throws -> [DocumentReference] {
+        let path = try checkedPath()
+        await database.pipeline.drain()
         var references: [DocumentReference] = []
         var token: String?
         repeat {
@@ -80,13 +114,16 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
         return references
     }
 
+    /// Same database and same path; an invalid reference equals only invalid references made from the
+    /// same text.
     public static func == (lhs: CollectionReference, rhs: CollectionReference) -> Bool {
-        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path
+        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path && InvalidPath.sameText(lhs.invalid, rhs.invalid)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(path)
+        hasher.combine(invalid?.text)
     }
 }
 

@@ -6,13 +6,15 @@ extension Database {
     /// committed in batches of `batchSize`, deepest documents first, so an interrupted run leaves no
     /// orphaned descendants of a deleted document. Deleting what does not exist succeeds.
     public func recursiveDelete(_ document: DocumentReference, batchSize: Int = 500) async throws {
-        var paths = [document.path]
+        var paths = [try document.checkedPath()]
+        await pipeline.drain()
         try await collectDescendants(of: document.path, into: &paths)
         try await deleteAll(paths, batchSize: batchSize)
     }
 
     /// Deletes every document of a collection and everything under them (see the document variant).
     public func recursiveDelete(_ collection: CollectionReference, batchSize: Int = 500) async throws {
+        if let error = collection.pathError { throw error }
         var paths: [DocumentPath] = []
         try await collectDocuments(of: collection, into: &paths)
         try await deleteAll(paths, batchSize: batchSize)

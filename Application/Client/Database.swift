@@ -2,39 +2,55 @@ import Foundation
 public import HearthDomain
 
 /// The entry point of Hearth's client API: a Firestore database reached through a ``DocumentStore``.
+/// Firebase's name for it, ``Firestore``, is an alias of this type.
 ///
 /// The client API is built once on the port, so it behaves the same on every adapter (in-memory,
 /// file, Firestore REST). Names follow Firebase's Swift SDK; everything is `async throws` and `Sendable`.
 ///
 /// ```swift
 /// let db = Database(store: InMemoryDocumentStore(database: try DatabaseID(projectID: "demo")))
-/// let members = try db.collection("members")
+/// let members = db.collection("members")
 /// try await members.document("ana").setData(["name": "Ana", "active": true])
 /// let active = try await members.whereField("active", isEqualTo: true).getDocuments()
 /// ```
 ///
-/// Reference constructors (`collection(_:)`, `document(_:)`) validate their path and throw
-/// `invalidArgument`; query builder methods never throw and report the first invalid call when the
-/// query runs. Every failure is a ``DocumentStoreError``.
+/// Reference constructors (`collection(_:)`, `document(_:)`, `collectionGroup(_:)`) never throw, as in
+/// Firebase: an invalid path makes an invalid reference whose first operation throws `invalidArgument`
+/// naming the path (never a trap). Query builder methods never throw either and report the first
+/// invalid call when the query runs. Every failure is a ``DocumentStoreError``.
+///
+/// Firebase's synchronous Codable writes (``DocumentReference/setData(from:merge:encoder:completion:)``,
+/// ``CollectionReference/addDocument(from:encoder:completion:)``) go through an ordered write pipeline
+/// shared by every copy of this value: every later operation through this database (reads, writes,
+/// queries, aggregations, listeners, batches, transactions) first waits for the pipelined writes, so it
+/// sees them. Operations called on ``store`` directly do not wait.
 public struct Database: Sendable {
     /// The store every operation goes through.
     public let store: any DocumentStore
     /// Client-side policies (transaction retries and their backoff).
     public let options: DatabaseOptions
+    /// The writes started by the synchronous Codable writes, in order.
+    let pipeline: WritePipeline
 
-    /// A database on `store`.
+    /// A database on `store`, with a write pipeline of its own (see the type's documentation).
     public init(store: any DocumentStore, options: DatabaseOptions = DatabaseOptions()) {
         self.store = store
         self.options = options
+        self.pipeline = WritePipeline()
     }
 
     /// The database's identity (project and database ID).
     public var databaseID: DatabaseID { store.database }
 
-    /// The collection at a slash-separated path (`"members"` or `"users/ana/posts"`).
-    /// Throws `invalidArgument` for an invalid path (an even number of segments, an invalid ID).
-    public func collection(_ path: String) throws(DocumentStoreError) -> CollectionReference {
-        CollectionReference(database: self, path: try CollectionPath(path))
+    /// The collection at a slash-separated path (`"members"` or `"users/ana/posts"`). Never throws: an
+    /// invalid path (an even number of segments, an invalid ID) makes an invalid reference whose
+    /// operations throw `invalidArgument` naming the path (see ``CollectionReference/pathError``).
+    public func collection(_ path: String) -> CollectionReference {
+        do throws(DocumentStoreError) {
+            return CollectionReference(database: self, path: try CollectionPath(path))
+        } catch {
+            return CollectionReference(database: self, invalid: InvalidPath("collection path", text: path, reason: error))
+        }
     }
 
     /// The collection at `path`.
@@ -42,10 +58,15 @@ public struct Database: Sendable {
         CollectionReference(database: self, path: path)
     }
 
-    /// The document at a slash-separated path (`"members/ana"`).
-    /// Throws `invalidArgument` for an invalid path (an odd number of segments, an invalid ID).
-    public func document(_ path: String) throws(DocumentStoreError) -> DocumentReference {
-        DocumentReference(database: self, path: try DocumentPath(path))
+    /// The document at a slash-separated path (`"members/ana"`). Never throws: an invalid path (an odd
+    /// number of segments, an invalid ID) makes an invalid reference whose operations throw
+    /// `invalidArgument` naming the path (see ``DocumentReference/pathError``).
+    public func document(_ path: String) -> DocumentReference {
+        do throws(DocumentStoreError) {
+            return DocumentReference(database: self, path: try DocumentPath(path))
+        } catch {
+            return DocumentReference(database: self, invalid: InvalidPath("document path", text: path, reason: error))
+        }
     }
 
     /// The document at `path`.
@@ -53,10 +74,15 @@ public struct Database: Sendable {
         DocumentReference(database: self, path: path)
     }
 
-    /// A query over every collection named `collectionID`, at any depth (a collection group).
-    /// Throws `invalidArgument` for an invalid collection ID.
-    public func collectionGroup(_ collectionID: String) throws(DocumentStoreError) -> Query {
-        Query(database: self, builder: try QueryBuilder(database: databaseID, collectionGroup: collectionID))
+    /// A query over every collection named `collectionID`, at any depth (a collection group). Never
+    /// throws: an invalid collection ID makes a query that throws `invalidArgument`, naming it, when run.
+    public func collectionGroup(_ collectionID: String) -> Query {
+        do throws(DocumentStoreError) {
+            return Query(database: self, builder: try QueryBuilder(database: databaseID, collectionGroup: collectionID))
+        } catch {
+            let invalid = InvalidPath("collection group", text: collectionID, reason: error)
+            return Query(database: self, builder: QueryBuilder(database: databaseID, collection: InvalidPath.collection), pathError: invalid.error)
+        }
     }
 
     /// A new, empty write batch.
@@ -74,7 +100,9 @@ public struct Database: Sendable {
         -> [DocumentSnapshot]
     {
         guard !references.isEmpty else { return [] }
-        let response = try await store.batchGetDocuments(references.map(\.path), mask: fieldMask, consistency: consistency)
+        let paths = try references.map { reference throws(DocumentStoreError) in try reference.checkedPath() }
+        if case .latest = consistency { await pipeline.drain() }
+        let response = try await store.batchGetDocuments(paths, mask: fieldMask, consistency: consistency)
         var byPath: [DocumentPath: Document?] = [:]
         for read in response.documents { byPath[read.path] = read.document }
         return references.map { reference in
@@ -84,7 +112,8 @@ public struct Database: Sendable {
 
     /// The root collections of the database, in name order (UTF-8 bytes).
     public func collections() async throws -> [CollectionReference] {
-        try await CollectionListing.all(in: self, parent: nil)
+        await pipeline.drain()
+        return try await CollectionListing.all(in: self, parent: nil)
     }
 }
 

@@ -3,31 +3,73 @@ public import HearthDomain
 /// A document location: read it, write it, delete it, and reach its subcollections.
 ///
 /// Writes return the ``WriteResult`` (the document's new update time), which can be ignored.
+///
+/// Made from an invalid path (`db.document("members")`), a reference is still made, as in Firebase,
+/// but it is *invalid*: ``pathError`` holds the `invalidArgument` error naming the path, and every
+/// operation on it (reads, writes, listeners, use in a batch or a transaction) and on the references
+/// made from it throws that error; nothing reaches the store. Its ``path`` is then the placeholder
+/// `__invalid__/__invalid__` (reserved IDs, so it names no real document), its ``documentID`` is
+/// `__invalid__`, and it is equal only to invalid references of the same database made from the same text.
 public struct DocumentReference: Sendable, Hashable {
     /// The database the document belongs to.
     public let database: Database
-    /// The document's path.
+    /// The document's path; the placeholder `__invalid__/__invalid__` when the reference is invalid (see
+    /// ``pathError``).
     public let path: DocumentPath
+    let invalid: InvalidPath?
 
+    /// The document at `path` in `database`. A path that holds the placeholder ID `__invalid__` (taken
+    /// from an invalid reference) makes an invalid reference.
     public init(database: Database, path: DocumentPath) {
         self.database = database
         self.path = path
+        self.invalid = InvalidPath.isPlaceholder(path.segments) ? .fromPlaceholder("document path", path.path) : nil
     }
 
-    /// The document's ID (its last path segment).
+    /// An invalid reference: every operation throws `invalid.error`.
+    init(database: Database, invalid: InvalidPath) {
+        self.database = database
+        self.path = InvalidPath.document
+        self.invalid = invalid
+    }
+
+    /// Why this reference cannot be used (`invalidArgument`, naming the path it was made from), or `nil`
+    /// when it is valid. Every operation on an invalid reference throws this error.
+    public var pathError: DocumentStoreError? { invalid?.error }
+
+    /// ``path``, or ``pathError`` thrown when the reference is invalid.
+    func checkedPath() throws(DocumentStoreError) -> DocumentPath {
+        if let invalid { throw invalid.error }
+        return path
+    }
+
+    /// The document's ID (its last path segment; `__invalid__` for an invalid reference).
     public var documentID: String { path.documentID }
 
-    /// The collection holding this document.
-    public var parent: CollectionReference { CollectionReference(database: database, path: path.parent) }
+    /// The collection holding this document (for an invalid reference, an invalid collection reference
+    /// carrying the same error).
+    public var parent: CollectionReference {
+        if let invalid { return CollectionReference(database: database, invalid: invalid) }
+        return CollectionReference(database: database, path: path.parent)
+    }
 
-    /// The document's full name, as stored in reference values.
+    /// The document's full name, as stored in reference values (the placeholder's for an invalid reference).
     public var name: DocumentName { DocumentName(database: database.databaseID, path: path) }
 
-    /// The subcollection at a path relative to this document (`"posts"` or `"posts/p1/comments"`).
-    /// Throws `invalidArgument` for an invalid path.
-    public func collection(_ relativePath: String) throws(DocumentStoreError) -> CollectionReference {
-        let relative = try ResourcePath.split(relativePath, what: "collection path")
-        return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
+    /// The subcollection at a path relative to this document (`"posts"` or `"posts/p1/comments"`). Never
+    /// throws: an invalid path (or an invalid document) makes an invalid reference whose operations throw
+    /// `invalidArgument` naming the path (see ``CollectionReference/pathError``).
+    public func collection(_ relativePath: String) -> CollectionReference {
+        if let invalid { return CollectionReference(database: database, invalid: invalid) }
+        do throws(DocumentStoreError) {
+            let relative = try ResourcePath.split(relativePath, what: "collection path")
+            return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
+        } catch {
+            return CollectionReference(
+                database: database,
+                invalid: InvalidPath("collection path", text: InvalidPath.join(path.segments, relativePath), reason: error)
+            )
+        }
     }
 
     // MARK: - Reading
@@ -35,6 +77,8 @@ public struct DocumentReference: Sendable, Hashable {
     /// Reads the document. A missing document is a snapshot whose `exists` is `false`, not an error.
     /// `fieldMask` limits the fields returned.
     public func getDocument(fieldMask: [FieldPath]? = nil) async throws -> DocumentSnapshot {
+        let path = try checkedPath()
+        await database.pipeline.drain()
         let document = try await database.store.getDocument(path, mask: fieldMask, consistency: .latest)
         return DocumentSnapshot(reference: self, document: document, readTime: nil)
     }
@@ -56,7 +100,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// Creates the document; fails with `alreadyExists` if it exists.
     @discardableResult
     public func create(data: UserFields) async throws -> WriteResult {
-        try await commit(WriteBuilder.create(path, data: data))
+        try await commit(WriteBuilder.create(checkedPath(), data: data))
     }
 
     /// Creates the document from an `Encodable` model; fails with `alreadyExists` if it exists.
@@ -69,49 +113,32 @@ public struct DocumentReference: Sendable, Hashable {
     /// are written and the others kept.
     @discardableResult
     public func setData(_ data: UserFields, merge: Bool = false) async throws -> WriteResult {
-        try await commit(WriteBuilder.set(path, data: data, options: merge ? .merge : .overwrite))
+        try await commit(WriteBuilder.set(checkedPath(), data: data, options: merge ? .merge : .overwrite))
     }
 
     /// Writes only the listed fields (dotted paths) of `data`, keeping the others; creates the document if missing.
     @discardableResult
     public func setData(_ data: UserFields, mergeFields: [String]) async throws -> WriteResult {
-        try await commit(WriteBuilder.set(path, data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
+        try await commit(WriteBuilder.set(checkedPath(), data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
     }
 
     /// Writes only the listed fields of `data`, keeping the others; creates the document if missing.
     @discardableResult
     public func setData(_ data: UserFields, mergeFields: [FieldPath]) async throws -> WriteResult {
-        try await commit(WriteBuilder.set(path, data: data, options: .mergeFields(mergeFields)))
-    }
-
-    /// Writes an `Encodable` model, replacing the document; with `merge`, only the model's fields are
-    /// written and the others kept.
-    @discardableResult
-    public func setData<T: Encodable>(from value: T, merge: Bool = false, encoder: DocumentEncoder = DocumentEncoder())
-        async throws -> WriteResult
-    {
-        try await setData(encoder.encode(value), merge: merge)
-    }
-
-    /// Writes only the listed fields of an `Encodable` model, keeping the others.
-    @discardableResult
-    public func setData<T: Encodable>(from value: T, mergeFields: [String], encoder: DocumentEncoder = DocumentEncoder())
-        async throws -> WriteResult
-    {
-        try await setData(encoder.encode(value), mergeFields: mergeFields)
+        try await commit(WriteBuilder.set(checkedPath(), data: data, options: .mergeFields(mergeFields)))
     }
 
     /// Updates fields of an existing document; the keys are dotted paths (`"address.city"`). Fails with
     /// `notFound` if the document does not exist.
     @discardableResult
     public func updateData(_ fields: UserFields) async throws -> WriteResult {
-        try await commit(WriteBuilder.update(path, data: fields))
+        try await commit(WriteBuilder.update(checkedPath(), data: fields))
     }
 
     /// Updates fields of an existing document, by field path. Fails with `notFound` if it does not exist.
     @discardableResult
     public func updateData(_ fields: [FieldPath: FieldValue]) async throws -> WriteResult {
-        try await commit(WriteBuilder.update(path, fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        try await commit(WriteBuilder.update(checkedPath(), fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
     }
 
     /// Updates an existing document from an `Encodable` model without replacing it: every field the model
@@ -128,15 +155,18 @@ public struct DocumentReference: Sendable, Hashable {
     /// Subcollections are not deleted (see ``Database/recursiveDelete(_:)-(DocumentReference)``).
     @discardableResult
     public func delete(precondition: Precondition? = nil) async throws -> WriteResult {
-        try await commit(WriteBuilder.delete(path, precondition: precondition))
+        try await commit(WriteBuilder.delete(checkedPath(), precondition: precondition))
     }
 
     /// The subcollections of this document, in name order.
     public func collections() async throws -> [CollectionReference] {
-        try await CollectionListing.all(in: database, parent: path)
+        let path = try checkedPath()
+        await database.pipeline.drain()
+        return try await CollectionListing.all(in: database, parent: path)
     }
 
     private func commit(_ write: Write) async throws -> WriteResult {
+        await database.pipeline.drain()
         let response = try await database.store.commit([write], transaction: nil)
         guard let result = response.writeResults.first else {
             throw DocumentStoreError(.internal, "The store answered a commit of one write with no write result.")
@@ -144,13 +174,16 @@ public struct DocumentReference: Sendable, Hashable {
         return result
     }
 
+    /// Same database and same path; an invalid reference equals only invalid references made from the
+    /// same text.
     public static func == (lhs: DocumentReference, rhs: DocumentReference) -> Bool {
-        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path
+        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path && InvalidPath.sameText(lhs.invalid, rhs.invalid)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(path)
+        hasher.combine(invalid?.text)
     }
 }
 

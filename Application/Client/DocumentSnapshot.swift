@@ -1,3 +1,4 @@
+import Foundation
 public import HearthDomain
 
 /// A document as read: its reference, whether it exists, and its fields and times when it does.
@@ -19,21 +20,59 @@ public struct DocumentSnapshot: Sendable, Hashable {
     public var exists: Bool { document != nil }
     /// The document's ID.
     public var documentID: String { reference.documentID }
-    /// The document's fields, or `nil` when it does not exist.
-    public func data() -> MapValue? { document?.fields }
     /// When the document was created, if it exists.
     public var createTime: Timestamp? { document?.createTime }
     /// When the document last changed, if it exists.
     public var updateTime: Timestamp? { document?.updateTime }
 
-    /// The value at a dotted field path (`"address.city"`), or `nil` when missing or the path is invalid.
-    public func get(_ field: String) -> Value? {
-        guard let path = try? FieldPath(dotted: field) else { return nil }
-        return get(path)
+    // MARK: Firebase's shape
+
+    /// The document's fields in Firebase's shape, or `nil` when it does not exist, so that
+    /// `snapshot.data()?["name"] as? String` works as in Firebase. Each value is: integers and doubles an
+    /// `NSNumber` (`as? Int`, `as? Int64`, `as? Double`, `as? NSNumber` all work, exactly as with
+    /// Firebase's `NSNumber`), booleans `Bool`, strings `String`, timestamps ``Timestamp``, bytes `Data`,
+    /// geo points ``GeoPoint``, references ``DocumentReference`` (in this snapshot's database), arrays
+    /// `[Any]`, maps `[String: Any]`, null `NSNull()`.
+    ///
+    /// A Swift `Dictionary` merges keys that are canonically equal (`"é"` and `"e\u{301}"`), which
+    /// Firestore keeps apart; of such keys the one last in UTF-8 byte order wins. ``fields`` keeps them all.
+    public func data() -> [String: Any]? {
+        document.map { FirebaseShape.dictionary($0.fields, database: reference.database) }
     }
 
-    /// The value at a field path, or `nil` when missing. `FieldPath.documentID` gives the reference.
-    public func get(_ field: FieldPath) -> Value? {
+    /// The value at a dotted field path (`"address.city"`) in Firebase's shape (see ``data()``), or `nil`
+    /// when it is missing, the document does not exist or the path is invalid. `"__name__"` gives the
+    /// document's ``DocumentReference``.
+    public func get(_ field: String) -> Any? {
+        value(at: field).map { FirebaseShape.any($0, database: reference.database) }
+    }
+
+    /// The value at a field path in Firebase's shape (see ``data()``), or `nil` when missing.
+    /// `FieldPath.documentID` gives the document's ``DocumentReference``.
+    public func get(_ field: FieldPath) -> Any? {
+        value(at: field).map { FirebaseShape.any($0, database: reference.database) }
+    }
+
+    /// `get(_:)` as a subscript: `snapshot["address.city"] as? String`.
+    public subscript(field: String) -> Any? { self.get(field) }
+
+    /// `get(_:)` as a subscript, by field path.
+    public subscript(field: FieldPath) -> Any? { self.get(field) }
+
+    // MARK: Typed
+
+    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes), or `nil` when it does not exist.
+    public var fields: MapValue? { document?.fields }
+
+    /// The typed value at a dotted field path (`"address.city"`), or `nil` when missing or the path is invalid.
+    public func value(at field: String) -> Value? {
+        guard let path = try? FieldPath(dotted: field) else { return nil }
+        return value(at: path)
+    }
+
+    /// The typed value at a field path, or `nil` when missing. `FieldPath.documentID` gives the
+    /// document's reference value.
+    public func value(at field: FieldPath) -> Value? {
         if field.isDocumentID { return exists ? .reference(reference.name) : nil }
         return document?.fields.value(at: field)
     }
@@ -47,7 +86,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
         throws(DocumentStoreError) -> T?
     {
         let path = try FieldPath(dotted: field)
-        guard let value = get(path) else { return nil }
+        guard let value = value(at: path) else { return nil }
         return try decoder.decodeField(type, from: value, at: path, documentPath: reference.path)
     }
 
@@ -106,14 +145,27 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     }
 
     public var documentID: String { reference.documentID }
-    public func data() -> MapValue { document.fields }
     public var createTime: Timestamp { document.createTime }
     public var updateTime: Timestamp { document.updateTime }
 
-    /// The value at a dotted field path, or `nil` when missing or the path is invalid.
-    public func get(_ field: String) -> Value? { snapshot.get(field) }
-    /// The value at a field path, or `nil` when missing.
-    public func get(_ field: FieldPath) -> Value? { snapshot.get(field) }
+    /// The document's fields in Firebase's shape (see ``DocumentSnapshot/data()``):
+    /// `document.data()["name"] as? String`.
+    public func data() -> [String: Any] { FirebaseShape.dictionary(document.fields, database: reference.database) }
+    /// The value at a dotted field path in Firebase's shape, or `nil` when missing or the path is invalid.
+    public func get(_ field: String) -> Any? { snapshot.get(field) }
+    /// The value at a field path in Firebase's shape, or `nil` when missing.
+    public func get(_ field: FieldPath) -> Any? { snapshot.get(field) }
+    /// `get(_:)` as a subscript: `document["address.city"] as? String`.
+    public subscript(field: String) -> Any? { self.get(field) }
+    /// `get(_:)` as a subscript, by field path.
+    public subscript(field: FieldPath) -> Any? { self.get(field) }
+
+    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes).
+    public var fields: MapValue { document.fields }
+    /// The typed value at a dotted field path, or `nil` when missing or the path is invalid.
+    public func value(at field: String) -> Value? { snapshot.value(at: field) }
+    /// The typed value at a field path, or `nil` when missing.
+    public func value(at field: FieldPath) -> Value? { snapshot.value(at: field) }
     /// Decodes the value at a dotted field path into `T`, or returns `nil` when the field is missing;
     /// throws as ``DocumentSnapshot/get(_:as:decoder:)`` does (an invalid path, or a value that does not
     /// fit `T`, naming the field).

@@ -9,13 +9,27 @@ public struct Query: Sendable, QueryConvertible {
     public let database: Database
     /// The query as a pure value.
     public let builder: QueryBuilder
+    /// The error of the invalid reference or collection group this query was made from (thrown when the
+    /// query runs, before any builder error), or `nil`.
+    public let pathError: DocumentStoreError?
 
     public init(database: Database, builder: QueryBuilder) {
+        self.init(database: database, builder: builder, pathError: nil)
+    }
+
+    init(database: Database, builder: QueryBuilder, pathError: DocumentStoreError?) {
         self.database = database
         self.builder = builder
+        self.pathError = pathError
     }
 
     public var query: Query { self }
+
+    /// The built query; throws ``pathError`` first, then the builder's first invalid call.
+    func build() throws(DocumentStoreError) -> BuiltQuery {
+        if let pathError { throw pathError }
+        return try builder.build()
+    }
 }
 
 /// Everything that can be queried: ``Query`` and ``CollectionReference``. Supplies the query builder
@@ -27,7 +41,7 @@ public protocol QueryConvertible: Sendable {
 
 extension QueryConvertible {
     func with(_ transform: (QueryBuilder) -> QueryBuilder) -> Query {
-        Query(database: query.database, builder: transform(query.builder))
+        Query(database: query.database, builder: transform(query.builder), pathError: query.pathError)
     }
 
     // MARK: Filters
@@ -141,7 +155,8 @@ extension QueryConvertible {
 
 extension Query {
     func run(consistency: ReadConsistency) async throws -> QuerySnapshot {
-        let built = try builder.build()
+        let built = try build()
+        if case .latest = consistency { await database.pipeline.drain() }
         let elements = try await database.store.runQueryAll(parent: built.parent, query: built.query, consistency: consistency)
         var documents: [QueryDocumentSnapshot] = []
         documents.reserveCapacity(elements.count)

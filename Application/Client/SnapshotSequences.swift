@@ -14,8 +14,12 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> Iterator {
         do {
-            let built = try query.builder.build()
-            let stream = query.database.store.listen(.query(parent: built.parent, query: built.query), options: options)
+            let built = try query.build()
+            let target = ListenTarget.query(parent: built.parent, query: built.query)
+            if query.database.pipeline.hasPending {
+                return Iterator(database: query.database, start: (target, options), failure: nil, reversed: built.reversesResults)
+            }
+            let stream = query.database.store.listen(target, options: options)
             return Iterator(database: query.database, base: stream.makeAsyncIterator(), failure: nil, reversed: built.reversesResults)
         } catch {
             return Iterator(database: query.database, base: nil, failure: error, reversed: false)
@@ -25,6 +29,8 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let database: Database
         var base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?
+        /// The listen to start after the database's pending writes (see ``Database``), when there were some.
+        var start: (target: ListenTarget, options: ListenOptions)?
         var failure: (any Error)?
         let reversed: Bool
         var previous: DocumentSet?
@@ -36,11 +42,21 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
             self.reversed = reversed
         }
 
+        init(database: Database, start: (target: ListenTarget, options: ListenOptions), failure: (any Error)?, reversed: Bool) {
+            self.init(database: database, base: nil, failure: failure, reversed: reversed)
+            self.start = start
+        }
+
         public mutating func next() async throws -> QuerySnapshot? {
             if let failure {
                 self.failure = nil
                 base = nil
                 throw failure
+            }
+            if let start {
+                self.start = nil
+                await database.pipeline.drain()
+                base = database.store.listen(start.target, options: start.options).makeAsyncIterator()
             }
             guard base != nil, let snapshot = try await base?.next() else {
                 base = nil
@@ -70,15 +86,53 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
     let options: ListenOptions
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(reference: reference, base: reference.database.store.listen(.document(reference.path), options: options).makeAsyncIterator())
+        let path: DocumentPath
+        do throws(DocumentStoreError) {
+            path = try reference.checkedPath()
+        } catch {
+            return Iterator(reference: reference, base: nil, failure: error)
+        }
+        let target = ListenTarget.document(path)
+        if reference.database.pipeline.hasPending {
+            return Iterator(reference: reference, base: nil, start: (target, options))
+        }
+        return Iterator(reference: reference, base: reference.database.store.listen(target, options: options).makeAsyncIterator())
     }
 
     public struct Iterator: AsyncIteratorProtocol {
         let reference: DocumentReference
-        var base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator
+        var base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?
+        /// The listen to start after the database's pending writes (see ``Database``), when there were some.
+        var start: (target: ListenTarget, options: ListenOptions)?
+        /// The invalid reference's error, thrown by the first `next()`.
+        var failure: DocumentStoreError?
+
+        init(
+            reference: DocumentReference,
+            base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?,
+            start: (target: ListenTarget, options: ListenOptions)? = nil,
+            failure: DocumentStoreError? = nil
+        ) {
+            self.reference = reference
+            self.base = base
+            self.start = start
+            self.failure = failure
+        }
 
         public mutating func next() async throws -> DocumentSnapshot? {
-            guard let snapshot = try await base.next() else { return nil }
+            if let failure {
+                self.failure = nil
+                throw failure
+            }
+            if let start {
+                self.start = nil
+                await reference.database.pipeline.drain()
+                base = reference.database.store.listen(start.target, options: start.options).makeAsyncIterator()
+            }
+            guard base != nil, let snapshot = try await base?.next() else {
+                base = nil
+                return nil
+            }
             return DocumentSnapshot(reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime)
         }
     }

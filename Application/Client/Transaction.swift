@@ -4,7 +4,8 @@ import Synchronization
 /// The reads and writes of one attempt of ``Database/runTransaction(maxAttempts:isolation:_:)``.
 ///
 /// Reads see the transaction's consistent view; writes are collected and committed atomically when the
-/// body returns. As in Firestore's SDKs, every read must come before the first write
+/// body returns. Firebase's non-throwing write forms with Swift values keep their first error, and the
+/// transaction then fails with it (`invalidArgument`, not retried) instead of committing. As in Firestore's SDKs, every read must come before the first write
 /// (`invalidArgument` otherwise), and a read-only transaction takes no writes.
 public final class Transaction: WriteCollecting {
     public let database: Database
@@ -17,6 +18,7 @@ public final class Transaction: WriteCollecting {
     private struct State {
         var writes: [Write] = []
         var finished = false
+        var failure: DocumentStoreError?
     }
 
     init(database: Database, id: TransactionID, isReadOnly: Bool) {
@@ -64,6 +66,12 @@ public final class Transaction: WriteCollecting {
         if !accepted { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more writes.") }
     }
 
+    public func recordFailure(_ error: DocumentStoreError) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+        }
+    }
+
     private func checkReadable() throws(DocumentStoreError) {
         let (finished, wrote) = state.withLock { ($0.finished, !$0.writes.isEmpty) }
         if finished { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more reads.") }
@@ -73,6 +81,15 @@ public final class Transaction: WriteCollecting {
     func finish() -> [Write] {
         state.withLock { state in
             state.finished = true
+            return state.writes
+        }
+    }
+
+    /// Ends the attempt; its writes, or the first error a non-throwing write method recorded.
+    func finishForCommit() throws(DocumentStoreError) -> [Write] {
+        try state.withLock { state throws(DocumentStoreError) -> [Write] in
+            state.finished = true
+            if let failure = state.failure { throw failure }
             return state.writes
         }
     }
@@ -101,6 +118,7 @@ extension Database {
             random: options.random
         )
         var previous: TransactionID?
+        await pipeline.drain()
         return try await retrier.run(operation: "The transaction") { _ in
             try Task.checkCancellation()
             let id = try await store.beginTransaction(.readWrite(retrying: previous))
@@ -108,7 +126,7 @@ extension Database {
             do {
                 let result = try await body(transaction)
                 try Task.checkCancellation()
-                _ = try await store.commit(transaction.finish(), transaction: id)
+                _ = try await store.commit(transaction.finishForCommit(), transaction: id)
                 return result
             } catch {
                 _ = transaction.finish()
@@ -131,11 +149,12 @@ extension Database {
         _ body: (Transaction) async throws -> T
     ) async throws -> T {
         try Task.checkCancellation()
+        await pipeline.drain()
         let id = try await store.beginTransaction(.readOnly(readTime: readTime))
         let transaction = Transaction(database: self, id: id, isReadOnly: true)
         do {
             let result = try await body(transaction)
-            _ = transaction.finish()
+            _ = try transaction.finishForCommit()
             try? await store.rollback(id)
             return result
         } catch {

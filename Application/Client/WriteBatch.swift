@@ -5,12 +5,14 @@ import Synchronization
 ///
 /// ```swift
 /// let batch = db.batch()
-/// try batch.setData(["name": "Yoga"], forDocument: classes.document("c1"))
+/// batch.setData(["name": "Yoga"], forDocument: classes.document("c1"))
 ///          .updateData(["count": FieldValue.increment(1)], forDocument: stats)
 /// try await batch.commit()
 /// ```
 ///
 /// Safe to share between tasks. After ``commit()`` the batch takes no more writes (`failedPrecondition`).
+/// Firebase's non-throwing forms with Swift values (`batch.setData(data, forDocument: ref)` where `data`
+/// is a `[String: Any]`) keep their first error, and ``commit()`` throws it, writing nothing.
 public final class WriteBatch: WriteCollecting {
     public let database: Database
     private let state = Mutex(State())
@@ -18,6 +20,7 @@ public final class WriteBatch: WriteCollecting {
     private struct State {
         var writes: [Write] = []
         var committed = false
+        var failure: DocumentStoreError?
     }
 
     init(database: Database) {
@@ -36,17 +39,26 @@ public final class WriteBatch: WriteCollecting {
         if !accepted { throw DocumentStoreError(.failedPrecondition, "A write batch can no longer be used after commit().") }
     }
 
+    public func recordFailure(_ error: DocumentStoreError) {
+        state.withLock { state in
+            if state.failure == nil { state.failure = error }
+        }
+    }
+
     /// Commits every write atomically and returns one result per write, in order. An empty batch commits
-    /// nothing and returns no results. Failures: as ``DocumentStore/commit(_:transaction:)``; a second
-    /// commit is `failedPrecondition`.
+    /// nothing and returns no results. Failures: the first error a non-throwing write method recorded
+    /// (nothing is written); as ``DocumentStore/commit(_:transaction:)``; a second commit is
+    /// `failedPrecondition`.
     @discardableResult
     public func commit() async throws -> [WriteResult] {
         let writes = try state.withLock { state throws(DocumentStoreError) -> [Write] in
             guard !state.committed else { throw DocumentStoreError(.failedPrecondition, "A write batch can only be committed once.") }
             state.committed = true
+            if let failure = state.failure { throw failure }
             return state.writes
         }
         guard !writes.isEmpty else { return [] }
+        await database.pipeline.drain()
         return try await database.store.commit(writes, transaction: nil).writeResults
     }
 }

@@ -106,7 +106,7 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
 
     static func timestamp(_ date: Date, at node: () -> CodingPathNode) throws -> FieldValue {
         do {
-            return .value(.timestamp(try Timestamp(date: date)))
+            return .value(.timestamp(try Timestamp(validating: date)))
         } catch {
             throw EncodingError.invalidValue(
                 date,

@@ -70,7 +70,7 @@ public protocol DocumentStore: Sendable {
 
     /// Starts a transaction. Read-write transactions are serializable; a conflict makes a later read or
     /// the commit fail with `aborted`. Read-only transactions see one consistent snapshot.
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID
 
     /// Abandons a transaction and releases what it holds. Rolling back a transaction that is already
     /// closed (committed, rolled back or expired) succeeds, as on Firestore; an unknown one is `invalidArgument`.
@@ -121,15 +121,16 @@ public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "TransactionID(\(bytes.count) bytes)" }
 }
 
-/// How a transaction is opened.
-public enum TransactionOptions: Sendable, Hashable {
+/// How a transaction is opened (Firestore's `TransactionOptions` message; the Swift name
+/// `TransactionOptions` is Firebase's client-side options, ``TransactionOptions``).
+public enum TransactionMode: Sendable, Hashable {
     /// Reads only, from one consistent snapshot: now, or at `readTime`.
     case readOnly(readTime: Timestamp?)
     /// Reads and writes; `retrying` names the transaction this one retries (keeps its place in line).
     case readWrite(retrying: TransactionID?)
 
     /// A read-write transaction that retries nothing.
-    public static let readWrite = TransactionOptions.readWrite(retrying: nil)
+    public static let readWrite = TransactionMode.readWrite(retrying: nil)
 }
 
 /// One document of a read: found with its content, or missing.

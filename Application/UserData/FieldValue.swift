@@ -33,6 +33,9 @@ public struct FieldValue: Sendable, Hashable {
         case increment(HearthDomain.Value)
         case maximum(HearthDomain.Value)
         case minimum(HearthDomain.Value)
+        /// A Swift value with no Firestore representation (see ``FieldValueConvertible``): building a
+        /// write or a query with it throws `invalidArgument` naming the field and this reason.
+        case invalid(String)
     }
 
     let storage: Storage
@@ -82,8 +85,8 @@ public struct FieldValue: Sendable, Hashable {
     /// Whether this is a sentinel (server timestamp, delete, array union/remove, increment, max, min).
     public var isSentinel: Bool {
         switch storage {
-        case .value, .array, .map: false
-        default: true
+        case .value, .array, .map, .invalid: false
+        case .serverTimestamp, .delete, .arrayUnion, .arrayRemove, .increment, .maximum, .minimum: true
         }
     }
 }
@@ -105,8 +108,9 @@ extension FieldValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expr
 }
 
 extension FieldValue {
-    /// The plain value this user data stands for, or `nil` when it is or contains a sentinel (or a map
-    /// that names one key twice).
+    /// The plain value this user data stands for, or `nil` when it is or contains a sentinel, a map that
+    /// names one key twice, or a Swift value that Firestore cannot store (converted from an unsupported
+    /// type, see ``FieldValueConvertible``).
     public var plainValue: HearthDomain.Value? {
         switch storage {
         case .value(let value): return value

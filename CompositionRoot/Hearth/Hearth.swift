@@ -1,9 +1,12 @@
 // The composition root: the only module that names concrete adapters (in-memory, file, Firestore REST).
 //
-// `import Hearth` gives the Domain and Application layers (values, the `DocumentStore` port, the client
-// API) plus the configuration, the factories and the policy decorators of this module:
+// `import Hearth` gives everything a program needs, with no other import: Foundation (`Date`, `Data`,
+// `NSNumber`, ...), the Domain and Application layers (values, the `DocumentStore` port, the client API
+// with Firebase's names: `Firestore`, `Firestore.Encoder`, ...), plus the configuration, the factories,
+// `Firestore.firestore()` and the policy decorators of this module:
 //
 //     let db = try HearthConfiguration(store: .memory).makeDatabase()
 //
+@_exported import Foundation
 @_exported import HearthApplication
 @_exported import HearthDomain

@@ -122,7 +122,7 @@ struct CodecFixture {
             guard case .update(let fields, _) = try WriteBuilder.set(path, data: encoder.encode(order)).operation else {
                 throw BenchUsageError("a set did not build an update")
             }
-            let created = try Timestamp(date: CodecBenchOrder.date(index, salt: 3))
+            let created = Timestamp(date: CodecBenchOrder.date(index, salt: 3))
             elements.append(RESTRunQueryResponseElement(document: Document(path: path, fields: fields, createTime: created, updateTime: created), readTime: readTime))
         }
         restBytes = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(elements, database: database))

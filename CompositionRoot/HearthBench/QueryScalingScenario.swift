@@ -81,7 +81,7 @@ struct QueryScalingScenario: BenchScenario {
         // Built once, like the statement SQLite prepares once: a `Query` is an immutable value to reuse.
         var clientQueries: [Int: [String: Query]] = [:]
         for (size, store) in stores {
-            let collection = try Database(store: store).collection(BenchDataset.collection)
+            let collection = Database(store: store).collection(BenchDataset.collection)
             for status in statuses {
                 clientQueries[size, default: [:]][status] = collection
                     .whereField("status", isEqualTo: FieldValue(stringLiteral: status))

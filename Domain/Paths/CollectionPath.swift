@@ -23,7 +23,7 @@ public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
         self.segments = segments
     }
 
-    init(uncheckedSegments segments: [String]) {
+    package init(uncheckedSegments segments: [String]) {
         self.segments = segments
     }
 

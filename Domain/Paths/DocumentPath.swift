@@ -23,7 +23,7 @@ public struct DocumentPath: Hashable, Comparable, Sendable, CustomStringConverti
         self.segments = segments
     }
 
-    init(uncheckedSegments segments: [String]) {
+    package init(uncheckedSegments segments: [String]) {
         self.segments = segments
     }
 

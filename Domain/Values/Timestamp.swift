@@ -3,7 +3,8 @@ import Foundation
 /// A point in time as Firestore stores it: seconds since the Unix epoch plus nanoseconds.
 ///
 /// Valid from `0001-01-01T00:00:00Z` to `9999-12-31T23:59:59.999999999Z`; construction from runtime input
-/// outside that range, or with nanoseconds outside `0..<1_000_000_000`, throws `invalidArgument`.
+/// outside that range, or with nanoseconds outside `0..<1_000_000_000`, throws `invalidArgument` — except
+/// ``init(date:)``, which clamps to the range as Firebase's non-throwing `Timestamp(date:)` must.
 /// RFC 3339 text is parsed and printed by hand (``init(rfc3339:)``, ``rfc3339``), never through
 /// `ISO8601DateFormatter` (which loses sub-millisecond digits) or `Date` (a `Double`).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -36,20 +37,47 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.nanoseconds = nanoseconds
     }
 
+    /// The timestamp nearest to `date` (to the nanosecond), never failing: Firebase's `Timestamp(date:)`.
+    ///
+    /// Every `Date` inside Firestore's range (0001-01-01...9999-12-31, UTC) gives its nearest timestamp. A
+    /// `Date` outside it is clamped to the nearest end: earlier dates (including `Date.distantPast`, two
+    /// days before 0001-01-01 in the proleptic Gregorian calendar, and -infinity) give ``min``, later ones
+    /// (and +infinity) give ``max``, and a NaN interval (no instant at all) gives ``min``. Firebase's SDK
+    /// raises an exception there instead; use ``init(validating:)`` to get an error.
+    public init(date: Date) {
+        let interval = date.timeIntervalSince1970
+        guard interval.isFinite, interval >= Double(Timestamp.min.seconds) else {
+            self = interval > 0 ? .max : .min
+            return
+        }
+        guard interval < Double(Timestamp.max.seconds) + 1 else {
+            self = .max
+            return
+        }
+        self = Timestamp.nearest(to: interval)
+    }
+
     /// The timestamp nearest to `date` (to the nanosecond). Throws `invalidArgument` when `date` is not
-    /// finite or falls outside Firestore's range.
-    public init(date: Date) throws(DocumentStoreError) {
+    /// finite or falls outside Firestore's range (where ``init(date:)`` clamps).
+    public init(validating date: Date) throws(DocumentStoreError) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
             throw .invalidArgument("Date at \(interval) seconds since 1970 is outside Firestore's timestamp range.")
         }
+        self = Timestamp.nearest(to: interval)
+    }
+
+    /// The nearest timestamp to a finite interval inside the range (a rounding up past `max` stays `max`).
+    private static func nearest(to interval: Double) -> Timestamp {
         var whole = interval.rounded(.down)
         var nanos = ((interval - whole) * 1e9).rounded()
         if nanos >= 1e9 {
             whole += 1
             nanos -= 1e9
         }
-        try self.init(seconds: Int64(whole), nanoseconds: Int32(nanos))
+        let seconds = Int64(whole)
+        if seconds > Timestamp.max.seconds { return .max }
+        return Timestamp(uncheckedSeconds: seconds, nanoseconds: Int32(nanos))
     }
 
     /// The nearest `Date` (a `Double`: precision below a microsecond is lost).

@@ -65,7 +65,7 @@ extension FileSystemDocumentStore {
         return try await engine.commit(writes, transaction: transaction)
     }
 
-    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try checkOpen()
         return try engine.beginTransaction(options)
     }

@@ -88,7 +88,7 @@ public final class InMemoryDocumentStore: DocumentStore {
         return try await engine.commit(writes, transaction: transaction)
     }
 
-    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try checkCancellation()
         return try engine.beginTransaction(options)
     }

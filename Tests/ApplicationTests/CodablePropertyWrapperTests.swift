@@ -73,7 +73,7 @@ struct CodablePropertyWrapperTests {
         #expect(pending["createdAt"] == FieldValue.serverTimestamp())
         #expect(pending["seenAt"] == FieldValue.serverTimestamp())
         #expect(known["createdAt"] == .timestamp(stamp))
-        #expect(known["seenAt"] == .timestamp(try Timestamp(date: GymDates.created)))
+        #expect(known["seenAt"] == .timestamp(Timestamp(date: GymDates.created)))
     }
 
     @Test func serverTimestamp_missingField_decodesAsNil() throws {

@@ -89,7 +89,7 @@ struct CodableRoundTripTests {
 
         #expect(Set(fields.keys) == ["nombre", "fecha", "horaInicio", "duracionMin", "capacidadMax", "gymId", "isActive", "createdAt", "updatedAt"])
         #expect(fields["nombre"] == "Yoga")
-        #expect(fields["fecha"] == .timestamp(try Timestamp(date: GymDates.classDay)))
+        #expect(fields["fecha"] == .timestamp(Timestamp(date: GymDates.classDay)))
         #expect(fields["duracionMin"] == .integer(60))
     }
 

@@ -186,7 +186,7 @@ struct DocumentEncoderTests {
     @Test func encodeValue_encodesAnyValueAsUserData() throws {
         #expect(try DocumentEncoder().encodeValue(Level.gold) == "gold")
         #expect(try DocumentEncoder().encodeValue([1, 2]) == [1, 2])
-        #expect(try DocumentEncoder().encodeValue(GymDates.created) == .timestamp(try Timestamp(date: GymDates.created)))
+        #expect(try DocumentEncoder().encodeValue(GymDates.created) == .timestamp(Timestamp(date: GymDates.created)))
     }
 
     // MARK: - Helpers

@@ -11,9 +11,9 @@ struct GymScenarioTests {
 
     @Test func members_areListedByPaternalLastName() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
+        let members = db.collection("members")
         for (id, lastName) in [("m1", "Zamora"), ("m2", "García"), ("m3", "Álvarez"), ("m4", "Benítez")] {
-            try await members.document(id).setData(from: member(id, lastName: lastName))
+            try await members.document(id).setData(DocumentEncoder().encode(member(id, lastName: lastName)))
         }
 
         let ordered = try await members.order(by: "paternalLastName").getDocuments(as: Gym.Member.self)
@@ -24,10 +24,10 @@ struct GymScenarioTests {
 
     @Test func activeFilter_returnsOnlyActiveMembers_inLastNameOrder() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
-        try await members.document("m1").setData(from: member("m1", lastName: "Lopez", active: true))
-        try await members.document("m2").setData(from: member("m2", lastName: "Garcia", active: false))
-        try await members.document("m3").setData(from: member("m3", lastName: "Diaz", active: true))
+        let members = db.collection("members")
+        try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Lopez", active: true)))
+        try await members.document("m2").setData(DocumentEncoder().encode(member("m2", lastName: "Garcia", active: false)))
+        try await members.document("m3").setData(DocumentEncoder().encode(member("m3", lastName: "Diaz", active: true)))
 
         let active = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName").getDocuments()
 
@@ -36,15 +36,15 @@ struct GymScenarioTests {
 
     @Test func softDelete_marksInactive_stampsServerTime_andKeepsTheDocument() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
-        try await members.document("m1").setData(from: member("m1", lastName: "Lopez"))
+        let members = db.collection("members")
+        try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Lopez")))
 
         let result = try await members.document("m1").updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()])
 
         let snapshot = try await members.document("m1").getDocument()
         #expect(snapshot.exists)
-        #expect(snapshot.get("isActive") == .boolean(false))
-        guard case .timestamp(let stamped)? = snapshot.get("updatedAt") else { Issue.record("updatedAt is not a timestamp"); return }
+        #expect(snapshot.value(at: "isActive") == .boolean(false))
+        guard case .timestamp(let stamped)? = snapshot.value(at: "updatedAt") else { Issue.record("updatedAt is not a timestamp"); return }
         #expect(stamped.nanoseconds % 1_000_000 == 0)
         #expect(result.updateTime.map { stamped <= $0 } == true)
     }
@@ -60,8 +60,8 @@ struct GymScenarioTests {
 
     @Test func memberCount_isComputedWithoutReadingDocuments() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
-        for index in 0..<7 { try await members.document("m\(index)").setData(from: member("m\(index)", lastName: "L\(index)", active: index % 2 == 0)) }
+        let members = db.collection("members")
+        for index in 0..<7 { try await members.document("m\(index)").setData(DocumentEncoder().encode(member("m\(index)", lastName: "L\(index)", active: index % 2 == 0))) }
 
         let all = try await members.count.getAggregation().count
         let active = try await members.whereField("isActive", isEqualTo: true).count.getAggregation().count
@@ -74,7 +74,7 @@ struct GymScenarioTests {
 
     @Test func emailIndex_usesTheNormalisedAddressAsDocumentID() async throws {
         let db = makeDatabase()
-        let emails = try db.collection("user_emails")
+        let emails = db.collection("user_emails")
         let normalised = normalise("  Admin@SajaruBox.com \n")
 
         try await emails.document(normalised).setData(["primaryUserId": "uid-1", "email": .value(.string(normalised)), "createdAt": FieldValue.serverTimestamp()])
@@ -87,7 +87,7 @@ struct GymScenarioTests {
 
     @Test func adminSetup_happensOnlyOnce() async throws {
         let db = makeDatabase()
-        let setup = try db.document("app_config/setup")
+        let setup = db.document("app_config/setup")
 
         try await setup.create(data: ["adminUserId": "uid-1", "createdAt": FieldValue.serverTimestamp()])
         let second = await #expect(throws: DocumentStoreError.self) {
@@ -95,14 +95,14 @@ struct GymScenarioTests {
         }
 
         #expect(second?.code == .alreadyExists)
-        #expect(try await setup.getDocument().get("adminUserId") == .string("uid-1"))
+        #expect(try await setup.getDocument().value(at: "adminUserId") == .string("uid-1"))
     }
 
     // MARK: Classes (seed 003)
 
     @Test func recurringClasses_areWrittenInOneBatch_andCancelledByRecurrenceGroup() async throws {
         let db = makeDatabase()
-        let classes = try db.collection("classes")
+        let classes = db.collection("classes")
         let monday = date("2026-03-02T00:00:00Z")
         let batch = db.batch()
         for week in 0..<4 {
@@ -114,7 +114,7 @@ struct GymScenarioTests {
 
         let group = try await classes.whereField("recurrenceGroupId", isEqualTo: "yoga-mondays").getDocuments()
         let cancel = db.batch()
-        for document in group.documents { try cancel.updateData(["isActive": false], forDocument: document.reference) }
+        for document in group.documents { cancel.updateData(["isActive": false], forDocument: document.reference) }
         try await cancel.commit()
 
         #expect(written.count == 5)
@@ -125,15 +125,15 @@ struct GymScenarioTests {
 
     @Test func classesInADateRange_comeBackInDateOrder_withSpanishFieldNames() async throws {
         let db = makeDatabase()
-        let classes = try db.collection("classes")
+        let classes = db.collection("classes")
         let start = date("2026-03-01T00:00:00Z")
         for day in [9, 2, 5, 14, 1] {
-            try await classes.document("c\(day)").setData(from: gymClass("c\(day)", on: start.addingTimeInterval(Double(day - 1) * 86_400), group: nil))
+            try await classes.document("c\(day)").setData(DocumentEncoder().encode(gymClass("c\(day)", on: start.addingTimeInterval(Double(day - 1) * 86_400), group: nil)))
         }
 
         let week = try await classes
-            .whereField("fecha", isGreaterThanOrEqualTo: .timestamp(try Timestamp(date: date("2026-03-02T00:00:00Z"))))
-            .whereField("fecha", isLessThan: .timestamp(try Timestamp(date: date("2026-03-09T00:00:00Z"))))
+            .whereField("fecha", isGreaterThanOrEqualTo: .timestamp(Timestamp(date: date("2026-03-02T00:00:00Z"))))
+            .whereField("fecha", isLessThan: .timestamp(Timestamp(date: date("2026-03-09T00:00:00Z"))))
             .order(by: "fecha")
             .getDocuments(as: Gym.GymClass.self)
 
@@ -142,9 +142,9 @@ struct GymScenarioTests {
 
     @Test func classWrittenWithoutIsActive_decodesAsActive() async throws {
         let db = makeDatabase()
-        let reference = try db.document("classes/android-1")
+        let reference = db.document("classes/android-1")
         try await reference.setData([
-            "nombre": "Spinning", "fecha": .timestamp(try Timestamp(date: date("2026-03-02T07:00:00Z"))), "horaInicio": "07:00",
+            "nombre": "Spinning", "fecha": .timestamp(Timestamp(date: date("2026-03-02T07:00:00Z"))), "horaInicio": "07:00",
             "duracionMin": 45, "capacidadMax": 12, "gymId": "sajarubox",
             "createdAt": .timestamp(try Timestamp(seconds: 0)), "updatedAt": .timestamp(try Timestamp(seconds: 0)),
         ])
@@ -158,10 +158,10 @@ struct GymScenarioTests {
 
     @Test func textSearch_isDoneLocallyOverActiveMembers() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
-        try await members.document("m1").setData(from: member("m1", lastName: "Garcia", firstName: "Juan"))
-        try await members.document("m2").setData(from: member("m2", lastName: "Lopez", firstName: "Juana"))
-        try await members.document("m3").setData(from: member("m3", lastName: "Perez", firstName: "Ana"))
+        let members = db.collection("members")
+        try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Garcia", firstName: "Juan")))
+        try await members.document("m2").setData(DocumentEncoder().encode(member("m2", lastName: "Lopez", firstName: "Juana")))
+        try await members.document("m3").setData(DocumentEncoder().encode(member("m3", lastName: "Perez", firstName: "Ana")))
 
         let query = "juan"
         let found = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName").getDocuments(as: Gym.Member.self)
@@ -172,8 +172,8 @@ struct GymScenarioTests {
 
     @Test func pagingThroughMembers_withCursors_visitsEveryMemberOnce() async throws {
         let db = makeDatabase()
-        let members = try db.collection("members")
-        for index in 0..<23 { try await members.document(String(format: "m%02d", index)).setData(from: member("m\(index)", lastName: "L\(index % 5)")) }
+        let members = db.collection("members")
+        for index in 0..<23 { try await members.document(String(format: "m%02d", index)).setData(DocumentEncoder().encode(member("m\(index)", lastName: "L\(index % 5)"))) }
 
         var seen: [String] = []
         for try await document in members.order(by: "paternalLastName").documents(pageSize: 5) { seen.append(document.documentID) }
@@ -184,11 +184,11 @@ struct GymScenarioTests {
 
     @Test func recursiveDelete_removesAMemberWithItsSubcollections() async throws {
         let db = makeDatabase()
-        let memberRef = try db.document("members/m1")
-        try await memberRef.setData(from: member("m1", lastName: "Lopez"))
+        let memberRef = db.document("members/m1")
+        try await memberRef.setData(DocumentEncoder().encode(member("m1", lastName: "Lopez")))
         try await memberRef.collection("visits").document("v1").setData(["at": 1])
         try await memberRef.collection("visits/v1/notes").document("n1").setData(["text": "ok"])
-        try await db.document("members/m2").setData(from: member("m2", lastName: "Diaz"))
+        try await db.document("members/m2").setData(DocumentEncoder().encode(member("m2", lastName: "Diaz")))
 
         try await db.recursiveDelete(memberRef)
 
@@ -200,20 +200,20 @@ struct GymScenarioTests {
 
     @Test func transaction_transfersAPlanBetweenMembersAtomically() async throws {
         let db = makeDatabase()
-        let seats = try db.document("membership_plans/gold")
+        let seats = db.document("membership_plans/gold")
         try await seats.setData(["available": 1])
 
         let taken = try await db.runTransaction { transaction -> Bool in
             let snapshot = try await transaction.getDocument(seats)
-            guard case .integer(let available)? = snapshot.get("available"), available > 0 else { return false }
-            try transaction.updateData(["available": .value(.integer(available - 1))], forDocument: seats)
-            try transaction.setData(["plan": "gold"], forDocument: db.document("members/m1"))
+            guard case .integer(let available)? = snapshot.value(at: "available"), available > 0 else { return false }
+            transaction.updateData(["available": .value(.integer(available - 1))], forDocument: seats)
+            transaction.setData(["plan": "gold"], forDocument: db.document("members/m1"))
             return true
         }
 
         #expect(taken)
-        #expect(try await seats.getDocument().get("available") == .integer(0))
-        #expect(try await db.document("members/m1").getDocument().get("plan") == .string("gold"))
+        #expect(try await seats.getDocument().value(at: "available") == .integer(0))
+        #expect(try await db.document("members/m1").getDocument().value(at: "plan") == .string("gold"))
     }
 
     // MARK: Helpers

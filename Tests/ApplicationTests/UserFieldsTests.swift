@@ -72,20 +72,20 @@ struct UserFieldsTests {
 
     @Test func clientSetData_literalWithCanonicallyEqualKeys_storesBothFields() async throws {
         let db = Database(store: InMemoryDocumentStore(database: try DatabaseID(projectID: "user-fields")))
-        let reference = try db.document("c/d")
+        let reference = db.document("c/d")
 
         try await reference.setData([Self.precomposed: 1, Self.decomposed: 2])
         try await reference.updateData(["n." + Self.precomposed: 3, "n." + Self.decomposed: 4])
         let batch = db.batch()
-        try batch.setData([Self.precomposed: 5, Self.decomposed: 6], forDocument: try db.document("c/e"))
+        batch.setData([Self.precomposed: 5, Self.decomposed: 6], forDocument: db.document("c/e"))
         try await batch.commit()
 
-        let stored = try #require(try await reference.getDocument().data())
+        let stored = try #require(try await reference.getDocument().fields)
         #expect(stored.count == 3)
         #expect(stored[Self.precomposed] == .integer(1))
         #expect(stored[Self.decomposed] == .integer(2))
         #expect(stored["n"]?.mapValue?.count == 2)
-        #expect(try await db.document("c/e").getDocument().data()?.count == 2)
+        #expect(try await db.document("c/e").getDocument().fields?.count == 2)
     }
 
     private func fields(of write: Write) throws -> MapValue {

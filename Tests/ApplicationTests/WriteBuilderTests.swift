@@ -195,9 +195,9 @@ import Testing
 
     // MARK: invalid data
 
-    @Test func sentinelInsideArray_throwsNamingTheArrayField() {
+    @Test func sentinelInsideArray_throwsNamingTheArrayFieldAndIndex() {
         let error = expectInvalid { try WriteBuilder.set(doc, data: ["list": [1, ["b": .serverTimestamp()]]]) }
-        #expect(error.contains("'list.b'"))
+        #expect(error.contains("'list.1.b'"))
         #expect(error.contains("inside arrays"))
     }
 

@@ -234,7 +234,7 @@ struct TimestampTests {
     /// 1970; these cases use such values so that the expected nanoseconds are exact.
     @Test(arguments: TimestampTests.dateCases)
     func initFromDate_roundsToTheNearestNanosecond(_ interval: Double, _ seconds: Int64, _ nanoseconds: Int32) throws {
-        let timestamp = try Timestamp(date: Date(timeIntervalSince1970: interval))
+        let timestamp = Timestamp(date: Date(timeIntervalSince1970: interval))
 
         #expect(timestamp.seconds == seconds)
         #expect(timestamp.nanoseconds == nanoseconds)
@@ -253,14 +253,37 @@ struct TimestampTests {
     ]
 
     @Test(arguments: [Double.nan, .infinity, -.infinity, -62_135_596_801, -62_135_596_800.5, 253_402_300_800, 1e300])
-    func initFromDate_rejectsUnrepresentableDates(_ interval: Double) {
+    func initValidatingDate_rejectsUnrepresentableDates(_ interval: Double) {
         expectInvalidArgument(containing: ["range"]) { () throws(DocumentStoreError) in
-            try Timestamp(date: Date(timeIntervalSince1970: interval))
+            try Timestamp(validating: Date(timeIntervalSince1970: interval))
         }
     }
 
+    @Test(arguments: TimestampTests.dateCases)
+    func initValidatingDate_agreesWithInitDate_insideTheRange(_ interval: Double, _ seconds: Int64, _ nanoseconds: Int32) throws {
+        let date = Date(timeIntervalSince1970: interval)
+
+        #expect(try Timestamp(validating: date) == Timestamp(date: date))
+    }
+
+    /// Firebase's `Timestamp(date:)` does not throw (it raises an exception outside the range); Hearth's
+    /// clamps instead, so that no `Date` traps or throws.
+    @Test(arguments: [
+        (-.infinity, Timestamp.min), (-1e300, .min), (-62_135_596_801, .min), (-62_135_596_800.5, .min), (Double.nan, .min),
+        (253_402_300_800, .max), (1e300, .max), (.infinity, .max),
+    ])
+    func initFromDate_clampsDatesOutsideTheRange_toItsEnds(_ interval: Double, _ expected: Timestamp) {
+        #expect(Timestamp(date: Date(timeIntervalSince1970: interval)) == expected)
+    }
+
+    @Test func initFromDate_distantPastAndFuture_areRepresentedOrClamped() {
+        // Date.distantPast is 0001-01-01 in the Julian calendar: two days before Firestore's first instant.
+        #expect(Timestamp(date: .distantPast) == .min)
+        #expect(Timestamp(date: .distantFuture).rfc3339 == "4001-01-01T00:00:00Z")
+    }
+
     @Test func initFromDate_nearTheTopOfTheRange_staysInRange() throws {
-        let timestamp = try Timestamp(date: Date(timeIntervalSince1970: 253_402_300_800.0.nextDown))
+        let timestamp = Timestamp(date: Date(timeIntervalSince1970: 253_402_300_800.0.nextDown))
 
         #expect(timestamp.seconds == Timestamp.max.seconds)
         #expect(timestamp <= .max)
@@ -271,7 +294,7 @@ struct TimestampTests {
         #expect(try Timestamp(seconds: -2, nanoseconds: 500_000_000).date == Date(timeIntervalSince1970: -1.5))
         let now = try Timestamp(seconds: 1_714_566_896, nanoseconds: 123_456_000)
         #expect(abs(now.date.timeIntervalSince1970 - 1_714_566_896.123456) < 1e-6)
-        #expect(try Timestamp(date: now.date).truncatedToMilliseconds == now.truncatedToMilliseconds)
+        #expect(Timestamp(date: now.date).truncatedToMilliseconds == now.truncatedToMilliseconds)
     }
 
     // MARK: Truncation and order

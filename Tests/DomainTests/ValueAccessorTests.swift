@@ -62,8 +62,8 @@ struct ValueAccessorTests {
 
         #expect(time.dateValue() == time.date)
         #expect(time.dateValue().timeIntervalSince1970 == 1_714_566_896.5)
-        #expect(try Timestamp(date: time.dateValue()) == time)
-        #expect(try Timestamp(date: Timestamp.min.dateValue()) == .min)
+        #expect(Timestamp(date: time.dateValue()) == time)
+        #expect(Timestamp(date: Timestamp.min.dateValue()) == .min)
         let precise = try Timestamp(seconds: -1, nanoseconds: 123_456_789)
         #expect(precise.dateValue() == precise.date)
     }

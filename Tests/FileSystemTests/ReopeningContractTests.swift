@@ -82,7 +82,7 @@ final class ReopeningStore: DocumentStore {
         try await store.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await store.beginTransaction(options)
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RESTTransactionCodecTests {
     @Test func beginTransactionRequest_writesExactJSONForEachOption() throws {
-        let cases: [(TransactionOptions, String)] = [
+        let cases: [(TransactionMode, String)] = [
             (.readWrite, #"{"options": {"readWrite": {}}}"#),
             (.readWrite(retrying: TransactionID(bytes: [1, 2])), #"{"options": {"readWrite": {"retryTransaction": "AQI="}}}"#),
             (.readOnly(readTime: nil), #"{"options": {"readOnly": {}}}"#),

@@ -144,7 +144,7 @@ struct RequestSchemaTests {
         _ = try? await store.commit(try Self.writes(), transaction: nil)
         _ = try? await store.commit(try Self.writes(), transaction: transaction)
         _ = try? await store.commit([], transaction: transaction)
-        for options in [TransactionOptions.readOnly(readTime: nil), .readOnly(readTime: readTime), .readWrite, .readWrite(retrying: transaction)] {
+        for options in [TransactionMode.readOnly(readTime: nil), .readOnly(readTime: readTime), .readWrite, .readWrite(retrying: transaction)] {
             _ = try? await store.beginTransaction(options)
         }
         try? await store.rollback(transaction)

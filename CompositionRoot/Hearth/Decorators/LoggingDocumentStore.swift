@@ -120,7 +120,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
-    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await logged("beginTransaction") {
             try await base.beginTransaction(options)
         } outcome: { _ in

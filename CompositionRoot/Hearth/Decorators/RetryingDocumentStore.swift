@@ -110,7 +110,7 @@ public struct RetryingDocumentStore: DocumentStore {
         try await attempt("commit of \(writes.count) writes", idempotent: false) { try await base.commit(writes, transaction: transaction) }
     }
 
-    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await attempt("beginTransaction", idempotent: true) { try await base.beginTransaction(options) }
     }
 

@@ -29,6 +29,6 @@ struct CountCommand: Command {
         let builder = try options.builder(database: context.databaseID)
         let database = try context.database()
         let snapshot = try await Query(database: database, builder: builder).count.getAggregation()
-        context.console.print("\(snapshot.count ?? 0)")
+        context.console.print("\(snapshot.countValue ?? 0)")
     }
 }

@@ -40,11 +40,11 @@ struct GymDemo {
     // MARK: - Steps
 
     private func welcome() async throws {
-        let runs = try database.document("app_config/demo")
-        let previous = try await runs.getDocument().get("runs")
+        let runs = database.document("app_config/demo")
+        let previous = try await runs.getDocument().get("runs") as? Int
         try await runs.setData(["runs": .increment(Int64(1)), "lastRunAt": .serverTimestamp()], merge: true)
         let registered = try await ListMembers(members: gym.members)(includeInactive: true)
-        if case .integer(let count) = previous, count > 0 {
+        if let count = previous, count > 0 {
             say("Run #\(count + 1) on this store.")
         }
         if let first = registered.min(by: { $0.registeredAt < $1.registeredAt }) {
@@ -120,7 +120,7 @@ struct GymDemo {
     private func counts() async throws {
         step(6, "Counts", "computed by the store (an aggregation) without downloading the members")
         let active = try await CountActiveMembers(members: gym.members)()
-        let all = try await database.collection("members").count.getAggregation().count ?? 0
+        let all = Int(truncating: try await database.collection("members").count.getAggregation().count)
         say("   \(all) members registered, \(active) active")
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
@@ -28,6 +29,25 @@ enum RESTDecodersTarget: FuzzTarget {
         agree("error body", { try RESTErrorCodec.decodeErrorBody(bytes: input) as Any }, { try RESTErrorCodec.decodeErrorBody($0) as Any })
         agree("document", { try RESTDocumentCodec.decode(bytes: input, database: nil) }, { try RESTDocumentCodec.decode($0, database: nil) })
         agree("value", { try RESTValueCodec.decode(bytes: input) }, { try RESTValueCodec.decode($0) })
+
+        // The REST JSON route (Docs/RESTJSON.md) reads what the codec reads: a list it decodes holds the
+        // codec's documents, with their names whole. Under JSONDecoder too, no input traps.
+        if let page = try? FirestoreJSONDecoder().decodeList(MapValue.self, from: input) {
+            guard let codec = try? RESTReadCodec.decodeListDocumentsResponse(json.get(), database: nil) else {
+                FuzzCheck.fail(name, "FirestoreJSONDecoder decoded a list the codec refuses")
+            }
+            let found = codec.documents.compactMap { read -> Document? in if case .found(let document) = read { document } else { nil } }
+            guard page.documents.map(\.path) == found.map(\.path), page.documents.map(\.fields) == found.map(\.fields),
+                page.nextPageToken == codec.nextPageToken
+            else {
+                FuzzCheck.fail(name, "FirestoreJSONDecoder and the codec read a list differently")
+            }
+        }
+        _ = try? FirestoreJSONDecoder().decodeRunQuery(MapValue.self, from: input)
+        _ = try? FirestoreJSONDecoder().decode(MapValue.self, from: input)
+        _ = try? FirestoreJSONDecoder().decodeError(from: input)
+        _ = try? JSONDecoder().decode(FirestoreListResponse<MapValue>.self, from: Data(input))
+        _ = try? JSONDecoder().decode(FirestoreRunQueryResponse<MapValue>.self, from: Data(input))
 
         // A decoded document is encoded and decoded back to itself (compared through its encoding, so NaN
         // compares equal to NaN).

@@ -1,4 +1,5 @@
 public import HearthDomain
+import HearthApplication
 
 extension RESTReadCodec {
     // MARK: - RunQuery
@@ -38,10 +39,26 @@ extension RESTReadCodec {
     public static func decodeRunQueryResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
         -> [RESTRunQueryResponseElement]
     {
+        try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }.map {
+            RESTRunQueryResponseElement(
+                document: $0.document,
+                transaction: $0.transaction,
+                readTime: $0.readTime,
+                skippedResults: $0.skippedResults,
+                done: $0.done
+            )
+        }
+    }
+
+    /// The elements of a run-query answer, each document read by `document`.
+    static func decodeRunQueryElements<Result>(
+        _ json: JSON,
+        _ document: (JSON) throws(RESTDecodingError) -> Result
+    ) throws(RESTDecodingError) -> [RunQueryElement<Result>] {
         try stream(json) { (json) throws(RESTDecodingError) in
             let reader = try MessageReader(json, "RunQueryResponse")
-            return RESTRunQueryResponseElement(
-                document: try reader.optional("document") { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) },
+            return RunQueryElement(
+                document: try reader.optional("document", document),
                 transaction: try reader.optional("transaction", Wire.transactionID),
                 readTime: try reader.optional("readTime", Wire.timestamp),
                 skippedResults: try reader.optional("skippedResults", Wire.count) ?? 0,
@@ -105,4 +122,13 @@ extension RESTReadCodec {
             )
         }
     }
+}
+
+/// A run-query answer element with its document in any form (a ``Document``, a named document, a model).
+struct RunQueryElement<Result> {
+    var document: Result?
+    var transaction: TransactionID?
+    var readTime: Timestamp?
+    var skippedResults: Int
+    var done: Bool
 }

@@ -110,10 +110,18 @@ public enum RESTReadCodec {
 
     /// Reads a list answer; both members may be absent (an empty last page). An empty token is no token.
     public static func decodeListDocumentsResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> ListDocumentsResponse {
+        let page = try decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decodeListed(json, database: database) }
+        return ListDocumentsResponse(documents: page.documents, nextPageToken: page.nextPageToken)
+    }
+
+    /// The members of a list answer, each document read by `listed`.
+    static func decodeListDocumentsPage<Listed>(_ json: JSON, _ listed: (JSON) throws(RESTDecodingError) -> Listed) throws(RESTDecodingError)
+        -> (documents: [Listed], nextPageToken: String?)
+    {
         let reader = try MessageReader(json, "ListDocumentsResponse")
-        return ListDocumentsResponse(
-            documents: try reader.repeated("documents") { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decodeListed(json, database: database) },
-            nextPageToken: try reader.optional("nextPageToken", Wire.string).flatMap { $0.isEmpty ? nil : $0 }
+        return (
+            try reader.repeated("documents", listed),
+            try reader.optional("nextPageToken", Wire.string).flatMap { $0.isEmpty ? nil : $0 }
         )
     }
 

@@ -5,14 +5,14 @@ public import HearthDomain
 /// `Rollback` request and `TransactionOptions`. Transaction IDs are base64 bytes on the wire.
 public enum RESTTransactionCodec {
     /// `{"options": TransactionOptions}`.
-    public static func encodeBeginTransactionRequest(_ options: TransactionOptions) -> JSON {
+    public static func encodeBeginTransactionRequest(_ options: TransactionMode) -> JSON {
         .object(["options": encodeTransactionOptions(options)])
     }
 
     /// Reads a begin-transaction body; without `options` (or with `{}`) the transaction is read-write.
     /// An optional `database` member must match `database` when both are given.
     public static func decodeBeginTransactionRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
-        -> TransactionOptions
+        -> TransactionMode
     {
         let reader = try MessageReader(json, "BeginTransactionRequest")
         try reader.checkDatabase(database)
@@ -44,7 +44,7 @@ public enum RESTTransactionCodec {
     }
 
     /// `{"readOnly": {"readTime"?}}` or `{"readWrite": {"retryTransaction"?}}`.
-    public static func encodeTransactionOptions(_ options: TransactionOptions) -> JSON {
+    public static func encodeTransactionOptions(_ options: TransactionMode) -> JSON {
         switch options {
         case .readOnly(let readTime):
             var readOnly = JSONObject()
@@ -59,8 +59,8 @@ public enum RESTTransactionCodec {
 
     /// Reads transaction options; `{}` means `default` (read-write for `BeginTransaction`, read-only for
     /// `newTransaction`). `readWrite.concurrencyMode` is accepted and ignored.
-    public static func decodeTransactionOptions(_ json: JSON, default: TransactionOptions) throws(RESTDecodingError)
-        -> TransactionOptions
+    public static func decodeTransactionOptions(_ json: JSON, default: TransactionMode) throws(RESTDecodingError)
+        -> TransactionMode
     {
         let reader = try MessageReader(json, "TransactionOptions")
         switch try reader.oneOf(["readOnly", "readWrite"], "TransactionOptions") {

@@ -16,10 +16,6 @@ public struct SystemClock: EngineClock {
     public init() {}
 
     public func now() -> Timestamp {
-        do {
-            return try Timestamp(date: Date()).truncatedToMicroseconds
-        } catch {
-            return Timestamp.max
-        }
+        Timestamp(date: Date()).truncatedToMicroseconds
     }
 }

@@ -2,7 +2,7 @@ import HearthApplication
 import HearthDomain
 
 extension EngineState {
-    mutating func beginTransaction(_ options: TransactionOptions, now: Timestamp) throws(DocumentStoreError) -> TransactionID {
+    mutating func beginTransaction(_ options: TransactionMode, now: Timestamp) throws(DocumentStoreError) -> TransactionID {
         expireTransactions(now: now)
         switch options {
         case .readOnly(let readTime?):

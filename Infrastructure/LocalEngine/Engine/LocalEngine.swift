@@ -157,7 +157,7 @@ public final class LocalEngine: Sendable {
 
     /// Starts a transaction (see ``DocumentStore/beginTransaction(_:)``). A read-only transaction at a
     /// read time fails like a read at that time (too old: `failedPrecondition`; future: `invalidArgument`).
-    public func beginTransaction(_ options: TransactionOptions) throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) throws -> TransactionID {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
             try state.beginTransaction(options, now: now)

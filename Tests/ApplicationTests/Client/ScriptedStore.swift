@@ -10,7 +10,7 @@ final class ScriptedStore: DocumentStore {
         case runQuery(StructuredQuery, ReadConsistency)
         case runAggregation([Aggregation])
         case commit([Write], TransactionID?)
-        case begin(TransactionOptions)
+        case begin(TransactionMode)
         case rollback(TransactionID)
         case listDocuments(String)
         case listCollectionIDs(DocumentPath?)
@@ -81,7 +81,7 @@ final class ScriptedStore: DocumentStore {
         return CommitResponse(writeResults: writes.map { _ in WriteResult(updateTime: Self.time) }, commitTime: Self.time)
     }
 
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         record(.begin(options))
         return state.withLock { state in
             state.script.nextTransaction += 1

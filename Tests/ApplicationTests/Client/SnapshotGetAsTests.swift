@@ -20,7 +20,7 @@ struct SnapshotGetAsTests {
 
     private func database() async throws -> Database {
         let db = Database(store: InMemoryDocumentStore(database: try DatabaseID(projectID: "snapshot-get-as")))
-        try await db.document("members/ana").setData(from: Self.ana)
+        try await db.document("members/ana").setData(DocumentEncoder().encode(Self.ana))
         return db
     }
 

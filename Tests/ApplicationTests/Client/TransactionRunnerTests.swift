@@ -8,11 +8,11 @@ struct TransactionRunnerTests {
         let store = ScriptedStore(script: .init(commitFailures: [aborted(), aborted()]))
         let sleeps = SleepRecorder()
         let db = Database(store: store, options: sleeps.options)
-        let counter = try db.document("stats/visits")
+        let counter = db.document("stats/visits")
 
         let attempts = try await db.runTransaction { transaction in
             _ = try await transaction.getDocument(counter)
-            try transaction.setData(["n": 1], forDocument: counter)
+            transaction.setData(["n": 1], forDocument: counter)
             return "done"
         }
 
@@ -29,11 +29,11 @@ struct TransactionRunnerTests {
     @Test func abortedEveryTime_givesUpAfterMaxAttempts_withAborted() async throws {
         let store = ScriptedStore(script: .init(commitFailures: Array(repeating: aborted(), count: 10)))
         let db = Database(store: store, options: SleepRecorder().options)
-        let counter = try db.document("stats/visits")
+        let counter = db.document("stats/visits")
 
         await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction(maxAttempts: 3) { transaction in
-                try transaction.setData(["n": 1], forDocument: counter)
+                transaction.setData(["n": 1], forDocument: counter)
             }
         }
         #expect(store.calls.count { if case .commit = $0 { true } else { false } } == 3)
@@ -54,10 +54,10 @@ struct TransactionRunnerTests {
     @Test func nonAbortedCommitFailure_isNotRetried() async throws {
         let store = ScriptedStore(script: .init(commitFailures: [DocumentStoreError(.notFound, "gone")]))
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            try await db.runTransaction { transaction in try transaction.updateData(["a": 1], forDocument: member) }
+            try await db.runTransaction { transaction in transaction.updateData(["a": 1], forDocument: member) }
         }
         #expect(error?.code == .notFound)
         #expect(store.calls.count { if case .begin = $0 { true } else { false } } == 1)
@@ -65,11 +65,11 @@ struct TransactionRunnerTests {
 
     @Test func readAfterWrite_isInvalidArgument() async throws {
         let db = Database(store: ScriptedStore(), options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
             try await db.runTransaction { transaction in
-                try transaction.setData(["a": 1], forDocument: member)
+                transaction.setData(["a": 1], forDocument: member)
                 _ = try await transaction.getDocument(member)
             }
         }
@@ -79,7 +79,7 @@ struct TransactionRunnerTests {
     @Test func reads_goThroughTheTransaction() async throws {
         let store = ScriptedStore()
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         _ = try await db.runTransaction { transaction in try await transaction.getDocument(member) }
 
@@ -89,10 +89,10 @@ struct TransactionRunnerTests {
     @Test func readOnlyTransaction_refusesWrites_andRollsBack() async throws {
         let store = ScriptedStore()
         let db = Database(store: store, options: SleepRecorder().options)
-        let member = try db.document("members/ana")
+        let member = db.document("members/ana")
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            try await db.runReadOnlyTransaction { transaction in try transaction.setData(["a": 1], forDocument: member) }
+            try await db.runReadOnlyTransaction { transaction in transaction.setData(["a": 1], forDocument: member) }
         }
         #expect(error?.code == .invalidArgument)
         #expect(store.calls == [.begin(.readOnly(readTime: nil)), .rollback(TransactionID(bytes: [1]))])

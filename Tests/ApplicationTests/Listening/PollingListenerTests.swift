@@ -189,7 +189,7 @@ final class PollOnlyStore: DocumentStore {
         try await base.commit(writes, transaction: transaction)
     }
 
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await base.beginTransaction(options)
     }
 

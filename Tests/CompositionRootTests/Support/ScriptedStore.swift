@@ -100,7 +100,7 @@ final class ScriptedStore: DocumentStore {
         return try await base.commit(writes, transaction: transaction)
     }
 
-    func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try enter(.beginTransaction)
         return try await base.beginTransaction(options)
     }

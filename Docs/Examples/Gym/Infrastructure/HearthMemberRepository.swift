@@ -8,12 +8,12 @@ import HearthDomain
 public struct HearthMemberRepository: MemberRepository, MemberRegistrar, EmailIndex {
     let database: Database
 
-    private var members: CollectionReference { get throws { try database.collection("members") } }
-    private var emails: CollectionReference { get throws { try database.collection("user_emails") } }
+    private var members: CollectionReference { database.collection("members") }
+    private var emails: CollectionReference { database.collection("user_emails") }
 
     public func save(_ member: Member) async throws(GymError) {
         try await GymErrorMapping.run("saving member \(member.id)") {
-            try await members.document(member.id).setData(from: MemberRecord(member))
+            try await members.document(member.id).setData(DocumentEncoder().encode(MemberRecord(member)))
         }
     }
 
@@ -80,7 +80,7 @@ public struct HearthMemberRepository: MemberRepository, MemberRegistrar, EmailIn
 
     public func countActive() async throws(GymError) -> Int {
         try await GymErrorMapping.run("counting members") {
-            Int(try await members.whereField("isActive", isEqualTo: true).count.getAggregation().count ?? 0)
+            Int(truncating: try await members.whereField("isActive", isEqualTo: true).count.getAggregation().count)
         }
     }
 }

@@ -8,7 +8,7 @@ import HearthDomain
 public struct HearthMembershipPlanRepository: MembershipPlanRepository {
     let database: Database
 
-    private var plans: CollectionReference { get throws { try database.collection("membership_plans") } }
+    private var plans: CollectionReference { database.collection("membership_plans") }
 
     public func save(_ plans: [MembershipPlan]) async throws(GymError) {
         try await GymErrorMapping.run("saving plans") {
@@ -56,7 +56,7 @@ struct PlanRecord: Codable {
 public struct HearthClassRepository: ClassRepository {
     let database: Database
 
-    private var classes: CollectionReference { get throws { try database.collection("classes") } }
+    private var classes: CollectionReference { database.collection("classes") }
 
     public func saveAll(_ classes: [GymClass]) async throws(GymError) {
         try await GymErrorMapping.run("saving \(classes.count) classes") {
@@ -84,7 +84,7 @@ public struct HearthClassRepository: ClassRepository {
             let group = try await classes.whereField("recurrenceGroupId", isEqualTo: .value(.string(groupID))).getDocuments()
             let batch = database.batch()
             for document in group.documents {
-                try batch.updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()], forDocument: document.reference)
+                batch.updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()], forDocument: document.reference)
             }
             try await batch.commit()
             return group.count
@@ -139,11 +139,11 @@ struct ClassRecord: Codable {
 public struct HearthAttendanceRepository: AttendanceRepository {
     let database: Database
 
-    private var attendance: CollectionReference { get throws { try database.collection("classAttendance") } }
+    private var attendance: CollectionReference { database.collection("classAttendance") }
 
     public func record(_ entry: ClassAttendance) async throws(GymError) {
         try await GymErrorMapping.run("recording attendance \(entry.id)") {
-            try await attendance.document(entry.id).setData(from: AttendanceRecord(entry))
+            try await attendance.document(entry.id).setData(DocumentEncoder().encode(AttendanceRecord(entry)))
         }
     }
 
@@ -189,7 +189,7 @@ struct AttendanceRecord: Codable {
 public struct HearthAppSetup: AppSetup {
     let database: Database
 
-    private var setupDocument: DocumentReference { get throws { try database.document("app_config/setup") } }
+    private var setupDocument: DocumentReference { database.document("app_config/setup") }
 
     public func isComplete() async throws(GymError) -> Bool {
         try await GymErrorMapping.run("reading setup") { try await setupDocument.getDocument().exists }

@@ -1,4 +1,5 @@
 public import Foundation
+import HearthFirestoreCodec
 
 /// One HTTP request, as a plain value. Its `description`, `debugDescription` and reflection redact
 /// the `Authorization` header and the query string (which may hold an API key), so a request can be
@@ -32,7 +33,8 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var maximumResponseBytes: Int
 
     /// 64 MiB: far above a Firestore document (at most 1 MiB), room for a large query or batch answer.
-    public static let defaultMaximumResponseBytes = 64 << 20
+    /// The same limit as the REST JSON route's (``FirestoreJSONDecoder/defaultMaximumBytes``), written once.
+    public static let defaultMaximumResponseBytes = FirestoreJSONDecoder.defaultMaximumBytes
 
     /// A request; `timeout` defaults to 60 seconds, `maximumResponseBytes` to 64 MiB.
     public init(

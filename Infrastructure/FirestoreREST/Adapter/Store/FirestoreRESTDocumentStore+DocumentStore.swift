@@ -156,7 +156,7 @@ extension FirestoreRESTDocumentStore {
 
     /// `POST …/documents:beginTransaction`; read-write transactions under a Firebase user's token send
     /// `concurrencyMode: OPTIMISTIC` (see ``TransactionConcurrency``).
-    public func beginTransaction(_ options: TransactionOptions) async throws -> TransactionID {
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         let mode = configuration.transactionConcurrency.mode(for: configuration.tokenProvider.kind)
         let body = RESTRequestBodies.beginTransaction(options, concurrencyMode: mode)
         let operation = "beginTransaction"

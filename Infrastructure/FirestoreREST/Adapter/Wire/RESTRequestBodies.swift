@@ -41,7 +41,7 @@ enum RESTRequestBodies {
     }
 
     /// `{"options": …}`, with `readWrite.concurrencyMode` when one is asked for.
-    static func beginTransaction(_ options: TransactionOptions, concurrencyMode: String?) -> JSON {
+    static func beginTransaction(_ options: TransactionMode, concurrencyMode: String?) -> JSON {
         let body = RESTTransactionCodec.encodeBeginTransactionRequest(options)
         guard let concurrencyMode, case .readWrite = options,
             case .object(var object) = body, case .object(var transactionOptions)? = object["options"],

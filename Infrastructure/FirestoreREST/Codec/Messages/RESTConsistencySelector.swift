@@ -13,7 +13,7 @@ public enum RESTConsistencySelector: Sendable, Hashable {
     case readTime(Timestamp)
     /// `"newTransaction": TransactionOptions`: start a transaction and read inside it; its ID comes back
     /// in the first response element. An empty `{}` is a read-only transaction.
-    case newTransaction(TransactionOptions)
+    case newTransaction(TransactionMode)
 
     /// The selector for a port-level consistency.
     public init(_ consistency: ReadConsistency) {

@@ -3,8 +3,9 @@ public import HearthDomain
 /// The body of a failed REST call: `{"error": {"code": <HTTP status>, "message", "status": "<CANONICAL_NAME>", "details"?: [...]}}`.
 ///
 /// `code` is the HTTP status (404), not the `google.rpc.Code` number; switch on ``status`` (HTTP 409 is
-/// both `ABORTED` and `ALREADY_EXISTS`).
-public struct RESTErrorBody: Sendable, Hashable {
+/// both `ABORTED` and `ALREADY_EXISTS`). It is an `Error` so that it can be the `underlying` cause of the
+/// ``DocumentStoreError`` it becomes (``documentStoreError``).
+public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status repeated in the body (`error.code`).
     public var httpStatus: Int
     /// The server's explanation (`error.message`).
@@ -48,9 +49,17 @@ public struct RESTErrorBody: Sendable, Hashable {
         }
     }
 
-    /// This error as a ``DocumentStoreError`` with ``code`` and the server's message.
+    /// This error as a ``DocumentStoreError`` with ``code`` and the server's message; this body is its
+    /// `underlying` cause (for ``httpStatus``, ``status`` and ``details``).
     public var documentStoreError: DocumentStoreError {
-        DocumentStoreError(code, message)
+        DocumentStoreError(code, message, underlying: self)
+    }
+
+    /// `HTTP 404 NOT_FOUND: <message>`.
+    public var description: String {
+        var text = "HTTP \(httpStatus)"
+        if !status.isEmpty { text += " \(status)" }
+        return text + ": \(message)"
     }
 
     /// The HTTP status Google APIs use for a canonical code (`google.rpc.Code` mapping).

@@ -1,0 +1,68 @@
+import HearthDomain
+
+/// Where a one-time read is served from (Firebase's `FirestoreSource`): `getDocument(source:)`,
+/// `getDocuments(source:)`, `getAggregation(source:)`.
+///
+/// Every Hearth store is itself the source of truth (the memory and file stores hold the data, the REST
+/// store asks Firestore) and none keeps an offline cache of another, so:
+/// - ``default`` and ``server`` read from the store, exactly as the reads without `source:`;
+/// - ``cache`` fails with `unavailable` on every store, as Firebase's does when what is asked for is not
+///   in its cache. Nothing is read then.
+public enum FirestoreSource: Sendable, Hashable, CaseIterable {
+    /// The store (Firebase: the server, falling back to the cache when offline).
+    case `default`
+    /// The store (Firebase: the server only).
+    case server
+    /// A local cache: `unavailable` on every Hearth store (none keeps one).
+    case cache
+
+    /// Throws `unavailable` for ``cache``, naming what was read.
+    func check(_ what: @autoclosure () -> String) throws(DocumentStoreError) {
+        guard self == .cache else { return }
+        throw DocumentStoreError(
+            .unavailable,
+            "Cannot read \(what()) from the cache: this store keeps no offline cache (source: .cache); read with .default or .server."
+        )
+    }
+}
+
+/// Firebase's name for the source of an aggregation (its only case there is `.server`).
+public typealias AggregateSource = FirestoreSource
+
+extension DocumentReference {
+    /// Reads the document from `source` (see ``FirestoreSource``): `.default` and `.server` as
+    /// ``getDocument(fieldMask:)``; `.cache` throws `unavailable`. An invalid reference throws its
+    /// ``pathError`` first.
+    public func getDocument(source: FirestoreSource) async throws -> DocumentSnapshot {
+        if let pathError { throw pathError }
+        try source.check("document \(path)")
+        return try await getDocument()
+    }
+
+    /// Reads the document from `source` and decodes it (see ``getDocument(as:decoder:)``).
+    public func getDocument<T: Decodable>(source: FirestoreSource, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+        async throws -> T
+    {
+        try await getDocument(source: source).data(as: type, decoder: decoder)
+    }
+}
+
+extension QueryConvertible {
+    /// Runs the query against `source` (see ``FirestoreSource``): `.default` and `.server` as
+    /// ``getDocuments()``; `.cache` throws `unavailable`. An invalid query throws its own error first.
+    public func getDocuments(source: FirestoreSource) async throws -> QuerySnapshot {
+        _ = try query.build()
+        try source.check("the query")
+        return try await getDocuments()
+    }
+}
+
+extension AggregateQuery {
+    /// Computes the aggregations against `source` (see ``FirestoreSource``): `.default` and `.server` as
+    /// ``getAggregation()``; `.cache` throws `unavailable`. An invalid query throws its own error first.
+    public func getAggregation(source: AggregateSource) async throws -> AggregateQuerySnapshot {
+        _ = try query.build()
+        try source.check("the aggregation")
+        return try await getAggregation()
+    }
+}
