@@ -134,6 +134,13 @@ let package = Package(
             path: "Tests/DocSamplesTests",
             swiftSettings: strictSettings
         ),
+        .testTarget(
+            name: "SeedPortTests",
+            // The seeds' own Swift code, as written, on Hearth: only `import Hearth` (what users import).
+            dependencies: ["Hearth", "HearthTestSupport"],
+            path: "Tests/SeedPortTests",
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests", swiftSettings: strictSettings),
         .testTarget(
             name: "ApplicationTests",
