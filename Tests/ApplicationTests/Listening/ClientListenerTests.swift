@@ -84,6 +84,44 @@ struct ClientListenerTests {
         #expect(received.withLock { $0 } == [0, 1])
         #expect(registration.isRemoved)
     }
+
+    @Test func callbacks_runOneAtATime_acrossListeners() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        let running = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+        let calls = Atomic<Int>(0)
+        let registrations = (0..<4).map { _ in
+            rooms.addSnapshotListener { _ in
+                let now = running.add(1, ordering: .acquiringAndReleasing).newValue
+                mostAtOnce.max(now, ordering: .acquiringAndReleasing)
+                for _ in 0..<1000 { _ = running.load(ordering: .relaxed) }
+                running.subtract(1, ordering: .acquiringAndReleasing)
+                calls.add(1, ordering: .acquiringAndReleasing)
+            }
+        }
+
+        for index in 0..<5 { try await rooms.document("d\(index)").setData(["n": .value(.integer(Int64(index)))]) }
+        while calls.load(ordering: .acquiring) < 4 { try await Task.sleep(for: .milliseconds(1)) }
+        for registration in registrations { registration.remove() }
+
+        #expect(mostAtOnce.load(ordering: .acquiring) == 1)
+    }
+
+    @Test func databaseClose_endsSequences_withoutAnError_andRefusesLaterListeners() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        var snapshots = rooms.snapshots().makeAsyncIterator()
+        _ = try await snapshots.next()
+
+        try await db.close()
+        let after = try await snapshots.next()
+        var later = rooms.snapshots().makeAsyncIterator()
+        let code = await codeOf { _ = try await later.next() }
+
+        #expect(after == nil)
+        #expect(code == .failedPrecondition)
+    }
 }
 
 private func makeDatabase() -> Database {
