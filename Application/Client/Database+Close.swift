@@ -5,12 +5,12 @@ extension Database {
     /// flushes and releases its directory lock so another process may open it. A store that is not
     /// closable is left as it is. Idempotent.
     ///
-    /// When it returns, no callback listener of this store is running (unless it is called from inside a
-    /// callback, which then continues to its end: close waits for the callbacks queued before it, on
-    /// every database, and that one is running) and none will start.
+    /// Once it returns, no callback listener of this store is running or will start: it waits for a
+    /// callback in flight, as ``ListenerRegistration/remove()`` does (so do not call it where that
+    /// callback waits for it).
     public func close() async throws {
         guard let closable = store as? any ClosableDocumentStore else { return }
-        defer { CallbackQueue.waitForTheRunningCallback() }
+        defer { ListenerRegistration.waitForTheCallbacksOfClosedStores() }
         try await closable.close()
     }
 }

@@ -6,7 +6,7 @@
 ///
 /// - ``close()`` ends every listener of the store: a snapshot stream finishes **without an error** (its
 ///   next `next()` returns `nil`, even if a snapshot was waiting), and a callback listener
-///   (``ListenerRegistration``) is not called again. This follows Firebase's Swift SDK, whose
+///   (``ListenerRegistration``) is not called again (``Database/close()`` also waits for one running). This follows Firebase's Swift SDK, whose
 ///   `terminate()` silently stops every listener; a stream finishing rather than waiting forever is the
 ///   `AsyncSequence` form of that. No snapshot is returned by a `next()` called after `close()` returned.
 /// - Every later call fails with `failedPrecondition`, as Firebase's calls after `terminate()` do:

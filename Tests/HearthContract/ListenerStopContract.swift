@@ -20,6 +20,7 @@ public enum ListenerStopContract: Sendable {
         b("remove_whileACallbackRuns_returnsAfterItFinishes", remove_whileACallbackRuns_returnsAfterItFinishes),
         b("remove_insideTheCallback_returnsAndStopsTheListener", remove_insideTheCallback_returnsAndStopsTheListener),
         b("remove_ofAnotherListenerInsideACallback_returnsAndStopsIt", remove_ofAnotherListenerInsideACallback_returnsAndStopsIt),
+        b("remove_twoCallbacksRemovingEachOther_neitherDeadlocks", remove_twoCallbacksRemovingEachOther_neitherDeadlocks),
         b("cancel_withASnapshotPending_nextReturnsNil", cancel_withASnapshotPending_nextReturnsNil),
         b("stress_callbackStartStopWithCommits_noCallbackAfterRemove", stress_callbackStartStopWithCommits_noCallbackAfterRemove, traits: [.slow]),
         b("stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel", stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel, traits: [.slow]),
@@ -157,6 +158,47 @@ public enum ListenerStopContract: Sendable {
 
         try expectTrue(other.isRemoved, "the other listener is removed")
         try expectEqual(otherCalls.count, afterRemove, "the other listener's callbacks after its removal")
+    }
+
+    /// Two listeners whose callbacks remove each other's listener at the same time: both `remove()`
+    /// calls return (neither waits for the other forever), and afterwards neither listener is called
+    /// again.
+    public static func remove_twoCallbacksRemovingEachOther_neitherDeadlocks(_ store: any DocumentStore) async throws {
+        let rooms = Database(store: store).collection(try CollectionPath("rooms"))
+        let holders = [RegistrationHolder(), RegistrationHolder()]
+        let entered = [Flag(), Flag()]
+        let returned = [Flag(), Flag()]
+        let calls = Deliveries()
+        func listener(_ me: Int) -> @Sendable (Result<QuerySnapshot, DocumentStoreError>) -> Void {
+            { _ in
+                calls.record()
+                guard !entered[me].isSet else { return }
+                entered[me].set()
+                // Most of the time both callbacks are running now; remove the other listener.
+                entered[1 - me].wait(timeout: .seconds(2))
+                holders[1 - me].wait(timeout: ListenerProbe.defaultTimeout)?.remove()
+                returned[me].set()
+            }
+        }
+        let first = rooms.addSnapshotListener(listener(0))
+        holders[0].set(first)
+        let second = rooms.addSnapshotListener(listener(1))
+        holders[1].set(second)
+
+        let deadline = ContinuousClock.now + ListenerProbe.defaultTimeout
+        while !(entered.contains { $0.isSet } && zip(entered, returned).allSatisfy { !$0.isSet || $1.isSet }) {
+            guard ContinuousClock.now < deadline else {
+                throw fail("callbacks that removed each other's listener did not return within \(ListenerProbe.defaultTimeout)")
+            }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        first.remove()
+        second.remove()
+        let afterRemove = calls.count
+        try await store.set("rooms/a", ["n": 1])
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") { $0.documents.count == 1 }
+
+        try expectEqual(calls.count, afterRemove, "callbacks after both removals")
     }
 
     // MARK: Cancellation

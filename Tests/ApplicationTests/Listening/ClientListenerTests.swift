@@ -85,27 +85,26 @@ struct ClientListenerTests {
         #expect(registration.isRemoved)
     }
 
-    @Test func callbacks_runOneAtATime_acrossListeners() async throws {
+    @Test func callbacksOfOneListener_runOneAtATime_inSnapshotOrder() async throws {
         let db = makeDatabase()
         let rooms = try db.collection("rooms")
         let running = Atomic<Int>(0)
         let mostAtOnce = Atomic<Int>(0)
-        let calls = Atomic<Int>(0)
-        let registrations = (0..<4).map { _ in
-            rooms.addSnapshotListener { _ in
-                let now = running.add(1, ordering: .acquiringAndReleasing).newValue
-                mostAtOnce.max(now, ordering: .acquiringAndReleasing)
-                for _ in 0..<1000 { _ = running.load(ordering: .relaxed) }
-                running.subtract(1, ordering: .acquiringAndReleasing)
-                calls.add(1, ordering: .acquiringAndReleasing)
-            }
+        let counts = Mutex<[Int]>([])
+        let registration = rooms.addSnapshotListener { result in
+            let now = running.add(1, ordering: .acquiringAndReleasing).newValue
+            mostAtOnce.max(now, ordering: .acquiringAndReleasing)
+            if case .success(let snapshot) = result { counts.withLock { $0.append(snapshot.count) } }
+            running.subtract(1, ordering: .acquiringAndReleasing)
         }
 
         for index in 0..<5 { try await rooms.document("d\(index)").setData(["n": .value(.integer(Int64(index)))]) }
-        while calls.load(ordering: .acquiring) < 4 { try await Task.sleep(for: .milliseconds(1)) }
-        for registration in registrations { registration.remove() }
+        while counts.withLock({ $0.last }) != 5 { try await Task.sleep(for: .milliseconds(1)) }
+        registration.remove()
 
+        let seen = counts.withLock { $0 }
         #expect(mostAtOnce.load(ordering: .acquiring) == 1)
+        #expect(seen == seen.sorted())
     }
 
     @Test func databaseClose_endsSequences_withoutAnError_andRefusesLaterListeners() async throws {
