@@ -31,9 +31,9 @@ struct ReopeningContractTests {
 }
 
 /// A `DocumentStore` that closes its file store and opens a new one on the same directory after every
-/// successful commit, compacting before every second reopening. Commits run one at a time; a read that
-/// meets a file store closed by a reopening reads again from the new one. It listens by polling itself
-/// (every 10 ms) and closes as every `ClosableDocumentStore` does.
+/// successful commit, compacting before every second reopening. Commits and reads run one at a time, so
+/// a read never meets a store that a reopening closed. It listens by polling itself (every 10 ms) and
+/// closes as every `ClosableDocumentStore` does.
 final class ReopeningStore: ClosableDocumentStore {
     private let directory: TemporaryDirectory
     private let current: Mutex<FileSystemDocumentStore>
@@ -132,19 +132,11 @@ final class ReopeningStore: ClosableDocumentStore {
         try await read { try await $0.listCollectionIDs(request) }
     }
 
-    /// Runs a read on the current file store; when a reopening closed that store meanwhile, runs it
-    /// again on the next one (a few thousand times at most: a reopening that failed leaves it closed).
+    /// Runs a read on the current file store, between commits (and their reopenings).
     private func read<Answer>(_ body: (FileSystemDocumentStore) async throws -> Answer) async throws -> Answer {
-        var attempts = 0
-        while true {
-            let store = self.store
-            do {
-                return try await body(store)
-            } catch let error as DocumentStoreError where error.code == .failedPrecondition && store.isClosed && !isClosed && attempts < 5000 {
-                attempts += 1
-                await Task.yield()
-            }
-        }
+        await gate.enter()
+        defer { gate.leave() }
+        return try await body(store)
     }
 }
 
