@@ -18,9 +18,9 @@ extension QueryConvertible {
     }
 
     /// Listens to the query's results for code that is not `async`: `listener` is called with each
-    /// snapshot, or once with the error that ends the listener, one call at a time on Hearth's callback
-    /// queue. The listener runs until ``ListenerRegistration/remove()``; once `remove()` returns, no call
-    /// is running or will start (see ``ListenerRegistration``).
+    /// snapshot, or once with the error that ends the listener, one call at a time on a serial queue of
+    /// the listener's own. The listener runs until ``ListenerRegistration/remove()``; once `remove()`
+    /// returns, no call is running or will start (see ``ListenerRegistration``).
     public func addSnapshotListener(
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Result<QuerySnapshot, DocumentStoreError>) -> Void
@@ -38,9 +38,9 @@ extension DocumentReference {
     }
 
     /// Listens to the document for code that is not `async`: `listener` is called with each snapshot, or
-    /// once with the error that ends the listener, one call at a time on Hearth's callback queue. The
-    /// listener runs until ``ListenerRegistration/remove()``; once `remove()` returns, no call is running
-    /// or will start (see ``ListenerRegistration``).
+    /// once with the error that ends the listener, one call at a time on a serial queue of the listener's
+    /// own. The listener runs until ``ListenerRegistration/remove()``; once `remove()` returns, no call is
+    /// running or will start (see ``ListenerRegistration``).
     public func addSnapshotListener(
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Result<DocumentSnapshot, DocumentStoreError>) -> Void
