@@ -18,25 +18,14 @@ extension QueryConvertible {
     }
 
     /// Listens to the query's results for code that is not `async`: `listener` is called with each
-    /// snapshot, or once with the error that ends the listener, on a task of its own. The listener runs
-    /// until ``ListenerRegistration/remove()``.
+    /// snapshot, or once with the error that ends the listener, one call at a time on a serial queue of
+    /// the listener's own. The listener runs until ``ListenerRegistration/remove()``; once `remove()`
+    /// returns, no call is running or will start (see ``ListenerRegistration``).
     public func addSnapshotListener(
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Result<QuerySnapshot, DocumentStoreError>) -> Void
     ) -> ListenerRegistration {
-        let snapshots = snapshots(includeMetadataChanges: includeMetadataChanges)
-        let registration = ListenerRegistration()
-        registration.start { registration in
-            do {
-                for try await snapshot in snapshots {
-                    if registration.isRemoved { return }
-                    listener(.success(snapshot))
-                }
-            } catch {
-                if !registration.isRemoved { listener(.failure(ListenMapping.storeError(error))) }
-            }
-        }
-        return registration
+        ListenerRegistration.listen(to: snapshots(includeMetadataChanges: includeMetadataChanges), of: query.database, listener)
     }
 }
 
@@ -49,23 +38,13 @@ extension DocumentReference {
     }
 
     /// Listens to the document for code that is not `async`: `listener` is called with each snapshot, or
-    /// once with the error that ends the listener. The listener runs until ``ListenerRegistration/remove()``.
+    /// once with the error that ends the listener, one call at a time on a serial queue of the listener's
+    /// own. The listener runs until ``ListenerRegistration/remove()``; once `remove()` returns, no call is
+    /// running or will start (see ``ListenerRegistration``).
     public func addSnapshotListener(
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Result<DocumentSnapshot, DocumentStoreError>) -> Void
     ) -> ListenerRegistration {
-        let snapshots = snapshots(includeMetadataChanges: includeMetadataChanges)
-        let registration = ListenerRegistration()
-        registration.start { registration in
-            do {
-                for try await snapshot in snapshots {
-                    if registration.isRemoved { return }
-                    listener(.success(snapshot))
-                }
-            } catch {
-                if !registration.isRemoved { listener(.failure(ListenMapping.storeError(error))) }
-            }
-        }
-        return registration
+        ListenerRegistration.listen(to: snapshots(includeMetadataChanges: includeMetadataChanges), of: database, listener)
     }
 }

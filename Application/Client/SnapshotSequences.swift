@@ -6,6 +6,11 @@ import HearthDomain
 /// Iterating starts the listener; ending the iteration or cancelling the task stops it. Snapshots are
 /// pulled one at a time: a consumer that falls behind gets one snapshot combining what it missed. An
 /// invalid query throws `invalidArgument` at the first element.
+///
+/// Stopping is final: once the consuming task is cancelled, `next()` returns `nil` (a snapshot already
+/// buffered is dropped, never returned; an error the store reports meanwhile is dropped too), and so
+/// does every later call: the iteration ends without an error. Closing the store
+/// (``Database/close()``) ends the iteration the same way.
 public struct QuerySnapshots: AsyncSequence, Sendable {
     public typealias Element = QuerySnapshot
 
@@ -58,7 +63,7 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                 await database.pipeline.drain()
                 base = database.store.listen(start.target, options: start.options).makeAsyncIterator()
             }
-            guard base != nil, let snapshot = try await base?.next() else {
+            guard let snapshot = try await nextFromBase(), !Task.isCancelled else {
                 base = nil
                 return nil
             }
@@ -72,13 +77,23 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
             previous = forward
             return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, database)
         }
+
+        private mutating func nextFromBase() async throws -> ListenSnapshot? {
+            do {
+                return try await base?.next()
+            } catch where Task.isCancelled {
+                return nil
+            }
+        }
     }
 }
 
 /// The snapshots of a document listener (``DocumentReference/snapshots(includeMetadataChanges:)``): an
 /// `AsyncSequence` of ``DocumentSnapshot`` (`exists` is `false` while the document is missing).
 ///
-/// Iterating starts the listener; ending the iteration or cancelling the task stops it.
+/// Iterating starts the listener; ending the iteration or cancelling the task stops it. Stopping is
+/// final, as for ``QuerySnapshots``: once the consuming task is cancelled (or the store closed), `next()`
+/// returns `nil`, never a buffered snapshot.
 public struct DocumentSnapshots: AsyncSequence, Sendable {
     public typealias Element = DocumentSnapshot
 
@@ -129,11 +144,19 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
                 await reference.database.pipeline.drain()
                 base = reference.database.store.listen(start.target, options: start.options).makeAsyncIterator()
             }
-            guard base != nil, let snapshot = try await base?.next() else {
+            guard let snapshot = try await nextFromBase(), !Task.isCancelled else {
                 base = nil
                 return nil
             }
             return DocumentSnapshot(reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime)
+        }
+
+        private mutating func nextFromBase() async throws -> ListenSnapshot? {
+            do {
+                return try await base?.next()
+            } catch where Task.isCancelled {
+                return nil
+            }
         }
     }
 }

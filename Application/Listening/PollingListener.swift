@@ -55,7 +55,10 @@ public struct PollingListener: Sendable {
     /// Listens to `target` by polling `store`. The stream behaves as ``DocumentStore/listen(_:options:)``
     /// documents; with ``ListenOptions/includeMetadataChanges``, every poll that found no change yields a
     /// metadata-only snapshot.
-    public func listen(to target: ListenTarget, options: ListenOptions, on store: any DocumentStore)
+    ///
+    /// With a `group`, ``ListenerGroup/endAll()`` ends the listener (its stream finishes without an
+    /// error and polling stops); a group that has already ended ends it at once.
+    public func listen(to target: ListenTarget, options: ListenOptions, on store: any DocumentStore, group: ListenerGroup? = nil)
         -> AsyncThrowingStream<ListenSnapshot, any Error>
     {
         let buffer = SnapshotBuffer(includeMetadataChanges: options.includeMetadataChanges)
@@ -63,7 +66,14 @@ public struct PollingListener: Sendable {
         let task = Task {
             await Self.run(target, store: store, buffer: buffer, configuration: configuration)
         }
-        return buffer.stream { task.cancel() }
+        let member = group?.add {
+            buffer.end()
+            task.cancel()
+        }
+        return buffer.stream {
+            task.cancel()
+            if let member { group?.remove(member) }
+        }
     }
 
     private static func run(_ target: ListenTarget, store: any DocumentStore, buffer: SnapshotBuffer, configuration: Configuration) async {

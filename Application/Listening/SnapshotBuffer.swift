@@ -82,11 +82,14 @@ package final class SnapshotBuffer: Sendable {
 
     // MARK: Consumer
 
-    /// The next snapshot; `nil` when the listener ended (or the calling task is cancelled); throws the
-    /// producer's failure.
+    /// The next snapshot; `nil` when the listener ended or the calling task is cancelled (then the
+    /// buffer ends: a snapshot waiting in it is dropped, never returned); throws the producer's failure.
     package func next() async throws -> ListenSnapshot? {
         while true {
-            if Task.isCancelled { end() }
+            if Task.isCancelled {
+                end()
+                return nil
+            }
             switch takeWork() {
             case .end:
                 return nil
@@ -95,14 +98,23 @@ package final class SnapshotBuffer: Sendable {
             case .wait:
                 await waitForNews()
             case .initial(let documents, let readTime):
+                guard !isEndedOrCancelled else { return nil }
                 return ListenSnapshot(documents: documents, changes: SnapshotChanges.initial(documents), readTime: readTime, isInitial: true)
             case .changes(let old, let new, let paths, let readTime, let advanced):
                 let changes = SnapshotChanges.between(old, new, paths: paths)
                 if !changes.isEmpty || (includeMetadataChanges && advanced) {
+                    guard !isEndedOrCancelled else { return nil }
                     return ListenSnapshot(documents: new, changes: changes, readTime: readTime, isInitial: false)
                 }
             }
         }
+    }
+
+    /// Checked last before a snapshot is returned: the consumer stopped (its task was cancelled) or the
+    /// producer's side ended the listener (its store closed) while the snapshot was computed.
+    private var isEndedOrCancelled: Bool {
+        if Task.isCancelled { end() }
+        return isEnded
     }
 
     private func takeWork() -> Work {

@@ -33,7 +33,7 @@ import Synchronization
 /// again after another threshold of growth, and ``close()`` throws it when no later compaction
 /// succeeded. A failure that leaves the store unsafe to write (a log rotation that can neither be
 /// finished nor undone) fails the store as above. See Docs/FileFormat.md, "Rotation".
-public final class FileSystemDocumentStore: DocumentStore {
+public final class FileSystemDocumentStore: ClosableDocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
     /// The store's directory.
@@ -124,16 +124,17 @@ public final class FileSystemDocumentStore: DocumentStore {
         }
     }
 
-    /// Writes and flushes everything pending, stops compaction, closes the files and releases the
-    /// directory's lock, and ends the store's listeners (their streams throw `failedPrecondition`).
-    /// Every later call on the store fails with `failedPrecondition`. Idempotent.
+    /// Ends the store's listeners (their streams finish without an error, as on every
+    /// ``ClosableDocumentStore``), writes and flushes everything pending, stops compaction, closes the
+    /// files and releases the directory's lock. Every later call on the store fails with
+    /// `failedPrecondition`. Idempotent.
     /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the
     /// failure of the last automatic compaction when none succeeded after it (with its code, the store
     /// closed cleanly and every acknowledged commit is in its log).
     public func close() async throws {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        engine.endListeners()
         await compactor.close()
-        defer { engine.endListeners(with: LogWriter.closedError(storeDirectory)) }
         try await writer.close()
         if let failure = compactor.lastAutomaticError {
             throw DocumentStoreError(
@@ -164,6 +165,9 @@ public final class FileSystemDocumentStore: DocumentStore {
             failure: writer.failure
         )
     }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
 
     /// Throws `failedPrecondition` once the store is closed, and `cancelled` in a cancelled task.
     func checkOpen() throws(DocumentStoreError) {

@@ -1,10 +1,15 @@
 public import HearthApplication
+import HearthDomain
 import HearthLocalEngine
 
 extension InMemoryDocumentStore {
     /// Listens through the engine: push-based, each commit reaching only the listeners it concerns (see
-    /// ``LocalEngine/listen(_:options:)``).
+    /// ``LocalEngine/listen(_:options:)``). On a closed store the stream fails at once with
+    /// `failedPrecondition`; ``close()`` ends the running ones without an error.
     public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
-        engine.listen(target, options: options)
+        if isClosed {
+            return AsyncThrowingStream { $0.finish(throwing: DocumentStoreError(.failedPrecondition, "The in-memory store is closed.")) }
+        }
+        return engine.listen(target, options: options)
     }
 }

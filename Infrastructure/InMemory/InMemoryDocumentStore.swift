@@ -8,10 +8,12 @@ import Synchronization
 ///
 /// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
 /// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
-/// with `cancelled`.
-public final class InMemoryDocumentStore: DocumentStore {
+/// with `cancelled`. ``close()`` ends its listeners and refuses later calls, as every
+/// ``ClosableDocumentStore`` does.
+public final class InMemoryDocumentStore: ClosableDocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
+    private let closed = Atomic<Bool>(false)
 
     public var database: DatabaseID { engine.database }
 
@@ -34,20 +36,44 @@ public final class InMemoryDocumentStore: DocumentStore {
         self.engine = engine
     }
 
+    /// Ends every listener of the engine (their streams finish without an error) and refuses every
+    /// later call with `failedPrecondition`; the data stays in memory until the store is released.
+    /// Idempotent. Never throws. On a store made with ``init(engine:)``, the engine's listeners end for
+    /// every store sharing it, now and later.
+    public func close() async throws {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        engine.endListeners()
+    }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    /// Throws `failedPrecondition` once the store is closed, and `cancelled` in a cancelled task.
+    func checkOpen() throws(DocumentStoreError) {
+        if let refusal = refusal() { throw refusal }
+    }
+
+    /// Why an operation may not start now (closed, cancelled), or `nil`.
+    func refusal() -> DocumentStoreError? {
+        if isClosed { return DocumentStoreError(.failedPrecondition, "The in-memory store is closed.") }
+        if Task.isCancelled { return DocumentStoreError(.cancelled, "The operation was cancelled.") }
+        return nil
+    }
+
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
-        try checkCancellation()
+        try checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
-        try checkCancellation()
+        try checkOpen()
         return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
-        try checkCancellation()
+        try checkOpen()
         return try engine.listDocuments(request)
     }
 
@@ -56,7 +82,7 @@ public final class InMemoryDocumentStore: DocumentStore {
     {
         let elements: [RunQueryResponse]
         do {
-            try checkCancellation()
+            try checkOpen()
             elements = try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
         } catch {
             return AsyncThrowingStream { $0.finish(throwing: error) }
@@ -69,7 +95,7 @@ public final class InMemoryDocumentStore: DocumentStore {
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
-        try checkCancellation()
+        try checkOpen()
         return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
@@ -79,27 +105,27 @@ public final class InMemoryDocumentStore: DocumentStore {
         aggregations: [Aggregation],
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        try checkCancellation()
+        try checkOpen()
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
-        try checkCancellation()
+        try checkOpen()
         return try await engine.commit(writes, transaction: transaction)
     }
 
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
-        try checkCancellation()
+        try checkOpen()
         return try engine.beginTransaction(options)
     }
 
     public func rollback(_ transaction: TransactionID) async throws {
-        try checkCancellation()
+        try checkOpen()
         try engine.rollback(transaction)
     }
 
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
-        try checkCancellation()
+        try checkOpen()
         return try engine.listCollectionIDs(request)
     }
 }
@@ -118,8 +144,4 @@ private final class ElementCursor: Sendable {
         let index = position.wrappingAdd(1, ordering: .relaxed).oldValue
         return index < elements.count ? elements[index] : nil
     }
-}
-
-private func checkCancellation() throws {
-    if Task.isCancelled { throw DocumentStoreError(.cancelled, "The operation was cancelled.") }
 }

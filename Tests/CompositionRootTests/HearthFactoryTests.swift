@@ -56,12 +56,14 @@ struct HearthFactoryTests {
         }
     }
 
-    @Test func closingAMemoryDatabase_doesNothing_andItStillWorks() async throws {
+    @Test func closingAMemoryDatabase_refusesLaterCallsAsEveryStoreDoes() async throws {
         let database = try HearthConfiguration(store: .memory).makeDatabase()
         try await database.document("a/b").setData(["x": 1])
 
         try await database.close()
+        let error = await #expect(throws: DocumentStoreError.self) { _ = try await database.document("a/b").getDocument() }
 
-        #expect(try await database.document("a/b").getDocument().exists)
+        #expect(error?.code == .failedPrecondition)
+        #expect((database.store as? any ClosableDocumentStore)?.isClosed == true)
     }
 }

@@ -9,7 +9,7 @@ import HearthInMemory
 // samples (Swift Testing and XCTest tests) run here too, and pass.
 
 /// The reader's own store in Docs/Contract.md: here every requirement goes to an in-memory store.
-struct MyDocumentStore: DocumentStore {
+struct MyDocumentStore: ClosableDocumentStore {
     private let base: InMemoryDocumentStore
 
     /// An empty store for `database`.
@@ -22,8 +22,10 @@ struct MyDocumentStore: DocumentStore {
         self.init(database: try DatabaseID(projectID: "contract"))
     }
 
-    /// Releases the store's resources (none in memory).
-    func close() async throws {}
+    /// Ends the store's listeners and refuses later calls, as the contract's `closing` area checks.
+    func close() async throws { try await base.close() }
+
+    var isClosed: Bool { base.isClosed }
 
     var database: DatabaseID { base.database }
 

@@ -5,12 +5,14 @@ import HearthFirestoreREST
 import HearthTestSupport
 import Testing
 
-/// The listener area of the contract against the REST adapter on the official emulator, one behaviour
-/// at a time: REST listeners poll (every ``EmulatorStores/listenPollInterval`` here), and polling
-/// listeners of many behaviours at once would load the emulator more than the behaviours themselves.
+/// The listener areas of the contract (listeners, stopping them, closing the store) against the REST
+/// adapter on the official emulator, one behaviour at a time: REST listeners poll (every
+/// ``EmulatorStores/listenPollInterval`` here), and polling listeners of many behaviours at once would
+/// load the emulator more than the behaviours themselves.
 @Suite("HearthContract listeners on FirestoreRESTDocumentStore + the official emulator", .serialized)
 struct EmulatorListenerContractTests {
-    static let behaviours = HearthContract.behaviours(in: .listeners)
+    static let areas: Set<ContractArea> = [.listeners, .listenerStop, .closing]
+    static let behaviours = HearthContract.behaviours.filter { areas.contains($0.area) }
 
     @Test(
         .enabled(if: EmulatorStores.isAvailable, "\(EmulatorListenerContractTests.behaviours.count) listener behaviours skipped: \(EmulatorStores.skipReason)"),

@@ -117,6 +117,11 @@ public enum ContractArea: String, Sendable, CaseIterable, CustomStringConvertibl
     /// IDs that a Swift `Character` joins with a neighbouring `/` (a leading grapheme extender, a trailing
     /// prepend character): stored, referenced, listed and queried exactly, as Firestore cuts at bytes.
     case graphemeIDs
+    /// Stopping a listener is final: nothing is delivered after `remove()` returns or after the consuming
+    /// task is cancelled.
+    case listenerStop
+    /// Closing a store: listeners end without an error, later calls fail with `failedPrecondition`.
+    case closing
 
     public var description: String { rawValue }
 }

@@ -45,6 +45,8 @@ public enum HearthContract {
         + ListCollectionIDsContract.behaviours
         + ListenersContract.behaviours
         + GraphemeIDsContract.behaviours
+        + ListenerStopContract.behaviours
+        + ClosingContract.behaviours
 
     /// The behaviours of one area.
     public static func behaviours(in area: ContractArea) -> [ContractBehaviour] {

@@ -36,7 +36,7 @@ enum SeedStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
 /// when the adapter cannot run here.
 func withSeedDatabase(_ store: SeedStore, _ body: (Firestore) async throws -> Void) async throws {
     guard store.isAvailable else {
-        try Test.cancel(store.skipReason)
+        try Test.cancel("\(store.skipReason)")
     }
     let (db, cleanUp) = try await store.makeDatabase()
     defer { cleanUp() }

@@ -10,5 +10,3 @@ enum FileStoreOpening {
         try FileSystemDocumentStore(directory: directory, database: database)
     }
 }
-
-extension FileSystemDocumentStore: ClosableDocumentStore {}

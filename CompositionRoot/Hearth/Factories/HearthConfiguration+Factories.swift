@@ -41,7 +41,8 @@ extension HearthConfiguration {
     }
 
     /// A ``Database`` on ``makeStore()``'s store, with the client policies in `options`. Throws as
-    /// ``makeStore()``. Call `close()` on it when done (it flushes and unlocks the file store).
+    /// ``makeStore()``. Call `close()` on it when done: it ends the listeners and refuses later calls on
+    /// every store, and flushes and unlocks the file store.
     public func makeDatabase(options: DatabaseOptions = DatabaseOptions()) throws(DocumentStoreError) -> Database {
         Database(store: try makeStore(), options: options)
     }

@@ -22,6 +22,12 @@ final class ListenerHub: Sendable {
         var items: [Item] = []
         var draining = false
         var nextID = 1
+        /// Set by ``endAll(with:)``: listeners registered later end at once, the same way.
+        var ended: Ending?
+    }
+
+    private struct Ending {
+        var error: DocumentStoreError?
     }
 
     private let inbox = Mutex(Inbox())
@@ -48,18 +54,22 @@ final class ListenerHub: Sendable {
         }
     }
 
-    /// Ends every registered and queued listener, with `error` or without.
+    /// Ends every registered and queued listener, with `error` or without, and every listener
+    /// registered later (the first call's `error` applies to those).
     func endAll(with error: DocumentStoreError?) {
         let queued = inbox.withLock { inbox -> [SnapshotBuffer] in
-            inbox.items.compactMap { item in
+            if inbox.ended == nil { inbox.ended = Ending(error: error) }
+            return inbox.items.compactMap { item in
                 if case .register(let listener) = item { return listener.buffer }
                 return nil
             }
         }
         let registered = registry.withLock { registry in registry.listeners.values.map(\.buffer) }
-        for buffer in queued + registered {
-            if let error { buffer.fail(error) } else { buffer.end() }
-        }
+        for buffer in queued + registered { Self.end(buffer, error) }
+    }
+
+    private static func end(_ buffer: SnapshotBuffer, _ error: DocumentStoreError?) {
+        if let error { buffer.fail(error) } else { buffer.end() }
     }
 
     private func drain(_ engine: LocalEngine) {
@@ -85,8 +95,14 @@ final class ListenerHub: Sendable {
                 listener.buffer.fail(error)
                 return
             }
-            listener.buffer.publish(listener.documents, changedPaths: [], readTime: listener.readTime)
             registry.withLock { $0.add(listener) }
+            // After the add: either endAll's pass over the registry sees this listener, or this sees endAll.
+            if let ended = inbox.withLock({ $0.ended }) {
+                registry.withLock { $0.remove(listener.id) }
+                Self.end(listener.buffer, ended.error)
+                return
+            }
+            listener.buffer.publish(listener.documents, changedPaths: [], readTime: listener.readTime)
         case .unregister(let id):
             registry.withLock { $0.remove(id) }
         case .commit(let committed):

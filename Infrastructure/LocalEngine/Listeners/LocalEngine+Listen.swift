@@ -36,8 +36,9 @@ extension LocalEngine {
         }
     }
 
-    /// Ends every listener: with `error` (their streams throw it), or without (their iterations end).
-    /// A store calls it when it closes; the engine calls it when it is released.
+    /// Ends every listener: with `error` (their streams throw it), or without (their iterations end);
+    /// listeners started later end at once, the same way. A store calls it when it closes; the engine
+    /// calls it when it is released.
     public func endListeners(with error: DocumentStoreError? = nil) {
         listenerHub.endAll(with: error)
     }

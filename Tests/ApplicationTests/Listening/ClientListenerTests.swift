@@ -84,6 +84,43 @@ struct ClientListenerTests {
         #expect(received.withLock { $0 } == [0, 1])
         #expect(registration.isRemoved)
     }
+
+    @Test func callbacksOfOneListener_runOneAtATime_inSnapshotOrder() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        let running = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+        let counts = Mutex<[Int]>([])
+        let registration = rooms.addSnapshotListener { result in
+            let now = running.add(1, ordering: .acquiringAndReleasing).newValue
+            mostAtOnce.max(now, ordering: .acquiringAndReleasing)
+            if case .success(let snapshot) = result { counts.withLock { $0.append(snapshot.count) } }
+            running.subtract(1, ordering: .acquiringAndReleasing)
+        }
+
+        for index in 0..<5 { try await rooms.document("d\(index)").setData(["n": .value(.integer(Int64(index)))]) }
+        while counts.withLock({ $0.last }) != 5 { try await Task.sleep(for: .milliseconds(1)) }
+        registration.remove()
+
+        let seen = counts.withLock { $0 }
+        #expect(mostAtOnce.load(ordering: .acquiring) == 1)
+        #expect(seen == seen.sorted())
+    }
+
+    @Test func databaseClose_endsSequences_withoutAnError_andRefusesLaterListeners() async throws {
+        let db = makeDatabase()
+        let rooms = try db.collection("rooms")
+        var snapshots = rooms.snapshots().makeAsyncIterator()
+        _ = try await snapshots.next()
+
+        try await db.close()
+        let after = try await snapshots.next()
+        var later = rooms.snapshots().makeAsyncIterator()
+        let code = await codeOf { _ = try await later.next() }
+
+        #expect(after == nil)
+        #expect(code == .failedPrecondition)
+    }
 }
 
 private func makeDatabase() -> Database {

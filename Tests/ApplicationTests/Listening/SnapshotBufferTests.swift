@@ -86,6 +86,29 @@ struct SnapshotBufferTests {
         #expect(buffer.isEnded)
     }
 
+    @Test func cancelledConsumer_withASnapshotWaiting_getsNilNotTheSnapshot() async throws {
+        let buffer = SnapshotBuffer(includeMetadataChanges: false)
+        buffer.publish(DocumentSet(ordering: try byV()), changedPaths: [], readTime: try time(1))
+        let consumer = Task { () async throws -> ListenSnapshot? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await buffer.next()
+        }
+
+        #expect(try await consumer.value == nil)
+        #expect(buffer.isEnded)
+    }
+
+    @Test func cancelledConsumer_withAFailureWaiting_endsWithoutIt() async throws {
+        let buffer = SnapshotBuffer(includeMetadataChanges: false)
+        buffer.fail(DocumentStoreError(.permissionDenied, "no"))
+        let consumer = Task { () async throws -> ListenSnapshot? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await buffer.next()
+        }
+
+        #expect(try await consumer.value == nil)
+    }
+
     @Test func releasingTheStream_runsTheCleanUp() async throws {
         let buffer = SnapshotBuffer(includeMetadataChanges: false)
         let ended = Atomic<Bool>(false)

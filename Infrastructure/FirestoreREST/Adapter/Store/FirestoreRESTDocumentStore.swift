@@ -21,7 +21,10 @@ public import HearthDomain
 /// token refresh after `unauthenticated`. Redirects are refused, response bodies are capped
 /// (``FirestoreRESTConfiguration/maximumResponseBytes``). Task cancellation cancels the request in
 /// flight and any backoff.
-public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
+///
+/// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
+/// this state), as every ``ClosableDocumentStore`` does.
+public struct FirestoreRESTDocumentStore: ClosableDocumentStore, CustomStringConvertible {
     public let database: DatabaseID
     /// The configuration the store was made with.
     public let configuration: FirestoreRESTConfiguration
@@ -55,7 +58,8 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
             requestTimeout: configuration.requestTimeout,
             maximumResponseBytes: configuration.maximumResponseBytes,
             quotaProjectID: configuration.quotaProjectID,
-            wallClock: wallClock
+            wallClock: wallClock,
+            lifecycle: RESTStoreLifecycle()
         )
     }
 

@@ -22,6 +22,8 @@ struct RESTRequestExecutor: Sendable {
     let quotaProjectID: String?
     /// The wall clock `Retry-After` dates are measured from.
     let wallClock: @Sendable () -> Date
+    /// Whether the store was closed: then every call fails with `failedPrecondition` before sending.
+    let lifecycle: RESTStoreLifecycle
 
     var retryPolicy: RetryPolicy { retrier.policy }
 
@@ -68,6 +70,7 @@ struct RESTRequestExecutor: Sendable {
     }
 
     func perform(_ call: Call) async throws(DocumentStoreError) -> HTTPResponse {
+        if lifecycle.isClosed { throw lifecycle.closedError(call.operation) }
         var refreshedToken = false
         do {
             return try await retrier.run(operation: call.operation) { attempt in
