@@ -87,7 +87,7 @@ struct ClientListenerTests {
 
     @Test func callbacksOfOneListener_runOneAtATime_inSnapshotOrder() async throws {
         let db = makeDatabase()
-        let rooms = try db.collection("rooms")
+        let rooms = db.collection("rooms")
         let running = Atomic<Int>(0)
         let mostAtOnce = Atomic<Int>(0)
         let counts = Mutex<[Int]>([])
@@ -109,7 +109,7 @@ struct ClientListenerTests {
 
     @Test func databaseClose_endsSequences_withoutAnError_andRefusesLaterListeners() async throws {
         let db = makeDatabase()
-        let rooms = try db.collection("rooms")
+        let rooms = db.collection("rooms")
         var snapshots = rooms.snapshots().makeAsyncIterator()
         _ = try await snapshots.next()
 
