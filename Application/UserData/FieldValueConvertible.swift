@@ -204,26 +204,17 @@ extension FieldValue {
         return .value(.integer(integer))
     }
 
-    /// A `Date` as a timestamp, as Firebase's `Timestamp(date:)` makes it (seconds rounded down, the
-    /// fraction's nanoseconds rounded toward zero), truncated to whole microseconds; the refusal of one
-    /// that is not finite or outside Firestore's range.
+    /// A `Date` as a timestamp, as Firebase's `Timestamp(date:)` makes it (``Timestamp/init(validating:)``:
+    /// seconds rounded down, the fraction's nanoseconds cut toward zero), truncated to whole microseconds;
+    /// the refusal of one that is not finite or outside Firestore's range.
     static func timestamp(convertingDate date: Date) -> FieldValue {
-        let interval = date.timeIntervalSince1970
-        let refusal = "the date \(interval) seconds since 1970 is outside Firestore's timestamp range 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999999Z"
-        guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
-            return FieldValue(.invalid(refusal))
-        }
-        var seconds = interval.rounded(.down)
-        var nanoseconds = ((interval - seconds) * 1e9).rounded(.towardZero)
-        if nanoseconds >= 1e9 {
-            seconds += 1
-            nanoseconds -= 1e9
-        }
         do {
-            let time = try Timestamp(seconds: Int64(seconds), nanoseconds: Int32(nanoseconds))
-            return .value(.timestamp(time.truncatedToMicroseconds))
+            return .value(.timestamp(try Timestamp(validating: date).truncatedToMicroseconds))
         } catch {
-            return FieldValue(.invalid(refusal))
+            let interval = date.timeIntervalSince1970
+            return FieldValue(
+                .invalid("the date \(interval) seconds since 1970 is outside Firestore's timestamp range 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999999Z")
+            )
         }
     }
 }

@@ -37,9 +37,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.nanoseconds = nanoseconds
     }
 
-    /// The timestamp nearest to `date` (to the nanosecond), never failing: Firebase's `Timestamp(date:)`.
+    /// The timestamp of `date`, never failing: Firebase's `Timestamp(date:)`.
     ///
-    /// Every `Date` inside Firestore's range (0001-01-01...9999-12-31, UTC) gives its nearest timestamp. A
+    /// Every `Date` inside Firestore's range (0001-01-01...9999-12-31, UTC) gives its timestamp as Firebase
+    /// makes it: the seconds rounded down, the nanoseconds of the fraction cut toward zero. A
     /// `Date` outside it is clamped to the nearest end: earlier dates (including `Date.distantPast`, two
     /// days before 0001-01-01 in the proleptic Gregorian calendar, and -infinity) give ``min``, later ones
     /// (and +infinity) give ``max``, and a NaN interval (no instant at all) gives ``min``. Firebase's SDK
@@ -54,23 +55,25 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             self = .max
             return
         }
-        self = Timestamp.nearest(to: interval)
+        self = Timestamp.firebaseRounding(interval)
     }
 
-    /// The timestamp nearest to `date` (to the nanosecond). Throws `invalidArgument` when `date` is not
+    /// The timestamp of `date`, as ``init(date:)`` makes it. Throws `invalidArgument` when `date` is not
     /// finite or falls outside Firestore's range (where ``init(date:)`` clamps).
     public init(validating date: Date) throws(DocumentStoreError) {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
             throw .invalidArgument("Date at \(interval) seconds since 1970 is outside Firestore's timestamp range.")
         }
-        self = Timestamp.nearest(to: interval)
+        self = Timestamp.firebaseRounding(interval)
     }
 
-    /// The nearest timestamp to a finite interval inside the range (a rounding up past `max` stays `max`).
-    private static func nearest(to interval: Double) -> Timestamp {
+    /// The timestamp of a finite interval inside the range, as Firebase's `Timestamp(date:)` makes it:
+    /// seconds rounded down, the fraction's nanoseconds cut toward zero (one rule for every `Date` that
+    /// becomes a timestamp: this initializer, Codable, and Swift values in).
+    private static func firebaseRounding(_ interval: Double) -> Timestamp {
         var whole = interval.rounded(.down)
-        var nanos = ((interval - whole) * 1e9).rounded()
+        var nanos = ((interval - whole) * 1e9).rounded(.towardZero)
         if nanos >= 1e9 {
             whole += 1
             nanos -= 1e9

@@ -246,7 +246,7 @@ struct TimestampTests {
         (-1.5, -2, 500_000_000),
         (0.25, 0, 250_000_000),
         (0x1p-23, 0, 119), // 119.209 ns
-        (3 * 0x1p-23, 0, 358), // 357.628 ns rounds to the nearest nanosecond, not down
+        (3 * 0x1p-23, 0, 357), // 357.628 ns: the nanoseconds are cut toward zero, as Firebase's Timestamp(date:)
         (-3 * 0x1p-23, -1, 999_999_642), // 999,999,642.372 ns after the previous second
         (-62_135_596_800, -62_135_596_800, 0),
         (253_402_300_799.5, 253_402_300_799, 500_000_000),

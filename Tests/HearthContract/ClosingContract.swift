@@ -19,7 +19,9 @@ public enum ClosingContract: Sendable {
     ]
 
     private static func b(_ name: String, _ run: @escaping @Sendable (any DocumentStore) async throws -> Void) -> ContractBehaviour {
-        ContractBehaviour(area: .closing, name: name, run: run)
+        ContractBehaviour(area: .closing, name: name) { store in
+            try await OneAtATime.listenerStopping.run { try await run(store) }
+        }
     }
 
     /// Closing ends a document listener and a query listener: each stream finishes without an error.

@@ -31,7 +31,9 @@ public enum ListenerStopContract: Sendable {
         _ run: @escaping @Sendable (any DocumentStore) async throws -> Void,
         traits: [ContractTrait] = []
     ) -> ContractBehaviour {
-        ContractBehaviour(area: .listenerStop, name: name, traits: traits, run: run)
+        ContractBehaviour(area: .listenerStop, name: name, traits: traits) { store in
+            try await OneAtATime.listenerStopping.run { try await run(store) }
+        }
     }
 
     // MARK: remove()
