@@ -7,7 +7,7 @@ public import HearthDomain
 /// - `Bool` → boolean; `String` → string; `URL` → string (its absolute string);
 /// - every integer type → integer (a value outside `Int64`, such as a `UInt64` above `Int64.max`, throws);
 /// - `Double`, `Float` → double;
-/// - `Date` → timestamp (nearest nanosecond, via `Timestamp(validating:)`: outside Firestore's range it is an error); `Timestamp` → timestamp;
+/// - `Date` → timestamp (as Firebase's `Timestamp(date:)` rounds, via `Timestamp(validating:)`: outside Firestore's range it is an error); `Timestamp` → timestamp;
 /// - `Data` → bytes; `GeoPoint` → geo point; `DocumentName` → reference; `DocumentPath` → string;
 /// - a nested model or `[String: T]` → map; an array or other sequence → array;
 /// - `Value` and `MapValue` → themselves; `FieldValue` → itself, so a model may carry sentinels such
