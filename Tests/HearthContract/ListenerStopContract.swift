@@ -14,6 +14,13 @@ import Synchronization
 /// another task commits to the listened collection, and check every delivery against a flag set when
 /// the listener was stopped.
 public enum ListenerStopContract: Sendable {
+    /// How long a behaviour waits for a delivery it needs before it can stop the listener (an initial
+    /// snapshot, a callback starting). These behaviours check that stopping is final, not how fast a
+    /// snapshot comes: in a full parallel test run on two cores (hundreds of test cases runnable at once),
+    /// a first delivery once took over 30 s, so the wait is longer than the listener areas' 30 s. A
+    /// delivery that never comes still fails.
+    static let deliveryTimeout: Duration = .seconds(120)
+
     static let behaviours: [ContractBehaviour] = [
         b("remove_thenCommits_noCallback", remove_thenCommits_noCallback),
         b("remove_withASnapshotPending_itIsNeverDelivered", remove_withASnapshotPending_itIsNeverDelivered),
@@ -378,11 +385,11 @@ final class Flag: Sendable {
         while !isSet, ContinuousClock.now < deadline { yieldThread() }
     }
 
-    /// Suspends until `flag` is set; fails after ``ListenerProbe/defaultTimeout``.
+    /// Suspends until `flag` is set; fails after ``ListenerStopContract/deliveryTimeout``.
     static func wait(for flag: Flag, _ what: String) async throws {
-        let deadline = ContinuousClock.now + ListenerProbe.defaultTimeout
+        let deadline = ContinuousClock.now + ListenerStopContract.deliveryTimeout
         while !flag.isSet {
-            guard ContinuousClock.now < deadline else { throw fail("\(what): not within \(ListenerProbe.defaultTimeout)") }
+            guard ContinuousClock.now < deadline else { throw fail("\(what): not within \(ListenerStopContract.deliveryTimeout)") }
             try await Task.sleep(for: .milliseconds(1))
         }
     }
@@ -417,11 +424,11 @@ final class Deliveries: Sendable {
 
     func record() { value.add(1, ordering: .acquiringAndReleasing) }
 
-    /// Suspends until at least `count` deliveries; fails after ``ListenerProbe/defaultTimeout``.
+    /// Suspends until at least `count` deliveries; fails after ``ListenerStopContract/deliveryTimeout``.
     func wait(forAtLeast count: Int, _ what: String) async throws {
-        let deadline = ContinuousClock.now + ListenerProbe.defaultTimeout
+        let deadline = ContinuousClock.now + ListenerStopContract.deliveryTimeout
         while self.count < count {
-            guard ContinuousClock.now < deadline else { throw fail("\(what): \(self.count) of \(count) within \(ListenerProbe.defaultTimeout)") }
+            guard ContinuousClock.now < deadline else { throw fail("\(what): \(self.count) of \(count) within \(ListenerStopContract.deliveryTimeout)") }
             try await Task.sleep(for: .milliseconds(1))
         }
     }
