@@ -110,27 +110,41 @@ extension FieldValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expr
 extension FieldValue {
     /// The plain value this user data stands for, or `nil` when it is or contains a sentinel, a map that
     /// names one key twice, or a Swift value that Firestore cannot store (converted from an unsupported
-    /// type, see ``FieldValueConvertible``).
-    public var plainValue: HearthDomain.Value? {
+    /// type, see ``FieldValueConvertible``). ``plainValue(at:)`` says which field and why.
+    public var plainValue: HearthDomain.Value? { try? plainValue(at: []) }
+
+    /// The plain value this user data stands for. Throws `invalidArgument` naming the field (`path` plus
+    /// the keys and array indices inside this value) that is a sentinel, a key given twice, or a Swift
+    /// value Firestore cannot store.
+    public func plainValue(at path: [String]) throws(DocumentStoreError) -> HearthDomain.Value {
         switch storage {
-        case .value(let value): return value
+        case .value(let value):
+            return value
         case .array(let elements):
             var values: [HearthDomain.Value] = []
             values.reserveCapacity(elements.count)
-            for element in elements {
-                guard let value = element.plainValue else { return nil }
-                values.append(value)
+            for (index, element) in elements.enumerated() {
+                values.append(try element.plainValue(at: path + [String(index)]))
             }
             return .array(values)
         case .map(let fields):
             var map = MapValue()
             for field in fields {
-                guard let value = field.value.plainValue, map[field.key] == nil else { return nil }
+                let value = try field.value.plainValue(at: path + [field.key])
+                guard map[field.key] == nil else {
+                    throw Self.notPlain(at: path + [field.key], "the field name is given more than once")
+                }
                 map[field.key] = value
             }
             return .map(map)
-        default:
-            return nil
+        case .invalid(let reason):
+            throw Self.notPlain(at: path, reason)
+        case .serverTimestamp, .delete, .arrayUnion, .arrayRemove, .increment, .maximum, .minimum:
+            throw Self.notPlain(at: path, "a \(encodedKindName) has no value here")
         }
+    }
+
+    private static func notPlain(at path: [String], _ reason: String) -> DocumentStoreError {
+        .invalidArgument("Not a plain value at field '\(path.joined(separator: "."))': \(reason).")
     }
 }
