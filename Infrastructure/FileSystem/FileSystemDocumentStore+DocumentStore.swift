@@ -4,19 +4,19 @@ import HearthLocalEngine
 
 extension FileSystemDocumentStore {
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
-        try checkOpen()
+        try await checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
-        try checkOpen()
+        try await checkOpen()
         return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.listDocuments(request)
     }
 
@@ -24,15 +24,32 @@ extension FileSystemDocumentStore {
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
-        try checkOpen()
+        try await checkOpen()
         return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
+    /// Runs the query at once and streams its results; on a store still recovering in the background,
+    /// runs it once recovery finished (see ``runQueryAll(parent:query:consistency:)``).
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let engine = self.engine
         let open = refusal()
+        if open == nil, !opening.isOpen {
+            return AsyncThrowingStream { continuation in
+                let run = Task {
+                    do {
+                        for element in try await runQueryAll(parent: parent, query: query, consistency: consistency) {
+                            continuation.yield(element)
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in run.cancel() }
+            }
+        }
         return AsyncThrowingStream { continuation in
             do {
                 if let open { throw open }
@@ -52,7 +69,7 @@ extension FileSystemDocumentStore {
         aggregations: [Aggregation],
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
@@ -61,22 +78,22 @@ extension FileSystemDocumentStore {
     /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
     /// with `failedPrecondition` naming that error until the store is reopened (retrying cannot help).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
-        try checkOpen()
+        try await checkOpen()
         return try await engine.commit(writes, transaction: transaction)
     }
 
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
-        try checkOpen()
+        try await checkOpen()
         return try engine.beginTransaction(options)
     }
 
     public func rollback(_ transaction: TransactionID) async throws {
-        try checkOpen()
+        try await checkOpen()
         try engine.rollback(transaction)
     }
 
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.listCollectionIDs(request)
     }
 }

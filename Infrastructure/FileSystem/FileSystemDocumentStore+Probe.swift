@@ -24,7 +24,7 @@ extension FileSystemDocumentStore {
         database: DatabaseID,
         options: Options,
         flushDelay: Duration
-    ) throws(DocumentStoreError) -> FileSystemDocumentStore {
+    ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
         let delay = flushDelay / .seconds(1)
         // Not `blocking:`: a bounded sleep holds the flushing thread as a slow `fdatasync` would, inline
         // in a lone committer too; `blocking` is for faults that wait on the test and must stay off the pool.
@@ -32,7 +32,7 @@ extension FileSystemDocumentStore {
             if operation == .sync { Thread.sleep(forTimeInterval: delay) }
             return nil
         }
-        return try FileSystemDocumentStore(
+        return try await open(
             directory: directory,
             database: database,
             options: options,
