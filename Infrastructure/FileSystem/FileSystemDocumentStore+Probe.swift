@@ -32,13 +32,6 @@ extension FileSystemDocumentStore {
             if operation == .sync { Thread.sleep(forTimeInterval: delay) }
             return nil
         }
-        return try await open(
-            directory: directory,
-            database: database,
-            options: options,
-            configuration: LocalEngineConfiguration(),
-            clock: SystemClock(),
-            faults: faults
-        )
+        return try await open(OpenRequest(directory: directory, database: database, options: options, faults: faults))
     }
 }

@@ -77,7 +77,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
         clock: any EngineClock = SystemClock()
     ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
-        try await open(directory: directory, database: database, options: options, configuration: configuration, clock: clock, faults: .none)
+        try await open(OpenRequest(directory: directory, database: database, options: options, configuration: configuration, clock: clock))
     }
 
     /// Opens the store in `directory` for callers that cannot wait (a synchronous factory such as
@@ -99,66 +99,42 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
         clock: any EngineClock = SystemClock()
     ) throws(DocumentStoreError) -> FileSystemDocumentStore {
-        try openInBackground(directory: directory, database: database, options: options, configuration: configuration, clock: clock, faults: .none)
+        try openInBackground(OpenRequest(directory: directory, database: database, options: options, configuration: configuration, clock: clock))
     }
 
-    /// ``openInBackground(directory:database:options:configuration:clock:)`` with injected file-system faults.
-    static func openInBackground(
-        directory: URL,
-        database: DatabaseID,
-        options: Options,
-        configuration: LocalEngineConfiguration,
-        clock: any EngineClock,
-        faults: FileFaults
-    ) throws(DocumentStoreError) -> FileSystemDocumentStore {
-        let store = try FileSystemDocumentStore(
-            directory: directory,
-            database: database,
-            options: options,
-            configuration: configuration,
-            clock: clock,
-            faults: faults
-        )
+    /// What to open, and the file-system faults to inject (tests).
+    struct OpenRequest: Sendable {
+        var directory: URL
+        var database: DatabaseID
+        var options = Options()
+        var configuration = LocalEngineConfiguration()
+        var clock: any EngineClock = SystemClock()
+        var faults = FileFaults.none
+    }
+
+    /// ``openInBackground(directory:database:options:configuration:clock:)`` for a request.
+    static func openInBackground(_ request: OpenRequest) throws(DocumentStoreError) -> FileSystemDocumentStore {
+        let store = try FileSystemDocumentStore(request)
         DispatchQueue.global().async { _ = store.recover() }
         return store
     }
 
-    /// ``open(directory:database:options:configuration:clock:)`` with injected file-system faults.
-    static func open(
-        directory: URL,
-        database: DatabaseID,
-        options: Options,
-        configuration: LocalEngineConfiguration,
-        clock: any EngineClock,
-        faults: FileFaults
-    ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
+    /// ``open(directory:database:options:configuration:clock:)`` for a request.
+    static func open(_ request: OpenRequest) async throws(DocumentStoreError) -> FileSystemDocumentStore {
         try await OffThePool.run { () throws(DocumentStoreError) in
-            let store = try FileSystemDocumentStore(
-                directory: directory,
-                database: database,
-                options: options,
-                configuration: configuration,
-                clock: clock,
-                faults: faults
-            )
+            let store = try FileSystemDocumentStore(request)
             if let failure = store.recover() { throw failure }
             return store
         }
     }
 
     /// Checks the directory and takes its lock; the contents are not recovered yet (``recover()``).
-    private init(
-        directory: URL,
-        database: DatabaseID,
-        options: Options,
-        configuration: LocalEngineConfiguration,
-        clock: any EngineClock,
-        faults: FileFaults
-    ) throws(DocumentStoreError) {
+    private init(_ request: OpenRequest) throws(DocumentStoreError) {
+        let (directory, options) = (request.directory, request.options)
         guard directory.isFileURL else {
             throw DocumentStoreError(.invalidArgument, "The file store's directory must be a file URL: \(directory).")
         }
-        let storeDirectory = StoreDirectory(path: directory.path, faults: faults)
+        let storeDirectory = StoreDirectory(path: directory.path, faults: request.faults)
         try storeDirectory.ensureExists(create: options.createIfMissing)
         let lockFile = try storeDirectory.lock()
         let writer = LogWriter(
@@ -167,7 +143,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
             compactionThreshold: max(options.compactionThreshold, 4096),
             lockFile: lockFile
         )
-        let engine = LocalEngine(database: database, configuration: configuration, clock: clock, persistence: writer)
+        let engine = LocalEngine(database: request.database, configuration: request.configuration, clock: request.clock, persistence: writer)
         engine.holdListeners()
 
         self.engine = engine
@@ -176,7 +152,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
         self.storeDirectory = storeDirectory
         self.writer = writer
         self.lockFile = lockFile
-        self.compactor = Compactor(engine: engine, writer: writer, directory: storeDirectory, database: database)
+        self.compactor = Compactor(engine: engine, writer: writer, directory: storeDirectory, database: request.database)
         writer.setLogFullHandler { [weak compactor] in compactor?.compactInBackground() }
     }
 

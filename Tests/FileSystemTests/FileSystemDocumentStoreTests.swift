@@ -326,12 +326,7 @@ func makeStore(
     faults: FileFaults = .none
 ) async throws -> FileSystemDocumentStore {
     try await FileSystemDocumentStore.open(
-        directory: directory.url,
-        database: try DatabaseID(projectID: "hearth-filestore"),
-        options: options,
-        configuration: LocalEngineConfiguration(),
-        clock: clock,
-        faults: faults
+        .init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), options: options, clock: clock, faults: faults)
     )
 }
 

@@ -156,12 +156,5 @@ struct OpeningTests {
 }
 
 private func openInBackground(_ directory: TemporaryDirectory, faults: FileFaults = .none) throws -> FileSystemDocumentStore {
-    try FileSystemDocumentStore.openInBackground(
-        directory: directory.url,
-        database: try DatabaseID(projectID: "hearth-filestore"),
-        options: .init(),
-        configuration: LocalEngineConfiguration(),
-        clock: SystemClock(),
-        faults: faults
-    )
+    try FileSystemDocumentStore.openInBackground(.init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), faults: faults))
 }

@@ -68,121 +68,88 @@ struct LockHoldTests {
     // MARK: Transaction queries re-run at commit
 
     @Test func queryOfAnUntouchedCollection_isNotRerunAtCommit() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
+        let sut = try await QueriedTransaction()
 
-        try await sut.set("other/a", ["v": 1])
-        try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        try await sut.harness.set("other/a", ["v": 1])
+        let code = await sut.commit()
 
-        #expect(rounds.value == 0)
-        #expect(try sut.fields("c/x") == ["n": 2])
+        #expect(code == nil)
+        #expect(sut.rounds.value == 0)
     }
 
     @Test func writeInTheQueriedCollectionLeavingTheResults_isRerunOnceAndCommits() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
+        let sut = try await QueriedTransaction()
 
-        try await sut.set("c/b", ["v": 2])
-        try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        try await sut.harness.set("c/b", ["v": 2])
+        let code = await sut.commit()
 
-        #expect(rounds.value == 1)
-        #expect(try sut.fields("c/x") == ["n": 2])
+        #expect(code == nil)
+        #expect(sut.rounds.value == 1)
     }
 
     @Test func collectionGroupQuery_seesAWriteInANewCollectionOfItsGroup() async throws {
-        let sut = EngineHarness()
-        try await sut.set("a/1/c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        var group = collectionQuery("c", allDescendants: true)
-        group.filter = try filter("v", .equal, 1)
-        _ = try sut.engine.runQuery(parent: nil, query: group, consistency: .transaction(transaction))
+        let sut = try await QueriedTransaction(seed: "a/1/c/a", query: collectionQuery("c", allDescendants: true))
 
-        try await sut.set("b/2/c/new", ["v": 1])
-        let code = await errorCode { try await sut.commit([Write.update(try doc("x/y"), fields: ["n": 2])], transaction: transaction) }
+        try await sut.harness.set("b/2/c/new", ["v": 1])
+        let code = await sut.commit()
 
         #expect(code == .aborted)
     }
 
     @Test func documentDeletedAndItsCollectionDropped_isSeen() async throws {
-        let sut = EngineHarness(configuration: LocalEngineConfiguration(versionRetention: .seconds(1)))
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: collectionQuery("c"), consistency: .transaction(transaction))
+        let sut = try await QueriedTransaction(retention: .seconds(1))
 
-        try await sut.commit([Write.delete(try doc("c/a"))])
-        sut.tick(5_000)
-        try await sut.set("other/a", ["v": 1])
-        let code = await errorCode { try await sut.commit([Write.update(try doc("x/y"), fields: ["n": 2])], transaction: transaction) }
+        try await sut.harness.commit([Write.delete(try doc("c/a"))])
+        sut.harness.tick(5_000)
+        try await sut.harness.set("other/a", ["v": 1])
+        let code = await sut.commit()
 
         #expect(code == .aborted)
     }
 
     @Test func matchingDocumentCommittedBetweenTheRerunAndTheCommit_aborts() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
-        try await sut.set("c/b", ["v": 2])
-        replayOnEachRound(["c/late": ["v": 1]], into: sut.engine, counting: rounds)
+        let sut = try await QueriedTransaction()
+        try await sut.harness.set("c/b", ["v": 2])
+        sut.replayOnEachRound(["c/late": ["v": 1]])
 
-        let code = await errorCode { try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction) }
+        let code = await sut.commit()
 
         #expect(code == .aborted)
-        #expect(rounds.value == 2)
-        #expect(try sut.get("c/x") == nil)
-        #expect(try sut.fields("c/late") == ["v": 1])
+        #expect(sut.rounds.value == 2)
+        #expect(try sut.harness.fields("c/late") == ["v": 1])
     }
 
     @Test func otherDocumentCommittedBetweenTheRerunAndTheCommit_isRerunAgainAndCommits() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
-        try await sut.set("c/b", ["v": 2])
-        replayOnEachRound(["c/late": ["v": 3]], into: sut.engine, counting: rounds)
+        let sut = try await QueriedTransaction()
+        try await sut.harness.set("c/b", ["v": 2])
+        sut.replayOnEachRound(["c/late": ["v": 3]])
 
-        try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        let code = await sut.commit()
 
-        #expect(rounds.value == 2)
-        #expect(try sut.fields("c/x") == ["n": 2])
+        #expect(code == nil)
+        #expect(sut.rounds.value == 2)
     }
 
     @Test func writesIntoTheScopeAfterEveryRerun_fallBackToTheLockAndStillDecide() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
-        try await sut.set("c/b", ["v": 2])
-        replayOnEachRound(Dictionary(uniqueKeysWithValues: (0..<10).map { ("c/late\($0)", ["v": 3]) }), into: sut.engine, counting: rounds)
+        let sut = try await QueriedTransaction()
+        try await sut.harness.set("c/b", ["v": 2])
+        sut.replayOnEachRound(Dictionary(uniqueKeysWithValues: (0..<10).map { ("c/late\($0)", ["v": 3]) }))
 
-        try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        let code = await sut.commit()
 
-        #expect(rounds.value == LocalEngine.queryValidationRoundsOutsideLock)
-        #expect(try sut.fields("c/x") == ["n": 2])
+        #expect(code == nil)
+        #expect(sut.rounds.value == LocalEngine.queryValidationRoundsOutsideLock)
     }
 
     @Test func staleQueryWithItsScopeUnchanged_abortsWithoutAnotherRerun() async throws {
-        let sut = EngineHarness()
-        let rounds = countRounds(sut.engine)
-        try await sut.set("c/a", ["v": 1])
-        let transaction = try sut.engine.beginTransaction(.readWrite)
-        _ = try sut.engine.runQuery(parent: nil, query: try query("c", v: 1), consistency: .transaction(transaction))
-        try await sut.set("c/b", ["v": 1])
-        replayOnEachRound(["elsewhere/a": ["v": 1]], into: sut.engine, counting: rounds)
+        let sut = try await QueriedTransaction()
+        try await sut.harness.set("c/b", ["v": 1])
+        sut.replayOnEachRound(["elsewhere/a": ["v": 1]])
 
-        let code = await errorCode { try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction) }
+        let code = await sut.commit()
 
         #expect(code == .aborted)
-        #expect(rounds.value == 1)
+        #expect(sut.rounds.value == 1)
     }
 
     // MARK: Helpers
@@ -198,27 +165,43 @@ struct LockHoldTests {
         }
         if !writes.isEmpty { try await sut.commit(writes) }
     }
+}
 
-    private func query(_ collection: String, v: Int64) throws -> StructuredQuery {
-        var query = collectionQuery(collection)
-        query.filter = try filter("v", .equal, .integer(v))
-        return query
+/// A read-write transaction that ran one query (by default `c` where `v == 1`, over `c/a` with `v: 1`),
+/// and the count of the rounds its commit re-runs the query outside the engine's lock.
+private struct QueriedTransaction {
+    let harness: EngineHarness
+    let transaction: TransactionID
+    let rounds = Counter()
+
+    init(seed: String = "c/a", query: StructuredQuery = collectionQuery("c"), retention: Duration? = nil) async throws {
+        harness = retention.map { EngineHarness(configuration: LocalEngineConfiguration(versionRetention: $0)) } ?? EngineHarness()
+        let rounds = self.rounds
+        harness.engine.afterQueryValidation.withLock { hook in hook = { rounds.increment() } }
+        try await harness.set(seed, ["v": 1])
+        transaction = try harness.engine.beginTransaction(.readWrite)
+        var filtered = query
+        filtered.filter = try filter("v", .equal, 1)
+        _ = try harness.engine.runQuery(parent: nil, query: filtered, consistency: .transaction(transaction))
     }
 
-    private func countRounds(_ engine: LocalEngine) -> Counter {
-        let counter = Counter()
-        engine.afterQueryValidation.withLock { hook in hook = { counter.increment() } }
-        return counter
+    /// Commits a write to `c/x` in the transaction; the error code it fails with, if any (on success,
+    /// checks that the write is there).
+    func commit() async -> DocumentStoreError.Code? {
+        let code = await errorCode { try await harness.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction) }
+        #expect((try? harness.fields("c/x")) == (code == nil ? ["n": 2] : nil))
+        return code
     }
 
-    /// After each round of re-running queries outside the lock: counts it, then installs one of
-    /// `replays` (path → fields) as a batch committed one second after the engine's last commit — a
-    /// write that lands while the commit does not hold the lock.
-    private func replayOnEachRound(_ replays: [String: MapValue], into engine: LocalEngine, counting counter: Counter) {
+    /// After each round: counts it, then installs one of `replays` (path → fields) as a batch committed
+    /// one second after the engine's last commit — a write that lands while the commit does not hold the
+    /// lock.
+    func replayOnEachRound(_ replays: [String: MapValue]) {
         let remaining = Mutex(replays.sorted { $0.key < $1.key })
+        let (engine, rounds) = (harness.engine, self.rounds)
         engine.afterQueryValidation.withLock { hook in
             hook = {
-                counter.increment()
+                rounds.increment()
                 guard let (path, fields) = remaining.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return }
                 do {
                     let time = try Timestamp(seconds: engine.lastCommitTime.seconds + 1)
