@@ -21,7 +21,7 @@ struct CodecScenario: BenchScenario {
     let name = "codec"
     let summary = "REST bytes → Codable models vs JSONDecoder, models → commit bytes vs JSONEncoder"
     let options: [BenchOption] = [
-        .integer("documents", default: 10_000, "documents decoded and encoded per measurement"),
+        .documents(default: 10_000, "documents decoded and encoded per measurement"),
         .integer("rounds", default: 7, "rounds (medians are reported)"),
         .integer("batch", default: 500, "writes per commit request (and models per JSONEncoder call)"),
         .text("phase", default: nil, "run one phase once, for a profiler: decode, documents, models, plain-decode, encode, writes, plain-encode"),

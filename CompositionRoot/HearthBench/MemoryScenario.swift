@@ -12,7 +12,7 @@ import HearthLocalEngine
 struct MemoryScenario: BenchScenario {
     let name = "memory"
     let summary = "resident bytes per document of 1M small documents in the in-memory store vs their compact REST JSON"
-    let options: [BenchOption] = [.integer("documents", default: 1_000_000, "documents loaded")]
+    let options: [BenchOption] = [.documents(default: 1_000_000, "documents loaded")]
 
     struct Measurement: Codable {
         let kind: String

@@ -14,13 +14,12 @@ struct QueryScalingScenario: BenchScenario {
     let name = "query-scaling"
     let summary = "status == X order by createdAt desc limit 20 at 10k/100k/1M documents vs SQLite with an index"
     let options: [BenchOption] = [
-        .text("sizes", default: "10000,100000,1000000", "collection sizes, comma-separated (the first and last are compared)"),
-        .integer("runs", default: 300, "measured runs per size, status and system"),
+        .sizes(default: "10000,100000,1000000", "collection sizes, comma-separated (the first and last are compared)"),
+        .runs(default: 300, "measured runs per size, status and system"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        let sizes = (arguments.text("sizes") ?? "").split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-        guard !sizes.isEmpty else { throw BenchError("--sizes needs at least one positive size") }
+        let sizes = try arguments.sizes()
         return try await measure(sizes: sizes, runs: max(arguments.integer("runs"), Self.batch))
     }
 
