@@ -77,7 +77,7 @@ let package = Package(
         // The `hearth` command; its `demo` runs the teaching example's use cases.
         .executableTarget(
             name: "HearthCLI",
-            dependencies: ["Hearth", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain", "GymApplication", "GymInfrastructure"],
+            dependencies: ["Hearth", "HearthFileSystem", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain", "GymApplication", "GymInfrastructure"],
             path: "CompositionRoot/HearthCLI",
             swiftSettings: strictSettings
         ),

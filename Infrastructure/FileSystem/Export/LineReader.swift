@@ -10,34 +10,57 @@ import Darwin
 #endif
 
 /// Reads a file one line at a time through a 256 KiB buffer that grows only for longer lines (never
-/// the whole file). Lines end with `\n`; a final line without one counts; a `\r` before the `\n` is
-/// dropped.
-struct ExportLineReader {
+/// the whole file), so that an export of any size streams. Lines end with `\n`; a final line without
+/// one counts; a `\r` before the `\n` is dropped. The one line reader of the package: the file store's
+/// import and the `hearth import` command both read through it.
+package struct LineReader {
     static let chunkSize = 256 << 10
     /// A longer line is refused (a document is at most about 1 MiB, about 8 MiB as escaped JSON).
     static let maximumLineLength = 64 << 20
 
     let file: POSIXFile
+    /// What errors call the file: its path, or a name such as "standard input" for a spooled copy.
+    package let name: String
+    /// The file's size in bytes, when it is a regular file (for progress).
+    package let size: Int?
     private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var reachedEnd = false
     /// The number of the line last returned, from 1.
-    private(set) var lineNumber = 0
+    package private(set) var lineNumber = 0
+    /// How many bytes of the file the returned lines (and their line endings) took.
+    package private(set) var bytesConsumed = 0
 
-    init(path: String, faults: FileFaults = .none) throws(DocumentStoreError) {
+    /// Opens `path` for reading; `name` (the path by default) is what errors call it.
+    /// - Throws: a file-system `DocumentStoreError` naming the path.
+    package init(path: String, name: String? = nil) throws(DocumentStoreError) {
+        try self.init(path: path, name: name, faults: .none)
+    }
+
+    /// Opens `path` for reading through the store's fault seam.
+    init(path: String, name: String? = nil, faults: FileFaults) throws(DocumentStoreError) {
         file = try POSIXFile.open(path, O_RDONLY, faults: faults)
+        self.name = name ?? path
+        var status = stat()
+        if fstat(file.descriptor, &status) == 0, (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) {
+            size = Int(status.st_size)
+        } else {
+            size = nil
+        }
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 
-    func close() { file.close() }
+    package func close() { file.close() }
 
     /// The next line, without its line ending, or `nil` at the end of the file.
-    mutating func next() throws(DocumentStoreError) -> ArraySlice<UInt8>? {
+    /// - Throws: `invalidArgument` naming the line for a line longer than ``maximumLineLength``; read errors naming the file.
+    package mutating func next() throws(DocumentStoreError) -> ArraySlice<UInt8>? {
         var scanned = 0
         while true {
             if let newline = buffer[(start + scanned)..<end].firstIndex(of: UInt8(ascii: "\n")) {
                 lineNumber += 1
+                bytesConsumed += newline + 1 - start
                 var line = buffer[start..<newline]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 start = newline + 1
@@ -46,6 +69,7 @@ struct ExportLineReader {
             if reachedEnd {
                 guard start < end else { return nil }
                 lineNumber += 1
+                bytesConsumed += end - start
                 var line = buffer[start..<end]
                 if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
                 start = end
@@ -71,7 +95,7 @@ struct ExportLineReader {
             guard buffer.count < Self.maximumLineLength else {
                 throw DocumentStoreError(
                     .invalidArgument,
-                    "Line \(lineNumber + 1) of \(file.path) is longer than \(Self.maximumLineLength) bytes."
+                    "Line \(lineNumber + 1) of \(name) is longer than \(Self.maximumLineLength) bytes."
                 )
             }
             buffer += [UInt8](repeating: 0, count: buffer.count)
