@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 @Suite("Engine listeners: push-based snapshots", .timeLimit(.minutes(1)))

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 /// Shared arrange/act helpers for the engine's tests.

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 @Suite("Reads: batch get, list documents, list collection IDs")

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 @Suite("Writes: validation as the server")

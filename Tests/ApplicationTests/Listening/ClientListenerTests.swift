@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Synchronization
 import Testing
 
@@ -128,3 +129,15 @@ private func makeDatabase() -> Database {
 }
 
 private var fallbackDatabase: DatabaseID { preconditionFailure("literal database ID") }
+
+/// The code of the `DocumentStoreError` `body` throws (`unknown` for another error), or `nil` when it returns.
+private func codeOf(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
+    do {
+        try await body()
+        return nil
+    } catch let error as DocumentStoreError {
+        return error.code
+    } catch {
+        return .unknown
+    }
+}

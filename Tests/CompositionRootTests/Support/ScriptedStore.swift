@@ -115,11 +115,15 @@ final class ScriptedStore: DocumentStore {
         return try await base.listCollectionIDs(request)
     }
 
-    /// The in-memory store's push-based listener, counted (the port's default would poll instead).
+    /// The in-memory store's push-based listener, counted.
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         calls.withLock { $0[.listen, default: 0] += 1 }
         return base.listen(target, options: options)
     }
+
+    func close() async throws { try await base.close() }
+
+    var isClosed: Bool { base.isClosed }
 }
 
 /// Records the delays a decorator sleeps, without sleeping.

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthInMemory
+@testable import HearthPort
 import Synchronization
 import Testing
 
@@ -131,8 +131,8 @@ private func pull(
     }
 }
 
-/// An in-memory store that does not push (it keeps the port's default, polling `listen`), counts its
-/// reads and fails its first reads with the given codes.
+/// An in-memory store that does not push (its `listen` polls, with the default ``PollingListener``),
+/// counts its reads and fails its first reads with the given codes.
 final class PollOnlyStore: DocumentStore {
     private let base: InMemoryDocumentStore
     private let state: Mutex<(failures: [DocumentStoreError.Code], queries: Int, batchGets: Int)>
@@ -200,4 +200,12 @@ final class PollOnlyStore: DocumentStore {
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await base.listCollectionIDs(request)
     }
+
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        PollingListener().listen(to: target, options: options, on: self)
+    }
+
+    func close() async throws { try await base.close() }
+
+    var isClosed: Bool { base.isClosed }
 }
