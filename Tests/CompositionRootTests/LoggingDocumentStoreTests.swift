@@ -82,6 +82,17 @@ struct LoggingDocumentStoreTests {
         #expect(first?.documents.isEmpty == true)
     }
 
+    @Test func close_closesTheWrappedStore_andIsLogged() async throws {
+        let (sut, base, logger) = try makeSUT()
+
+        try await sut.close()
+
+        #expect(base.count(.close) == 1)
+        #expect(base.isClosed)
+        #expect(sut.isClosed)
+        #expect(logger.messages(at: .debug).last?.contains("close → closed") == true)
+    }
+
     private func makeSUT() throws -> (LoggingDocumentStore, ScriptedStore, RecordingLogger) {
         let base = try ScriptedStore()
         let logger = RecordingLogger()

@@ -6,7 +6,8 @@ import Synchronization
 /// counts every call. The seam the decorators' tests drive.
 final class ScriptedStore: DocumentStore {
     enum Call: Hashable, Sendable {
-        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen
+        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen,
+            close
     }
 
     /// How a query fails.
@@ -121,7 +122,11 @@ final class ScriptedStore: DocumentStore {
         return base.listen(target, options: options)
     }
 
-    func close() async throws { try await base.close() }
+    /// Counted; a scripted failure is thrown before the in-memory store is closed.
+    func close() async throws {
+        try enter(.close)
+        try await base.close()
+    }
 
     var isClosed: Bool { base.isClosed }
 }
