@@ -168,13 +168,13 @@ let package = Package(
         .testTarget(
             name: "PortTests",
             // HearthInMemory: a real store for the polling listener to poll.
-            dependencies: ["HearthDomain", "HearthPort", "HearthInMemory"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthInMemory", "HearthTestSupport"],
             path: "Tests/PortTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ApplicationTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthTestSupport"],
             path: "Tests/ApplicationTests",
             swiftSettings: strictSettings
         ),
@@ -202,13 +202,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LocalEngineTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"],
             path: "Tests/LocalEngineTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "InMemoryTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract", "HearthTestSupport"],
             path: "Tests/InMemoryTests",
             swiftSettings: strictSettings
         ),

@@ -149,16 +149,6 @@ struct RetryingDocumentStoreTests {
         #expect(first?.documents.isEmpty == true)
     }
 
-    @Test func close_closesTheWrappedStore() async throws {
-        let (sut, base, _) = try makeSUT()
-
-        try await sut.close()
-
-        #expect(base.count(.close) == 1)
-        #expect(base.isClosed)
-        #expect(sut.isClosed)
-    }
-
     @Test func close_isNeverRetried_evenOnARetryableCode() async throws {
         let (sut, base, sleeps) = try makeSUT()
         base.fail(.close, with: [.unavailable])

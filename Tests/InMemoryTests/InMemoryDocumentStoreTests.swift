@@ -2,6 +2,7 @@ import HearthDomain
 import HearthInMemory
 import HearthLocalEngine
 import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("InMemoryDocumentStore: the port over the engine")

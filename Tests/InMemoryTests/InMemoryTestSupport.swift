@@ -16,15 +16,3 @@ func doc(_ path: String) throws -> DocumentPath {
 func field(_ dotted: String) throws -> FieldPath {
     try FieldPath(dotted: dotted)
 }
-
-/// Runs `body` and returns the code of the `DocumentStoreError` it throws (`nil` when it succeeds).
-func errorCode(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}

@@ -2,6 +2,7 @@ import Foundation
 import HearthDomain
 import HearthLocalEngine
 import HearthPort
+import HearthTestSupport
 import Testing
 
 /// Expectations taken from the official emulator (see EMULATOR-FINDINGS.md §10).

@@ -115,30 +115,6 @@ func collectionQuery(_ collection: String, allDescendants: Bool = false) -> Stru
     StructuredQuery(from: CollectionSelector(collectionID: collection, allDescendants: allDescendants))
 }
 
-/// Runs `body` and returns the code of the `DocumentStoreError` it throws (`nil` when it succeeds).
-func errorCode(_ body: () throws -> Void) -> DocumentStoreError.Code? {
-    do {
-        try body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}
-
-/// Async form of ``errorCode(_:)``.
-func errorCode(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}
-
 /// A deterministic random source (SplitMix64).
 struct SeededGenerator: RandomNumberGenerator, Sendable {
     var state: UInt64

@@ -2,6 +2,7 @@ import Foundation
 import HearthDomain
 import HearthLocalEngine
 import HearthPort
+import HearthTestSupport
 import Testing
 
 /// Every limit the official emulator enforces is `invalidArgument` (see EMULATOR-FINDINGS.md §3–§4).

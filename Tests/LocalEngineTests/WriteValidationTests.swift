@@ -2,6 +2,7 @@ import Foundation
 import HearthDomain
 import HearthLocalEngine
 import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("Writes: validation as the server")

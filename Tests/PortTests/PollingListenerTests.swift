@@ -1,6 +1,7 @@
 import HearthDomain
 import HearthInMemory
 @testable import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -65,7 +66,7 @@ struct PollingListenerTests {
         let store = PollOnlyStore(failures: [.permissionDenied])
         var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
 
-        let code = await codeOf { _ = try await listener.next() }
+        let code = await errorCode { _ = try await listener.next() }
 
         #expect(code == .permissionDenied)
     }
@@ -74,7 +75,7 @@ struct PollingListenerTests {
         let store = PollOnlyStore(failures: Array(repeating: .unauthenticated, count: 5))
         var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
 
-        let code = await codeOf { _ = try await listener.next() }
+        let code = await errorCode { _ = try await listener.next() }
 
         #expect(code == .unauthenticated)
         #expect(store.queries == 4)

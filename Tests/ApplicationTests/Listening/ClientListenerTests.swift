@@ -2,6 +2,7 @@ import HearthApplication
 import HearthDomain
 import HearthInMemory
 import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -46,7 +47,7 @@ struct ClientListenerTests {
         let db = makeDatabase()
         var iterator = db.collection("rooms").limit(toLast: 2).snapshots().makeAsyncIterator()
 
-        let code = await codeOf { _ = try await iterator.next() }
+        let code = await errorCode { _ = try await iterator.next() }
 
         #expect(code == .invalidArgument)
     }
@@ -117,7 +118,7 @@ struct ClientListenerTests {
         try await db.close()
         let after = try await snapshots.next()
         var later = rooms.snapshots().makeAsyncIterator()
-        let code = await codeOf { _ = try await later.next() }
+        let code = await errorCode { _ = try await later.next() }
 
         #expect(after == nil)
         #expect(code == .failedPrecondition)
@@ -129,15 +130,3 @@ private func makeDatabase() -> Database {
 }
 
 private var fallbackDatabase: DatabaseID { preconditionFailure("literal database ID") }
-
-/// The code of the `DocumentStoreError` `body` throws (`unknown` for another error), or `nil` when it returns.
-private func codeOf(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}
