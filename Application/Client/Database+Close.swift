@@ -1,7 +1,7 @@
 import HearthPort
 
 extension Database {
-    /// Closes the database's store (``DocumentStore/close()``, the same on every store): every listener
+    /// Closes the database's store (`DocumentStore.close()`, the same on every store): every listener
     /// ends — snapshot sequences finish without an error, callbacks are not called again — and every
     /// later operation fails with `failedPrecondition`. The file store also flushes and releases its
     /// directory lock so another process may open it. Idempotent.

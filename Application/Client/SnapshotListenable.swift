@@ -35,7 +35,7 @@ extension SnapshotListenable {
     // are built on the `Result` form, so they stop exactly as it does.
 
     /// Listens with Firebase's closure shape: `listener` is called with each snapshot and a `nil` error,
-    /// or once with a `nil` snapshot and the ``DocumentStoreError`` that ends the listener. Otherwise as
+    /// or once with a `nil` snapshot and the `DocumentStoreError` that ends the listener. Otherwise as
     /// the `Result` form, `addSnapshotListener(includeMetadataChanges:_:)`.
     ///
     /// ```swift

@@ -125,7 +125,7 @@ public final class FileSystemDocumentStore: DocumentStore {
     }
 
     /// Ends the store's listeners (their streams finish without an error, as on every
-    /// store: ``DocumentStore/close()``), writes and flushes everything pending, stops compaction, closes the
+    /// store: `DocumentStore.close()`), writes and flushes everything pending, stops compaction, closes the
     /// files and releases the directory's lock. Every later call on the store fails with
     /// `failedPrecondition`. Idempotent.
     /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the

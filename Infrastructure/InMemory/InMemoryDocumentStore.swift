@@ -9,7 +9,7 @@ import Synchronization
 /// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
 /// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
 /// with `cancelled`. ``close()`` ends its listeners and refuses later calls, as every
-/// store does (``DocumentStore/close()``).
+/// store does (`DocumentStore.close()`).
 public final class InMemoryDocumentStore: DocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine

@@ -23,7 +23,7 @@ public import HearthPort
 /// flight and any backoff.
 ///
 /// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
-/// this state), as every store does (``DocumentStore/close()``).
+/// this state), as every store does (`DocumentStore.close()`).
 public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
     public let database: DatabaseID
     /// The configuration the store was made with.
