@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import HearthTestSupport
 import HearthApplication
 import HearthDomain
 import HearthFileSystem
+import HearthPort
+import HearthTestSupport
 import Synchronization
 
 #if canImport(Glibc)

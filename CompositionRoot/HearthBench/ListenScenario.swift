@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Synchronization
 
 /// `listen`: the latency of one commit reaching many listeners, on collections of different sizes. The

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 import HearthTestSupport
 
 /// `rest`: the REST adapter against Google's official Firestore emulator, started on a free loopback

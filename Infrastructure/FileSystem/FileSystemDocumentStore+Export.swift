@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 
 extension FileSystemDocumentStore {
     /// Writes every document of the store's current published state to `url` in the export format

@@ -1,6 +1,7 @@
-import HearthApplication
 import HearthDomain
 import HearthInMemory
+@testable import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -65,7 +66,7 @@ struct PollingListenerTests {
         let store = PollOnlyStore(failures: [.permissionDenied])
         var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
 
-        let code = await codeOf { _ = try await listener.next() }
+        let code = await errorCode { _ = try await listener.next() }
 
         #expect(code == .permissionDenied)
     }
@@ -74,7 +75,7 @@ struct PollingListenerTests {
         let store = PollOnlyStore(failures: Array(repeating: .unauthenticated, count: 5))
         var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
 
-        let code = await codeOf { _ = try await listener.next() }
+        let code = await errorCode { _ = try await listener.next() }
 
         #expect(code == .unauthenticated)
         #expect(store.queries == 4)
@@ -131,8 +132,8 @@ private func pull(
     }
 }
 
-/// An in-memory store that does not push (it keeps the port's default, polling `listen`), counts its
-/// reads and fails its first reads with the given codes.
+/// An in-memory store that does not push (its `listen` polls, with the default ``PollingListener``),
+/// counts its reads and fails its first reads with the given codes.
 final class PollOnlyStore: DocumentStore {
     private let base: InMemoryDocumentStore
     private let state: Mutex<(failures: [DocumentStoreError.Code], queries: Int, batchGets: Int)>
@@ -200,4 +201,12 @@ final class PollOnlyStore: DocumentStore {
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await base.listCollectionIDs(request)
     }
+
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        PollingListener().listen(to: target, options: options, on: self)
+    }
+
+    func close() async throws { try await base.close() }
+
+    var isClosed: Bool { base.isClosed }
 }

@@ -1,5 +1,6 @@
-import HearthApplication
 import HearthDomain
+@testable import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -69,7 +70,7 @@ struct SnapshotBufferTests {
         let buffer = SnapshotBuffer(includeMetadataChanges: false)
         buffer.fail(DocumentStoreError(.permissionDenied, "no"))
 
-        let code = await codeOf { _ = try await buffer.next() }
+        let code = await errorCode { _ = try await buffer.next() }
         let after = try await buffer.next()
 
         #expect(code == .permissionDenied)
@@ -128,13 +129,3 @@ func time(_ seconds: Int64) throws -> Timestamp {
     try Timestamp(seconds: seconds, nanoseconds: 0)
 }
 
-func codeOf(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}

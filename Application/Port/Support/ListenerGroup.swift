@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The listeners a store started, so that closing the store ends them all (see
-/// ``ClosableDocumentStore``): a store that listens with ``PollingListener`` passes its group to
+/// ``DocumentStore/close()``): a store that listens with ``PollingListener`` passes its group to
 /// ``PollingListener/listen(to:options:on:group:)`` and calls ``endAll()`` when it closes.
 public final class ListenerGroup: Sendable {
     private struct State {
@@ -30,7 +30,7 @@ public final class ListenerGroup: Sendable {
 
     /// Adds a listener that `end` stops; returns its ID, or `nil` when the group has ended (then `end`
     /// has run).
-    package func add(_ end: @escaping @Sendable () -> Void) -> Int? {
+    func add(_ end: @escaping @Sendable () -> Void) -> Int? {
         let id = state.withLock { state -> Int? in
             guard !state.ended else { return nil }
             defer { state.nextID += 1 }
@@ -42,7 +42,7 @@ public final class ListenerGroup: Sendable {
     }
 
     /// Forgets a listener that ended on its own.
-    package func remove(_ id: Int) {
+    func remove(_ id: Int) {
         _ = state.withLock { $0.enders.removeValue(forKey: id) }
     }
 }

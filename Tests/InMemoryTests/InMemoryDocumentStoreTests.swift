@@ -1,13 +1,14 @@
-import HearthApplication
 import HearthDomain
 import HearthInMemory
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("InMemoryDocumentStore: the port over the engine")
 struct InMemoryDocumentStoreTests {
     private func makeSUT() -> InMemoryDocumentStore {
-        InMemoryDocumentStore(database: EngineHarness.database, clock: ManualClock())
+        InMemoryDocumentStore(database: testDatabase, clock: ManualClock())
     }
 
     private func collect(_ stream: AsyncThrowingStream<RunQueryResponse, any Error>) async throws -> [RunQueryResponse] {
@@ -24,7 +25,7 @@ struct InMemoryDocumentStoreTests {
 
         #expect(document?.fields == ["v": 1])
         #expect(document?.updateTime == response.commitTime)
-        #expect(store.database == EngineHarness.database)
+        #expect(store.database == testDatabase)
     }
 
     @Test func runQuery_streamsOneElementPerDocumentWithTheSkipCountOnTheFirst() async throws {

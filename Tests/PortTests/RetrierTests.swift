@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+@testable import HearthPort
 import Synchronization
 import Testing
 

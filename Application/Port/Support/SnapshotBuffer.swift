@@ -84,7 +84,7 @@ package final class SnapshotBuffer: Sendable {
 
     /// The next snapshot; `nil` when the listener ended or the calling task is cancelled (then the
     /// buffer ends: a snapshot waiting in it is dropped, never returned); throws the producer's failure.
-    package func next() async throws -> ListenSnapshot? {
+    func next() async throws -> ListenSnapshot? {
         while true {
             if Task.isCancelled {
                 end()

@@ -1,7 +1,7 @@
-import HearthApplication
 import HearthContract
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 /// The whole `DocumentStore` contract against `InMemoryDocumentStore`: one test case per behaviour,

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+@testable import HearthPort
 import Testing
 
 @Suite("SnapshotChanges: Firestore's order and indexes")
