@@ -1,9 +1,9 @@
 import Foundation
-import HearthApplication
 import HearthContract
 import HearthDomain
 @testable import HearthFileSystem
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 import Testing
 

@@ -1,24 +1,24 @@
-public import HearthApplication
+public import HearthPort
 import HearthDomain
 
 /// How a listener's stream finished (``ListenCloseRace``).
 public enum ListenOutcome: Equatable, Sendable {
     /// The iteration ended without an error.
     case ended
-    /// The stream threw a ``DocumentStoreError`` with this code (`unknown` for any other error).
+    /// The stream threw a `DocumentStoreError` with this code (`unknown` for any other error).
     case failed(DocumentStoreError.Code)
     /// It did not finish within the time allowed: a listener nobody ends.
     case timedOut
 }
 
-/// Races `listen` against ``ClosableDocumentStore/close()``: every listener started while a store closes
+/// Races `listen` against `close()`: every listener started while a store closes
 /// must end — its stream finishes without an error (closed while it started) or with
 /// `failedPrecondition` (`listen` saw the store closed), and never waits forever.
 public enum ListenCloseRace {
     /// Starts `listeners` listeners on `store` from concurrent tasks while another task closes it; how
     /// each stream finished (each consumed to its end, for at most `timeout`).
     public static func race(
-        _ store: some ClosableDocumentStore,
+        _ store: some DocumentStore,
         listeners: Int,
         timeout: Duration = .seconds(10)
     ) async -> [ListenOutcome] {
