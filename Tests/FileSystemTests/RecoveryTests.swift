@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
+import HearthLocalEngine
 import Testing
 
 @Suite("FileSystemDocumentStore: recovery from torn, corrupt and missing files")
@@ -98,7 +99,7 @@ struct RecoveryTests {
         let (log, _) = try await smallLog()
         let directory = try TemporaryDirectory()
         var header = try FileHeader.decode([UInt8](log.prefix(FileHeader.size)), kind: .log, file: Self.firstLog)
-        header.version = 2
+        header.version = FileHeader.currentVersion + 1
         var newer = log
         newer.replaceSubrange(0..<FileHeader.size, with: header.encoded())
         try newer.write(to: directory.file(Self.firstLog))
@@ -106,7 +107,8 @@ struct RecoveryTests {
         let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
-        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 2"))
+        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 3"))
+        #expect(error.message.contains("reads format versions 1 to 2 only"))
     }
 
     @Test func notAHearthFile_isDataLoss() async throws {

@@ -1,14 +1,6 @@
 import Foundation
 import HearthDomain
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads a file one line at a time through a 256 KiB buffer that grows only for longer lines (never
 /// the whole file). Lines end with `\n`; a final line without one counts; a `\r` before the `\n` is
 /// dropped.
@@ -26,7 +18,7 @@ struct ExportLineReader {
     private(set) var lineNumber = 0
 
     init(path: String, faults: FileFaults = .none) throws(DocumentStoreError) {
-        file = try POSIXFile.open(path, O_RDONLY, faults: faults)
+        file = try POSIXFile.openForReading(path, faults: faults)
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
     }
 

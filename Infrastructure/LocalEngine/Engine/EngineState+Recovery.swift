@@ -50,7 +50,7 @@ extension EngineState {
         var changes: [DocumentChange] = []
         for entry in batch.documents {
             let before = storage.head(entry.path)?.document
-            storage.install(entry.document, at: entry.path, commitTime: batch.commitTime)
+            storage.install(entry.document, record: entry.record, at: entry.path, commitTime: batch.commitTime)
             changes.append(DocumentChange(path: entry.path, before: before, after: entry.document))
         }
         lastCommitTime = batch.commitTime

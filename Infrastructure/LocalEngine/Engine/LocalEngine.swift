@@ -51,7 +51,9 @@ public final class LocalEngine: Sendable {
         self.database = database
         self.clock = clock
         self.persistence = persistence
-        self.state = StateLock(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+        self.state = StateLock(
+            EngineState(database: database, configuration: configuration, nonce: generator.next(), durable: persistence != nil)
+        )
     }
 
     deinit {
