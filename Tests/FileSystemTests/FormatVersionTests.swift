@@ -83,10 +83,7 @@ struct FormatVersionTests {
 
     @Test func newerSnapshotFormat_isRefusedNamingTheFileAndBothVersions() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
-        _ = try await store.commit([.update(try path("c/d"), fields: ["a": 1])], transaction: nil)
-        try await store.compact()
-        try await store.close()
+        try await writeCompactedStore(directory)
         let snapshot = directory.file(StoreDirectory.snapshotName)
         try rewriteHeader(snapshot, kind: .snapshot) { $0.version = FileHeader.currentVersion + 1 }
 

@@ -146,10 +146,7 @@ struct RecoveryTests {
 
     @Test func missingLogAfterTheSnapshot_isDataLossNamingIt() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
-        try await store.compact()
-        try await store.close()
+        try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("log-0000000000000002.hearth"))
 
         let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
@@ -160,10 +157,7 @@ struct RecoveryTests {
 
     @Test func missingSnapshot_withLaterLogsOnly_isDataLoss() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
-        try await store.compact()
-        try await store.close()
+        try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("snapshot.hearth"))
 
         let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
@@ -294,6 +288,14 @@ func smallLog() async throws -> (log: Data, batches: Int) {
 }
 
 /// Where each record of a log starts.
+/// Writes a store of one commit (`c/a`), compacted into a snapshot followed by an empty log 2, and closes it.
+func writeCompactedStore(_ directory: TemporaryDirectory) async throws {
+    let store = try makeStore(directory)
+    _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
+    try await store.compact()
+    try await store.close()
+}
+
 func recordOffsets(_ log: Data) throws -> [Int] {
     let bytes = [UInt8](log)
     var offsets: [Int] = []

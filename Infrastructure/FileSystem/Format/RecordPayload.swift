@@ -96,23 +96,17 @@ extension BinaryReader {
                 )
             )
         case .snapshotDocuments:
-            let count = try count(minimumElementSize: 5)
-            var documents: [Document] = []
-            documents.reserveCapacity(count)
-            for _ in 0..<count {
-                let path = try documentPath()
-                if version == 1 {
-                    documents.append(try version1Document(path: path))
-                } else {
-                    let updateTime = try timestamp()
-                    let recordOffset = offset
-                    guard let document = try record(path: path, commitTime: updateTime).document else {
+            payload = .snapshotDocuments(
+                try entries(minimumElementSize: 5) { (reader, path) throws(FormatError) in
+                    if version == 1 { return try reader.version1Document(path: path) }
+                    let updateTime = try reader.timestamp()
+                    let recordOffset = reader.offset
+                    guard let document = try reader.record(path: path, commitTime: updateTime).document else {
                         throw FormatError("the snapshot document \(path) has an empty record", offset: recordOffset)
                     }
-                    documents.append(document)
+                    return document
                 }
-            }
-            payload = .snapshotDocuments(documents)
+            )
         case .snapshotEnd:
             payload = .snapshotEnd(documentCount: try integer())
         case nil:
@@ -124,24 +118,35 @@ extension BinaryReader {
 
     private mutating func batch(version: UInt32) throws(FormatError) -> CommittedBatch {
         let commitTime = try timestamp()
-        let count = try count(minimumElementSize: 3)
-        var documents: [CommittedDocument] = []
-        documents.reserveCapacity(count)
-        for _ in 0..<count {
-            let path = try documentPath()
-            if version == 1 {
-                let stateOffset = offset
-                switch try byte() {
-                case 0: documents.append(CommittedDocument(path: path, document: nil))
-                case 1: documents.append(CommittedDocument(path: path, document: try version1Document(path: path)))
-                case let other: throw FormatError("unknown document state \(other)", offset: stateOffset)
-                }
-            } else {
-                let (document, record) = try record(path: path, commitTime: commitTime)
-                documents.append(CommittedDocument(path: path, document: document, record: record))
+        let documents = try entries(minimumElementSize: 3) { (reader, path) throws(FormatError) -> CommittedDocument in
+            guard version == 1 else {
+                let (document, record) = try reader.record(path: path, commitTime: commitTime)
+                return CommittedDocument(path: path, document: document, record: record)
+            }
+            let stateOffset = reader.offset
+            switch try reader.byte() {
+            case 0: return CommittedDocument(path: path, document: nil)
+            case 1: return CommittedDocument(path: path, document: try reader.version1Document(path: path))
+            case let other: throw FormatError("unknown document state \(other)", offset: stateOffset)
             }
         }
         return CommittedBatch(commitTime: commitTime, documents: documents)
+    }
+
+    /// A varint count of entries (each at least `minimumElementSize` bytes), each a document path then
+    /// what `entry` reads.
+    private mutating func entries<Entry>(
+        minimumElementSize: Int,
+        _ entry: (inout BinaryReader, DocumentPath) throws(FormatError) -> Entry
+    ) throws(FormatError) -> [Entry] {
+        let count = try count(minimumElementSize: minimumElementSize)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try documentPath()
+            entries.append(try entry(&self, path))
+        }
+        return entries
     }
 
     /// A length-prefixed ``DocumentRecord`` kept at `commitTime`, checked by decoding it; empty: deleted.

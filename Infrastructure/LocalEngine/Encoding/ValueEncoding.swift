@@ -5,18 +5,8 @@ import HearthDomain
 /// then the content. Used by ``DocumentRecord`` (the engine's stored versions, which the file store's
 /// log and snapshot hold as they are) and by page tokens.
 package enum ValueTag: UInt8 {
-    case null = 0
-    case `false` = 1
-    case `true` = 2
-    case integer = 3
-    case double = 4
-    case timestamp = 5
-    case string = 6
-    case bytes = 7
-    case reference = 8
-    case geoPoint = 9
-    case array = 10
-    case map = 11
+    // The raw values 0…11, in this order, are the format's tags.
+    case null = 0, `false`, `true`, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
 }
 
 // MARK: - Writing
