@@ -97,7 +97,7 @@ struct FileFormatTests {
         writer.snapshotDocumentsHeader(count: documents.count)
         for document in documents { writer.snapshotDocument(document) }
 
-        #expect(try decode(writer.bytes) == .snapshotDocuments(documents))
+        #expect(try decode(writer.bytes) == .snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) }))
     }
 
     @Test func truncatedOrFlippedPayloads_neverTrap() throws {

@@ -11,8 +11,8 @@ enum RecordPayload: Sendable, Equatable {
     /// The first record of a snapshot: its commit time, the first log generation still needed after it,
     /// and the number of documents that follow.
     case snapshotStart(SnapshotStart)
-    /// Some of a snapshot's documents.
-    case snapshotDocuments([Document])
+    /// Some of a snapshot's documents, each read with its record (kept at its update time).
+    case snapshotDocuments([CommittedDocument])
     /// The last record of a snapshot: the number of documents, again.
     case snapshotEnd(documentCount: Int)
 
@@ -98,13 +98,14 @@ extension BinaryReader {
         case .snapshotDocuments:
             payload = .snapshotDocuments(
                 try entries(minimumElementSize: 5) { (reader, path) throws(FormatError) in
-                    if version == 1 { return try reader.version1Document(path: path) }
+                    if version == 1 { return CommittedDocument(path: path, document: try reader.version1Document(path: path)) }
                     let updateTime = try reader.timestamp()
                     let recordOffset = reader.offset
-                    guard let document = try reader.record(path: path, commitTime: updateTime).document else {
+                    let (document, record) = try reader.record(path: path, commitTime: updateTime)
+                    guard let document else {
                         throw FormatError("the snapshot document \(path) has an empty record", offset: recordOffset)
                     }
-                    return document
+                    return CommittedDocument(path: path, document: document, record: record)
                 }
             )
         case .snapshotEnd:

@@ -32,7 +32,7 @@ import HearthLocalEngine
         return [
             encode(.batch(batch)),
             encode(.snapshotStart(start)),
-            encode(.snapshotDocuments(documents)),
+            encode(.snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) })),
             encode(.snapshotEnd(documentCount: documents.count)),
         ]
     }
@@ -49,7 +49,8 @@ import HearthLocalEngine
         switch payload {
         case .batch(let batch): writer.batch(batch)
         case .snapshotStart(let start): writer.snapshotStart(start)
-        case .snapshotDocuments(let documents):
+        case .snapshotDocuments(let entries):
+            let documents = entries.compactMap(\.document)
             writer.snapshotDocumentsHeader(count: documents.count)
             for document in documents { writer.snapshotDocument(document) }
         case .snapshotEnd(let count): writer.snapshotEnd(documentCount: count)

@@ -129,7 +129,7 @@ struct Recovery {
 
     // MARK: Snapshot
 
-    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [Document]) {
+    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [CommittedDocument]) {
         let path = directory.file(StoreDirectory.snapshotName)
         let file = try POSIXFile.open(path, O_RDONLY, faults: directory.faults)
         defer { file.close() }
@@ -141,7 +141,7 @@ struct Recovery {
         }
 
         var start: SnapshotStart?
-        var documents: [Document] = []
+        var documents: [CommittedDocument] = []
         while true {
             switch try reader.next() {
             case .end:
