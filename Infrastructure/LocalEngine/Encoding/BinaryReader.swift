@@ -21,6 +21,7 @@ package struct BinaryReader {
     package var isAtEnd: Bool { offset >= buffer.count }
 
     /// One byte.
+    @inline(__always)
     package mutating func byte() throws(FormatError) -> UInt8 {
         guard offset < buffer.count else { throw FormatError("unexpected end of record", offset: offset) }
         let value = buffer[offset]
@@ -29,7 +30,17 @@ package struct BinaryReader {
     }
 
     /// A LEB128 varint of at most 64 bits.
+    @inline(__always)
     package mutating func varint() throws(FormatError) -> UInt64 {
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            offset &+= 1
+            return UInt64(buffer[offset &- 1])
+        }
+        return try longVarint()
+    }
+
+    /// A varint of more than one byte (or a truncated one).
+    private mutating func longVarint() throws(FormatError) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -44,6 +55,7 @@ package struct BinaryReader {
     }
 
     /// A zigzag-encoded varint.
+    @inline(__always)
     package mutating func signedVarint() throws(FormatError) -> Int64 {
         let raw = try varint()
         return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
@@ -51,6 +63,7 @@ package struct BinaryReader {
 
     /// A varint count of elements that each take at least `minimumElementSize` bytes: larger than what
     /// remains is corruption (so a corrupt count never allocates gigabytes).
+    @inline(__always)
     package mutating func count(minimumElementSize: Int = 1) throws(FormatError) -> Int {
         let start = offset
         let raw = try varint()
@@ -91,6 +104,7 @@ package struct BinaryReader {
     }
 
     /// A varint length, then that many bytes (a view into the buffer).
+    @inline(__always)
     package mutating func lengthPrefixed() throws(FormatError) -> UnsafeRawBufferPointer {
         let length = try count()
         let slice = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)])

@@ -98,7 +98,7 @@ package struct DocumentRecord: Sendable, Hashable {
     /// Runs `body` on a reader past the flags byte. The engine decodes only records it encoded or that
     /// ``decode(_:path:commitTime:)`` accepted, so `body` cannot fail; were it to, `fallback` is returned
     /// rather than trapping on a read path.
-    private func trusted<Result>(fallback: Result, _ body: (inout BinaryReader, UInt8) throws(FormatError) -> Result) -> Result {
+    private func trusted<Result>(fallback: @autoclosure () -> Result, _ body: (inout BinaryReader, UInt8) throws(FormatError) -> Result) -> Result {
         bytes.withUnsafeBytes { buffer in
             var reader = BinaryReader(buffer)
             do {
@@ -106,7 +106,7 @@ package struct DocumentRecord: Sendable, Hashable {
                 return try body(&reader, flags)
             } catch {
                 assertionFailure("A stored document record does not decode: \(error)")
-                return fallback
+                return fallback()
             }
         }
     }

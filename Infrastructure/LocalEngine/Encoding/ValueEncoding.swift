@@ -4,7 +4,7 @@ import HearthDomain
 /// The tags of Hearth's one binary encoding of ``Value``s (Docs/FileFormat.md, "Values"): a tag byte,
 /// then the content. Used by ``DocumentRecord`` (the engine's stored versions, which the file store's
 /// log and snapshot hold as they are) and by page tokens.
-package enum ValueTag: UInt8 {
+enum ValueTag: UInt8 {
     // The raw values 0…11, in this order, are the format's tags.
     case null = 0, `false`, `true`, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
 }
@@ -208,6 +208,7 @@ extension BinaryReader {
     }
 
     /// An interned or spelled-out field name (see ``BinaryWriter/fields(_:names:)``).
+    @inline(__always)
     private mutating func fieldName(_ names: FieldNameTable) throws(FormatError) -> String {
         let start = offset
         let raw = try varint()
