@@ -20,12 +20,15 @@ extension StructuredQuery {
     public static func normalizedOrders(_ explicit: [Order], filter: Filter?, thenBy extraFields: [FieldPath] = []) -> [Order] {
         let direction = explicit.last?.direction ?? .ascending
         var orders = explicit
-        var ordered = Set(explicit.map(\.field))
-        for group in [filter?.impliedOrderFields ?? [], extraFields] where !group.isEmpty {
-            for field in Set(group).subtracting(ordered).sorted() where !field.isDocumentID {
-                orders.append(Order(field, direction))
+        let inequalityFields = filter?.impliedOrderFields ?? []
+        if !inequalityFields.isEmpty || !extraFields.isEmpty {
+            var ordered = Set(explicit.map(\.field))
+            for group in [inequalityFields, extraFields] where !group.isEmpty {
+                for field in Set(group).subtracting(ordered).sorted() where !field.isDocumentID {
+                    orders.append(Order(field, direction))
+                }
+                ordered.formUnion(group)
             }
-            ordered.formUnion(group)
         }
         if !explicit.contains(where: { $0.field.isDocumentID }) { orders.append(Order(FieldPath.documentID, direction)) }
         return orders
