@@ -51,6 +51,7 @@ extension Cursor {
     /// Compares a result with this cursor's values: `orderValues` are the result's values of the query's
     /// normalised `orders`, compared over the cursor's prefix of them, each order in its direction
     /// (``Value/compare(_:_:)``). Negative when the result comes first, zero when it equals the values.
+    @inlinable
     public func compare(_ orderValues: [Value], orders: [Order]) -> Int {
         Order.compare(orderValues, values, by: orders)
     }
@@ -59,6 +60,7 @@ extension Cursor {
     /// `orderValues`: the result sorts before the cursor's values, or equals them and the position is just
     /// after them (`before == false`). A start cursor drops exactly these results; an end cursor keeps
     /// exactly these.
+    @inlinable
     public func comesAfter(_ orderValues: [Value], orders: [Order]) -> Bool {
         let order = compare(orderValues, orders: orders)
         return before ? order < 0 : order <= 0
@@ -67,6 +69,7 @@ extension Cursor {
     /// Whether a result whose values of the query's normalised `orders` are `orderValues` lies between the
     /// `start` cursor (which drops the results it ``comesAfter(_:orders:)``) and the `end` cursor (which
     /// keeps only those); `true` without cursors.
+    @inlinable
     public static func admits(_ orderValues: [Value], start: Cursor?, end: Cursor?, orders: [Order]) -> Bool {
         if let start, start.comesAfter(orderValues, orders: orders) { return false }
         if let end, !end.comesAfter(orderValues, orders: orders) { return false }

@@ -4,6 +4,7 @@ extension Document {
     /// This document with only the fields at `fieldPaths`, each with its whole value (a path inside a map
     /// keeps that part of the map); paths the document lacks are skipped and `__name__` selects no field.
     /// `nil` keeps every field. Path and times are unchanged: a projection never drops a document.
+    @inlinable
     public func projected(onto fieldPaths: [FieldPath]?) -> Document {
         guard let fieldPaths else { return self }
         var fields = MapValue()

@@ -87,6 +87,7 @@ extension Order {
     /// Compares two results by their values of `orders` (each array holds one value per order, in
     /// order), each order in its direction (``Value/compare(_:_:)``): negative when `lhs` comes first.
     /// Only the orders both arrays reach are compared; equal on all of them is zero.
+    @inlinable
     public static func compare(_ lhs: [Value], _ rhs: [Value], by orders: [Order]) -> Int {
         for (index, order) in orders.enumerated() where index < lhs.count && index < rhs.count {
             let result = Value.compare(lhs[index], rhs[index])
