@@ -1,9 +1,9 @@
 public import HearthDomain
 
-/// A field filter's operator: the query model's ``FieldOperator`` itself, so the builder and the model
+/// A field filter's operator: the query model's `FieldOperator` itself, so the builder and the model
 /// share one list of the ten operators. In user code and messages an operator is written as in Firebase's
-/// other SDKs (``FieldOperator/symbol``: `"=="`, `"array-contains"`, ...), so that textual queries (a
-/// command line, test vectors) map onto the typed builder with ``FieldOperator/init(symbol:)``.
+/// other SDKs (`symbol`: `"=="`, `"array-contains"`, ...), so that textual queries (a
+/// command line, test vectors) map onto the typed builder with `init(symbol:)`.
 public typealias FilterOperator = FieldOperator
 
 extension FieldOperator {

@@ -29,7 +29,7 @@ extension QueryBuilder {
     }
 
     /// The orders a document cursor follows: the query's normalised orders
-    /// (``StructuredQuery/normalizedOrders``: the explicit orders, then each field an inequality orders by
+    /// (`StructuredQuery.normalizedOrders`: the explicit orders, then each field an inequality orders by
     /// that is not ordered yet, sorted by field path, then `__name__`, in the direction of the last
     /// explicit order; an inequality that can match nothing, such as `not-in [null]`, orders by nothing).
     public var normalizedOrders: [Order] {

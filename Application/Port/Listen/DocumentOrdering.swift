@@ -2,7 +2,7 @@ public import HearthDomain
 
 /// The order of a query's results: its normalised orders, the last one always by document name.
 ///
-/// Firestore normalises a query's orders (``StructuredQuery/normalizedOrders``): the explicit orders,
+/// Firestore normalises a query's orders (`StructuredQuery.normalizedOrders`): the explicit orders,
 /// then every field with an inequality filter that is not ordered yet (in field-path order), then the
 /// document name, all in the direction of the last explicit order (ascending when there is none).
 /// Listener snapshots keep their documents in this order, and the indexes of their changes refer to it.
@@ -28,7 +28,7 @@ public struct DocumentOrdering: Sendable, Hashable {
         self.nameDirection = nameDirection
     }
 
-    /// The order of `query`'s results: its normalised orders (``StructuredQuery/normalizedOrders``, where
+    /// The order of `query`'s results: its normalised orders (`StructuredQuery.normalizedOrders`, where
     /// the rule is written once).
     public init(query: StructuredQuery) {
         self.init(orders: query.normalizedOrders)
