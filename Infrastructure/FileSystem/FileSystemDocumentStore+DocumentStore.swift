@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 
 extension FileSystemDocumentStore {
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {

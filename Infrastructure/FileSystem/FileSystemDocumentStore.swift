@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 
 /// A durable ``DocumentStore`` in one directory: the local engine (Firestore's server semantics, see
@@ -33,7 +33,7 @@ import Synchronization
 /// again after another threshold of growth, and ``close()`` throws it when no later compaction
 /// succeeded. A failure that leaves the store unsafe to write (a log rotation that can neither be
 /// finished nor undone) fails the store as above. See Docs/FileFormat.md, "Rotation".
-public final class FileSystemDocumentStore: ClosableDocumentStore {
+public final class FileSystemDocumentStore: DocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
     /// The store's directory.
@@ -125,7 +125,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
     }
 
     /// Ends the store's listeners (their streams finish without an error, as on every
-    /// ``ClosableDocumentStore``), writes and flushes everything pending, stops compaction, closes the
+    /// store: `DocumentStore.close()`), writes and flushes everything pending, stops compaction, closes the
     /// files and releases the directory's lock. Every later call on the store fails with
     /// `failedPrecondition`. Idempotent.
     /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 
 /// A ``DocumentStore`` held in memory: the local engine and nothing else — Firestore's server semantics
@@ -9,8 +9,8 @@ import Synchronization
 /// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
 /// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
 /// with `cancelled`. ``close()`` ends its listeners and refuses later calls, as every
-/// ``ClosableDocumentStore`` does.
-public final class InMemoryDocumentStore: ClosableDocumentStore {
+/// store does (`DocumentStore.close()`).
+public final class InMemoryDocumentStore: DocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
     private let closed = Atomic<Bool>(false)

@@ -1,8 +1,8 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
 @testable import HearthLocalEngine
+import HearthPort
 import Testing
 
 @Suite("File format versions: one encode per document, older stores open, newer ones are refused")

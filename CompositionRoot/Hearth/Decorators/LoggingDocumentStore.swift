@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A ``DocumentStore`` decorator that logs every call of the store it wraps through a ``HearthLogger``:
 /// at ``HearthLogLevel/debug`` the call, its target, its outcome and its duration; at
@@ -61,6 +61,14 @@ public struct LoggingDocumentStore: DocumentStore {
         return base.listen(target, options: options)
     }
 
+    /// Closes the wrapped store (logged at ``HearthLogLevel/debug``, a failure at ``HearthLogLevel/warning``).
+    public func close() async throws {
+        try await logged("close") { try await base.close() } outcome: { _ in "closed" }
+    }
+
+    /// Whether the wrapped store is closed.
+    public var isClosed: Bool { base.isClosed }
+
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
@@ -77,8 +85,7 @@ public struct LoggingDocumentStore: DocumentStore {
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let operation = "runQuery \(Self.describe(parent: parent, query.from))"
-        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
-        let task = Task {
+        return .relayed { continuation in
             let clock = ContinuousClock()
             let start = clock.now
             var count = 0
@@ -87,15 +94,12 @@ public struct LoggingDocumentStore: DocumentStore {
                     if element.document != nil { count += 1 }
                     continuation.yield(element)
                 }
-                log(.debug, "\(operation) → \(count) documents", since: start, clock: clock)
-                continuation.finish()
             } catch {
                 logFailure(operation, error, since: start, clock: clock)
-                continuation.finish(throwing: error)
+                throw error
             }
+            log(.debug, "\(operation) → \(count) documents", since: start, clock: clock)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     public func runAggregation(

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// One listener as the hub keeps it: what it watches, its documents as of ``readTime``, and the buffer
 /// its consumer pulls from.
@@ -29,7 +29,7 @@ struct ListenerRecord: Sendable {
     var ordering: DocumentOrdering { documents.ordering }
 
     /// Applies the changes of one commit that concern this listener (the hub routed them here).
-    mutating func apply(_ changes: [DocumentChange]) -> Outcome {
+    mutating func apply(_ changes: [CommittedChange]) -> Outcome {
         switch watched {
         case .document(let path):
             var paths: [DocumentPath] = []
@@ -44,7 +44,7 @@ struct ListenerRecord: Sendable {
         }
     }
 
-    private mutating func apply(_ changes: [DocumentChange], to query: ValidatedQuery) -> Outcome {
+    private mutating func apply(_ changes: [CommittedChange], to query: ValidatedQuery) -> Outcome {
         if query.offset > 0 {
             let relevant = changes.contains { change in
                 documents.contains(change.path) || entry(for: change.after, in: query) != nil
@@ -80,14 +80,7 @@ struct ListenerRecord: Sendable {
         guard let document, query.scope.contains(document.path), let keys = QueryExecutor.orderKeys(of: document, in: query) else {
             return nil
         }
-        if let start = query.startAt {
-            let order = QueryExecutor.compare(keys, cursor: start.values, query.orders)
-            if start.before ? order < 0 : order <= 0 { return nil }
-        }
-        if let end = query.endAt {
-            let order = QueryExecutor.compare(keys, cursor: end.values, query.orders)
-            if !(end.before ? order < 0 : order <= 0) { return nil }
-        }
+        guard Cursor.admits(keys, start: query.startAt, end: query.endAt, orders: query.orders) else { return nil }
         return Self.entry(document, keys: keys, in: query, ordering: ordering)
     }
 
@@ -95,7 +88,7 @@ struct ListenerRecord: Sendable {
     static func entry(_ document: Document, keys: [Value], in query: ValidatedQuery, ordering: DocumentOrdering) -> DocumentSet.Entry {
         let values = keys.prefix(ordering.fieldOrders.count).map { Optional($0) }
         return DocumentSet.Entry(
-            document: QueryExecutor.project(document, query.projection),
+            document: document.projected(onto: query.projection),
             key: SortKey(values: Array(values), path: document.path)
         )
     }
