@@ -54,8 +54,11 @@ extension EngineState {
         let changes = outcome.compactMap { entry -> CommittedChange? in
             entry.before == entry.after ? nil : CommittedChange(path: entry.path, before: entry.before, after: entry.after)
         }
+        var logged: [CommittedDocument] = []
+        logged.reserveCapacity(persistence == nil ? 0 : changes.count)
         for change in changes {
-            self.storage.install(change.after, at: change.path, commitTime: commitTime)
+            let record = self.storage.install(change.after, at: change.path, commitTime: commitTime)
+            if persistence != nil { logged.append(CommittedDocument(path: change.path, document: change.after, record: record)) }
         }
 
         guard let persistence else {
@@ -68,11 +71,8 @@ extension EngineState {
             publish(PendingBatch(id: 0, commitTime: commitTime, changes: [], ticket: PersistenceTicket(sequence: 0)))
             return PreparedCommit(response: response, completion: .published)
         }
-        let batch = CommittedBatch(
-            commitTime: commitTime,
-            documents: changes.map { CommittedDocument(path: $0.path, document: $0.after) }
-        )
-        let ticket = persistence.enqueue(batch)
+        // The records the engine keeps go to the log as they are: each document is encoded once.
+        let ticket = persistence.enqueue(CommittedBatch(commitTime: commitTime, documents: logged))
         let batchID = nextBatchID
         nextBatchID += 1
         pending.append(PendingBatch(id: batchID, commitTime: commitTime, changes: changes, ticket: ticket))

@@ -51,7 +51,9 @@ public final class LocalEngine: Sendable {
         self.database = database
         self.clock = clock
         self.persistence = persistence
-        self.state = StateLock(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+        self.state = StateLock(
+            EngineState(database: database, configuration: configuration, nonce: generator.next(), durable: persistence != nil)
+        )
     }
 
     deinit {
@@ -187,6 +189,13 @@ public final class LocalEngine: Sendable {
     /// commits get later times; reads before `commitTime` fail as too old). Throws `failedPrecondition`
     /// when the engine is not fresh, `dataLoss` when the documents are inconsistent.
     public func restore(_ documents: [Document], through commitTime: Timestamp) throws {
+        try restore(documents.map { CommittedDocument(path: $0.path, document: $0) }, through: commitTime)
+    }
+
+    /// ``restore(_:through:)`` for documents read with their records (each kept at the document's update
+    /// time, as a snapshot file holds them): the records are kept as they are, not encoded again. A
+    /// deleted entry is `dataLoss`.
+    package func restore(_ documents: [CommittedDocument], through commitTime: Timestamp) throws {
         try state.withLock { state throws(DocumentStoreError) in
             try state.restore(documents, through: commitTime)
         }
