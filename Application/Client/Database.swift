@@ -17,7 +17,7 @@ public import HearthDomain
 /// Reference constructors (`collection(_:)`, `document(_:)`, `collectionGroup(_:)`) never throw, as in
 /// Firebase: an invalid path makes an invalid reference whose first operation throws `invalidArgument`
 /// naming the path (never a trap). Query builder methods never throw either and report the first
-/// invalid call when the query runs. Every failure is a ``DocumentStoreError``.
+/// invalid call when the query runs. Every failure is a `DocumentStoreError`.
 ///
 /// Firebase's synchronous Codable writes (``DocumentReference/setData(from:merge:encoder:completion:)``,
 /// ``CollectionReference/addDocument(from:encoder:completion:)``) go through an ordered write pipeline
@@ -119,7 +119,7 @@ public struct Database: Sendable {
 
 /// Client-side policies of a ``Database``.
 public struct DatabaseOptions: Sendable {
-    /// How many times ``Database/runTransaction(maxAttempts:_:)`` runs a read-write transaction that keeps
+    /// How many times ``Database/runTransaction(maxAttempts:isolation:_:)`` runs a read-write transaction that keeps
     /// failing with `aborted` (contention) before giving up. Default 5, as Firebase's SDKs.
     public var transactionMaxAttempts: Int
     /// The backoff between transaction attempts. Default: 100 ms, ×1.5 per attempt, at most 5 s, with

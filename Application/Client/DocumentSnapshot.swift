@@ -30,8 +30,8 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// The document's fields in Firebase's shape, or `nil` when it does not exist, so that
     /// `snapshot.data()?["name"] as? String` works as in Firebase. Each value is: integers and doubles an
     /// `NSNumber` (`as? Int`, `as? Int64`, `as? Double`, `as? NSNumber` all work, exactly as with
-    /// Firebase's `NSNumber`), booleans `Bool`, strings `String`, timestamps ``Timestamp``, bytes `Data`,
-    /// geo points ``GeoPoint``, references ``DocumentReference`` (in this snapshot's database), arrays
+    /// Firebase's `NSNumber`), booleans `Bool`, strings `String`, timestamps `Timestamp`, bytes `Data`,
+    /// geo points `GeoPoint`, references ``DocumentReference`` (in this snapshot's database), arrays
     /// `[Any]`, maps `[String: Any]`, null `NSNull()`.
     ///
     /// A Swift `Dictionary` merges keys that are canonically equal (`"é"` and `"e\u{301}"`), which
@@ -61,7 +61,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
 
     // MARK: Typed
 
-    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes), or `nil` when it does not exist.
+    /// The document's fields as typed `Value`s (keys by exact UTF-8 bytes), or `nil` when it does not exist.
     public var fields: MapValue? { document?.fields }
 
     /// The typed value at a dotted field path (`"address.city"`), or `nil` when missing or the path is invalid.
@@ -160,7 +160,7 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     /// `get(_:)` as a subscript, by field path.
     public subscript(field: FieldPath) -> Any? { self.get(field) }
 
-    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes).
+    /// The document's fields as typed `Value`s (keys by exact UTF-8 bytes).
     public var fields: MapValue { document.fields }
     /// The typed value at a dotted field path, or `nil` when missing or the path is invalid.
     public func value(at field: String) -> Value? { snapshot.value(at: field) }

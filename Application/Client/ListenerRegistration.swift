@@ -2,8 +2,8 @@ import Dispatch
 import HearthDomain
 import Synchronization
 
-/// A callback listener (``QueryConvertible/addSnapshotListener(includeMetadataChanges:_:)``,
-/// ``DocumentReference/addSnapshotListener(includeMetadataChanges:_:)``). It keeps listening until
+/// A callback listener (``QueryConvertible/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<QuerySnapshot,DocumentStoreError>)->Void)``,
+/// ``DocumentReference/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<DocumentSnapshot,DocumentStoreError>)->Void)``). It keeps listening until
 /// ``remove()`` is called: releasing the registration does not stop it, as in Firebase's SDKs.
 ///
 /// Each listener's callbacks run one at a time, in snapshot order, on a serial dispatch queue of its

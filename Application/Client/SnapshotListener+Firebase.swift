@@ -5,8 +5,9 @@ import HearthDomain
 
 extension QueryConvertible {
     /// Listens to the query's results with Firebase's closure shape: `listener` is called with each
-    /// snapshot and a `nil` error, or once with a `nil` snapshot and the ``DocumentStoreError`` that ends
-    /// the listener. Otherwise as ``addSnapshotListener(includeMetadataChanges:_:)``.
+    /// snapshot and a `nil` error, or once with a `nil` snapshot and the `DocumentStoreError` that ends
+    /// the listener. Otherwise as
+    /// ``addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<QuerySnapshot,DocumentStoreError>)->Void)``.
     ///
     /// ```swift
     /// let registration = db.collection("rooms").addSnapshotListener { snapshot, error in
@@ -38,8 +39,9 @@ extension QueryConvertible {
 
 extension DocumentReference {
     /// Listens to the document with Firebase's closure shape: `listener` is called with each snapshot
-    /// and a `nil` error, or once with a `nil` snapshot and the ``DocumentStoreError`` that ends the
-    /// listener. Otherwise as ``addSnapshotListener(includeMetadataChanges:_:)``.
+    /// and a `nil` error, or once with a `nil` snapshot and the `DocumentStoreError` that ends the
+    /// listener. Otherwise as
+    /// ``addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<DocumentSnapshot,DocumentStoreError>)->Void)``.
     public func addSnapshotListener(
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (DocumentSnapshot?, (any Error)?) -> Void

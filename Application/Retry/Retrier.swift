@@ -65,6 +65,8 @@ public struct Retrier: Sendable {
     /// Runs `body` until it succeeds or the loop ends (see the type); returns what `body` returns.
     /// - Parameters:
     ///   - operation: names the call in the `cancelled` error of an interrupted wait.
+    ///   - isolation: where `body` runs: the caller's isolation (the default), so it may touch the
+    ///     caller's state.
     ///   - body: one attempt.
     ///   - verdict: whether the error of an attempt may be retried.
     ///   - willRetry: told about each retry (error, attempt number, wait), e.g. to log it.

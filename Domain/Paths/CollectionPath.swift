@@ -1,7 +1,7 @@
 /// The path of a collection relative to the database root: `users` or `users/alice/posts`.
 ///
-/// Always an odd number of segments, each a valid ID. Compare with ``ResourcePathOrder`` semantics:
-/// segment by segment, by UTF-8 bytes, a prefix first.
+/// Always an odd number of segments, each a valid ID. Paths compare segment by segment, by UTF-8
+/// bytes, a prefix first.
 public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
     /// The segments, alternating collection and document IDs, ending with a collection ID.
     public let segments: [String]

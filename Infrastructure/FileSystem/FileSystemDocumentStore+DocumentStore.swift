@@ -56,7 +56,7 @@ extension FileSystemDocumentStore {
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
-    /// Applies `writes` atomically (see ``DocumentStore/commit(_:transaction:)``) and returns once the
+    /// Applies `writes` atomically (see `DocumentStore.commit(_:transaction:)`) and returns once the
     /// commit is durable as ``Options/durability`` says. A log failure fails the commit with the
     /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
     /// with `failedPrecondition` naming that error until the store is reopened (retrying cannot help).

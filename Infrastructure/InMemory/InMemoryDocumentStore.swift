@@ -3,13 +3,13 @@ import HearthDomain
 import HearthLocalEngine
 import Synchronization
 
-/// A ``DocumentStore`` held in memory: the local engine and nothing else — Firestore's server semantics
+/// A `DocumentStore` held in memory: the local engine and nothing else — Firestore's server semantics
 /// with no server and no durability. It is also the fake that application tests use.
 ///
-/// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
-/// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
+/// Every requirement behaves as its `DocumentStore` documentation says (the engine implements
+/// Firestore's rules exactly; see `LocalEngine`). Task cancellation before an operation starts ends it
 /// with `cancelled`. ``close()`` ends its listeners and refuses later calls, as every
-/// ``ClosableDocumentStore`` does.
+/// `ClosableDocumentStore` does.
 public final class InMemoryDocumentStore: ClosableDocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
@@ -20,9 +20,10 @@ public final class InMemoryDocumentStore: ClosableDocumentStore {
     /// An empty store for `database`.
     ///
     /// - Parameters:
+    ///   - database: the database served (reference values and resource names are relative to it).
     ///   - configuration: transaction timeouts and version retention (defaults as Firestore's).
     ///   - clock: the source of commit and read times (default: the system clock; inject a
-    ///     ``ManualClock`` for reproducible tests).
+    ///     `ManualClock` for reproducible tests).
     public init(
         database: DatabaseID,
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),

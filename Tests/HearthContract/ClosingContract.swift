@@ -2,12 +2,12 @@ public import HearthApplication
 import HearthDomain
 import Synchronization
 
-/// Closing a store (``ClosableDocumentStore/close()``), the same on every adapter: running listeners end
+/// Closing a store (`ClosableDocumentStore.close()`), the same on every adapter: running listeners end
 /// without an error (a snapshot waiting in one is dropped), callback listeners are not called again, and
 /// every later call fails with `failedPrecondition`, as Firebase's calls after `terminate()` do. Closing
 /// twice is harmless.
 ///
-/// The store under test must conform to ``ClosableDocumentStore``; a behaviour fails when it does not.
+/// The store under test must conform to `ClosableDocumentStore`; a behaviour fails when it does not.
 public enum ClosingContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("close_endsRunningListenersWithoutAnError", close_endsRunningListenersWithoutAnError),

@@ -1,7 +1,7 @@
 public import HearthApplication
 public import HearthDomain
 
-/// A ``DocumentStore`` decorator that logs every call of the store it wraps through a ``HearthLogger``:
+/// A `DocumentStore` decorator that logs every call of the store it wraps through a ``HearthLogger``:
 /// at ``HearthLogLevel/debug`` the call, its target, its outcome and its duration; at
 /// ``HearthLogLevel/warning`` a failure with its code and message.
 ///

@@ -1,8 +1,8 @@
 public import HearthApplication
 public import HearthDomain
 
-/// A ``DocumentStore`` decorator that retries failed calls of the store it wraps, as its
-/// ``RetryPolicy`` says (through the project's one retry loop, ``Retrier``), for stores that have no retries of their own (the local ones).
+/// A `DocumentStore` decorator that retries failed calls of the store it wraps, as its
+/// `RetryPolicy` says (through the project's one retry loop, `Retrier`), for stores that have no retries of their own (the local ones).
 ///
 /// A query is retried only when it fails before its first result: once results have been delivered, the
 /// failure is passed on. Task cancellation stops the retries (a backoff sleep is cancelled too) and ends
@@ -17,6 +17,9 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// Wraps `base`.
     /// - Parameters:
+    ///   - base: the store whose calls are retried.
+    ///   - policy: which failures are retried, how often, how long apart, and the deadline of each call
+    ///     (default `RetryPolicy.default`).
     ///   - sleep: waits between attempts (default `Task.sleep`; inject a recorder in tests).
     ///   - random: jitter in `0..<1` (default: the system generator).
     ///   - logger: told about each retry at ``HearthLogLevel/info`` (default: nothing).

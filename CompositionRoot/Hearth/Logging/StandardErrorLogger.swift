@@ -21,7 +21,10 @@ public struct StandardErrorLogger: HearthLogger {
     private let write: @Sendable (String) -> Void
 
     /// A logger for messages of `minimumLevel` and above.
-    /// - Parameter write: receives each complete line, newline included (default: standard error).
+    /// - Parameters:
+    ///   - minimumLevel: the least important level written (default `info`).
+    ///   - label: the prefix of every line (default `hearth`).
+    ///   - write: receives each complete line, newline included (default: standard error).
     public init(
         minimumLevel: HearthLogLevel = .info,
         label: String = "hearth",

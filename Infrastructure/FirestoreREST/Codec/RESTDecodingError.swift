@@ -67,7 +67,7 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// This error as a ``DocumentStoreError`` with the given code, the message naming the path and the
+    /// This error as a `DocumentStoreError` with the given code, the message naming the path and the
     /// reason, and `self` as the underlying cause.
     public func documentStoreError(_ code: DocumentStoreError.Code) -> DocumentStoreError {
         DocumentStoreError(code, description, underlying: self)

@@ -1,4 +1,4 @@
-/// An error answer of the Firestore REST API, kept as the ``underlying`` cause of the
+/// An error answer of the Firestore REST API, kept as the `underlying` cause of the
 /// `DocumentStoreError` it was mapped to (see `Docs/ErrorMapping.md`).
 public struct FirestoreServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status of the response (200 for an error inside a successful streamed answer).

@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var maximumResponseBytes: Int
 
     /// 64 MiB: far above a Firestore document (at most 1 MiB), room for a large query or batch answer.
-    /// The same limit as the REST JSON route's (``FirestoreJSONDecoder/defaultMaximumBytes``), written once.
+    /// The same limit as the REST JSON route's (`FirestoreJSONDecoder.defaultMaximumBytes`), written once.
     public static let defaultMaximumResponseBytes = FirestoreJSONDecoder.defaultMaximumBytes
 
     /// A request; `timeout` defaults to 60 seconds, `maximumResponseBytes` to 64 MiB.

@@ -2,7 +2,7 @@ public import Foundation
 public import HearthApplication
 public import HearthDomain
 
-/// ``DocumentStore`` over the Firestore REST v1 API (production Firestore or the emulator), through an
+/// `DocumentStore` over the Firestore REST v1 API (production Firestore or the emulator), through an
 /// ``HTTPClient``.
 ///
 /// Every port call maps onto one REST method (see `Docs/ErrorMapping.md` for errors):
@@ -23,7 +23,7 @@ public import HearthDomain
 /// flight and any backoff.
 ///
 /// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
-/// this state), as every ``ClosableDocumentStore`` does.
+/// this state), as every `ClosableDocumentStore` does.
 public struct FirestoreRESTDocumentStore: ClosableDocumentStore, CustomStringConvertible {
     public let database: DatabaseID
     /// The configuration the store was made with.
