@@ -117,6 +117,8 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
         segments.map(FieldPath.encodeSegment).joined(separator: ".")
     }
 
+    /// The canonical encoded form (``canonicalString``), such as `address.city`; a segment that is not a
+    /// simple name is quoted in backticks.
     public var description: String { canonicalString }
 
     /// The first segment.
@@ -164,10 +166,13 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
         return escaped
     }
 
+    /// Firestore's field path order: segment by segment, each by UTF-8 bytes, a path before the paths below it
+    /// (`a` < `a.b` < `b`).
     public static func < (lhs: FieldPath, rhs: FieldPath) -> Bool {
         ResourcePath.compare(lhs.segments, rhs.segments) < 0
     }
 
+    /// Equal when every segment has exactly the same UTF-8 bytes.
     public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool { ExactText.equal(lhs.segments, rhs.segments) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(segments, into: &hasher) }
 }
