@@ -48,6 +48,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
     let storeDirectory: StoreDirectory
     private let closed = Atomic<Bool>(false)
 
+    /// The database the store serves (reference values and resource names are relative to it).
     public var database: DatabaseID { engine.database }
 
     /// Opens (or creates) the store in `directory`, recovering its contents.

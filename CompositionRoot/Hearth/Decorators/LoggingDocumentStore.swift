@@ -19,8 +19,10 @@ public struct LoggingDocumentStore: DocumentStore {
         self.logger = logger
     }
 
+    /// The wrapped store's database.
     public var database: DatabaseID { base.database }
 
+    /// The wrapped store's `getDocument`, logged with the path and whether the document was found.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await logged("getDocument \(path)") {
             try await base.getDocument(path, mask: mask, consistency: consistency)
@@ -29,6 +31,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `batchGetDocuments`, logged with how many documents were asked for and found.
     public func batchGetDocuments(
         _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
     ) async throws
@@ -41,6 +44,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listDocuments`, logged with the collection, the page's size and whether more
+    /// pages follow.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         let collection = request.parent.map { "\($0)/\(request.collectionID)" } ?? request.collectionID
         return try await logged("listDocuments \(collection)") {
@@ -71,6 +76,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runQuery`, logged once the stream ends, with the collection and how many documents
+    /// it delivered (or the failure).
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )
@@ -98,6 +105,7 @@ public struct LoggingDocumentStore: DocumentStore {
         return stream
     }
 
+    /// The wrapped store's `runAggregation`, logged with the collection and how many aggregations were asked.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -111,6 +119,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `commit`, logged with the document written (or the number of writes), whether it
+    /// ran in a transaction, and the commit time.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let target = writes.count == 1 ? "\(writes[0].path)" : "\(writes.count) writes"
         return try await logged("commit \(target)" + (transaction == nil ? "" : " in a transaction")) {
@@ -120,6 +130,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `beginTransaction`, logged.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await logged("beginTransaction") {
             try await base.beginTransaction(options)
@@ -128,6 +139,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `rollback`, logged.
     public func rollback(_ transaction: TransactionID) async throws {
         try await logged("rollback") {
             try await base.rollback(transaction)
@@ -136,6 +148,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listCollectionIDs`, logged with the parent and how many IDs were returned.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await logged("listCollectionIDs \(request.parent.map { "\($0)" } ?? "(root)")") {
             try await base.listCollectionIDs(request)

@@ -36,12 +36,16 @@ public struct RetryingDocumentStore: DocumentStore {
         self.logger = logger
     }
 
+    /// The wrapped store's database.
     public var database: DatabaseID { base.database }
 
+    /// The wrapped store's `getDocument`, retried as an idempotent call: on the policy's
+    /// `idempotentRetryableCodes`, within its attempts and deadline.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await attempt("getDocument \(path)", idempotent: true) { try await base.getDocument(path, mask: mask, consistency: consistency) }
     }
 
+    /// The wrapped store's `batchGetDocuments`, retried as an idempotent call.
     public func batchGetDocuments(
         _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
     ) async throws
@@ -52,6 +56,7 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listDocuments`, retried as an idempotent call.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
     }
@@ -70,6 +75,8 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runQuery`, retried as an idempotent call while no result has been delivered; a
+    /// failure after the first result ends the stream with that error.
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )
@@ -98,6 +105,7 @@ public struct RetryingDocumentStore: DocumentStore {
         return stream
     }
 
+    /// The wrapped store's `runAggregation`, retried as an idempotent call.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -109,18 +117,23 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `commit`, retried only on the policy's `nonIdempotentRetryableCodes` (by default
+    /// `resourceExhausted` and `unavailable`, answers that mean the commit was not applied).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try await attempt("commit of \(writes.count) writes", idempotent: false) { try await base.commit(writes, transaction: transaction) }
     }
 
+    /// The wrapped store's `beginTransaction`, retried as an idempotent call.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await attempt("beginTransaction", idempotent: true) { try await base.beginTransaction(options) }
     }
 
+    /// The wrapped store's `rollback`, retried as an idempotent call.
     public func rollback(_ transaction: TransactionID) async throws {
         try await attempt("rollback", idempotent: true) { try await base.rollback(transaction) }
     }
 
+    /// The wrapped store's `listCollectionIDs`, retried as an idempotent call.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await attempt("listCollectionIDs", idempotent: true) { try await base.listCollectionIDs(request) }
     }

@@ -35,8 +35,10 @@ public struct StandardErrorLogger: HearthLogger {
         self.write = write
     }
 
+    /// Whether `level` is ``minimumLevel`` or more severe.
     public func isEnabled(_ level: HearthLogLevel) -> Bool { level >= minimumLevel }
 
+    /// Writes `label[level]: message` and a newline in one write, when `level` is enabled; otherwise nothing.
     public func log(_ level: HearthLogLevel, _ message: String) {
         guard isEnabled(level) else { return }
         write("\(label)[\(level)]: \(message)\n")
