@@ -130,6 +130,7 @@ public struct DatabaseOptions: Sendable {
     /// The source of jitter in `0..<1` (inject a fixed one in tests). Default: the system generator.
     public var random: @Sendable () -> Double
 
+    /// Options with the defaults described on each property.
     public init(
         transactionMaxAttempts: Int = 5,
         transactionBackoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 1.5, maximum: .seconds(5)),

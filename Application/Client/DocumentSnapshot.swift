@@ -10,6 +10,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// When the document was read, when the store reports it.
     public let readTime: Timestamp?
 
+    /// A snapshot of the document at `reference`: `document` as read (`nil` when missing) at `readTime`.
     public init(reference: DocumentReference, document: Document?, readTime: Timestamp?) {
         self.reference = reference
         self.document = document
@@ -112,6 +113,7 @@ public struct QuerySnapshot: Sendable, Hashable {
     /// the first snapshot). Empty for a one-time read and for a metadata-only snapshot.
     public let documentChanges: [DocumentChange]
 
+    /// Query results, as a read or a listener reports them.
     public init(documents: [QueryDocumentSnapshot], readTime: Timestamp?, documentChanges: [DocumentChange] = []) {
         self.documents = documents
         self.readTime = readTime
@@ -134,18 +136,25 @@ public struct QuerySnapshot: Sendable, Hashable {
 
 /// A document returned by a query: it always exists.
 public struct QueryDocumentSnapshot: Sendable, Hashable {
+    /// Where the document lives.
     public let reference: DocumentReference
+    /// The stored document: path, fields, create and update times.
     public let document: Document
+    /// When the results were read, when the store reports it.
     public let readTime: Timestamp?
 
+    /// A result of a query: `document`, at `reference`, read at `readTime`.
     public init(reference: DocumentReference, document: Document, readTime: Timestamp?) {
         self.reference = reference
         self.document = document
         self.readTime = readTime
     }
 
+    /// The document's ID, the last segment of its path.
     public var documentID: String { reference.documentID }
+    /// When the document was created.
     public var createTime: Timestamp { document.createTime }
+    /// When the document last changed.
     public var updateTime: Timestamp { document.updateTime }
 
     /// The document's fields in Firebase's shape (see ``DocumentSnapshot/data()``):

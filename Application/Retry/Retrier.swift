@@ -35,6 +35,8 @@ public struct Retrier: Sendable {
     /// A monotonic clock (default: `ContinuousClock`, as time since an arbitrary origin).
     public var now: @Sendable () -> Duration
 
+    /// A retry loop following `policy`; the other parameters are the injectable waits, jitter and clock
+    /// described on each property.
     public init(
         policy: RetryPolicy,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
