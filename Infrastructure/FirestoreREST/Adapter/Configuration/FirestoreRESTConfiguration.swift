@@ -78,6 +78,8 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         )
     }
 
+    /// The database, base URL, timeout, credential kind, retry limits and body cap on one line, for logs;
+    /// never a token.
     public var description: String {
         "FirestoreRESTConfiguration(\(database), baseURL: \(baseURL.absoluteString), timeout: \(requestTimeout), "
             + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts"

@@ -25,6 +25,7 @@ public import HearthDomain
 /// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
 /// this state), as every `ClosableDocumentStore` does.
 public struct FirestoreRESTDocumentStore: ClosableDocumentStore, CustomStringConvertible {
+    /// The project and database requests go to (``FirestoreRESTConfiguration/database``).
     public let database: DatabaseID
     /// The configuration the store was made with.
     public let configuration: FirestoreRESTConfiguration
@@ -63,6 +64,7 @@ public struct FirestoreRESTDocumentStore: ClosableDocumentStore, CustomStringCon
         )
     }
 
+    /// `FirestoreRESTDocumentStore(…)` with the configuration's description; never a token.
     public var description: String { "FirestoreRESTDocumentStore(\(configuration))" }
 }
 
@@ -73,6 +75,7 @@ public struct PartitionQueryResponse: Sendable, Hashable {
     /// The token of the next page, `nil` on the last page.
     public var nextPageToken: String?
 
+    /// One page of partitions, as the server answered it.
     public init(partitions: [Cursor], nextPageToken: String?) {
         self.partitions = partitions
         self.nextPageToken = nextPageToken
