@@ -2,9 +2,10 @@ import Dispatch
 import HearthDomain
 import Synchronization
 
-/// A callback listener (``QueryConvertible/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<QuerySnapshot,DocumentStoreError>)->Void)``,
-/// ``DocumentReference/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<DocumentSnapshot,DocumentStoreError>)->Void)``). It keeps listening until
-/// ``remove()`` is called: releasing the registration does not stop it, as in Firebase's SDKs.
+/// A callback listener
+/// (``QueryConvertible/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<QuerySnapshot,DocumentStoreError>)->Void)``,
+/// ``DocumentReference/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<DocumentSnapshot,DocumentStoreError>)->Void)``).
+/// It keeps listening until ``remove()`` is called: releasing the registration does not stop it, as in Firebase's SDKs.
 ///
 /// Each listener's callbacks run one at a time, in snapshot order, on a serial dispatch queue of its
 /// own, never on Swift's cooperative thread pool: a callback that blocks delays only its own listener

@@ -44,8 +44,8 @@ public protocol DocumentStore: Sendable {
 
     /// Runs a structured query to its end and returns every element `runQuery` would stream, in the same
     /// order, with the same errors (an error after some results throws; the results are not returned).
-    /// `Query.getDocuments()` reads through this. The default implementation collects ``runQuery(parent:query:consistency:)``;
-    /// adapters that have the whole answer at once (the local engine, one REST response) return it
+    /// `Query.getDocuments()` reads through this. The default implementation collects
+    /// ``runQuery(parent:query:consistency:)``; adapters that have the whole answer at once (the local engine, one REST response) return it
     /// without a stream, which spares a suspension per document.
     func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
