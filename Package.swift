@@ -19,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "Hearth", targets: ["Hearth"]),
         .library(name: "HearthDomain", targets: ["HearthDomain"]),
+        .library(name: "HearthPort", targets: ["HearthPort"]),
         .library(name: "HearthApplication", targets: ["HearthApplication"]),
         .library(name: "HearthInMemory", targets: ["HearthInMemory"]),
         .library(name: "HearthFileSystem", targets: ["HearthFileSystem"]),
@@ -31,38 +32,49 @@ let package = Package(
     targets: [
         // MARK: Core layers
         .target(name: "HearthDomain", path: "Domain", swiftSettings: strictSettings),
-        .target(name: "HearthApplication", dependencies: ["HearthDomain"], path: "Application", swiftSettings: strictSettings),
+        // The port every adapter implements, with what implementers and the client share (snapshot
+        // buffers, the polling listener, the retry loop); adapters depend on it, never on the client API.
+        .target(name: "HearthPort", dependencies: ["HearthDomain"], path: "Application/Port", swiftSettings: strictSettings),
+        .target(
+            name: "HearthApplication",
+            dependencies: ["HearthDomain", "HearthPort"],
+            path: "Application",
+            exclude: ["Port"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Adapters
         .target(
             name: "HearthLocalEngine",
-            dependencies: ["HearthDomain", "HearthApplication"],
+            dependencies: ["HearthDomain", "HearthPort"],
             path: "Infrastructure/LocalEngine",
             swiftSettings: strictSettings
         ),
         .target(
             name: "HearthInMemory",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine"],
             path: "Infrastructure/InMemory",
             swiftSettings: strictSettings
         ),
         .target(
             name: "HearthFileSystem",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthFirestoreCodec"],
             path: "Infrastructure/FileSystem",
             swiftSettings: strictSettings
         ),
         // The REST wire codec is a pure library (no networking) so that the file store can export and
-        // import Firestore REST document JSON without depending on the REST adapter.
+        // import Firestore REST document JSON without depending on the REST adapter. It still depends on the
+        // client API for one thing: `FirestoreJSONDecoder` (Codec/Decodable) decodes into Codable models
+        // through `DocumentDecoder`.
         .target(
             name: "HearthFirestoreCodec",
-            dependencies: ["HearthDomain", "HearthApplication"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication"],
             path: "Infrastructure/FirestoreREST/Codec",
             swiftSettings: strictSettings
         ),
         .target(
             name: "HearthFirestoreREST",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthFirestoreCodec"],
             path: "Infrastructure/FirestoreREST/Adapter",
             swiftSettings: strictSettings
         ),
@@ -70,14 +82,17 @@ let package = Package(
         // MARK: Composition root
         .target(
             name: "Hearth",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST"],
+            dependencies: [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
+                "HearthFirestoreREST",
+            ],
             path: "CompositionRoot/Hearth",
             swiftSettings: strictSettings
         ),
         // The `hearth` command; its `demo` runs the teaching example's use cases.
         .executableTarget(
             name: "HearthCLI",
-            dependencies: ["Hearth", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain", "GymApplication", "GymInfrastructure"],
+            dependencies: ["Hearth", "HearthFileSystem", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain", "GymApplication", "GymInfrastructure"],
             path: "CompositionRoot/HearthCLI",
             swiftSettings: strictSettings
         ),
@@ -89,7 +104,12 @@ let package = Package(
         ),
 
         // MARK: Test support shipped as libraries
-        .target(name: "HearthContract", dependencies: ["HearthDomain", "HearthApplication"], path: "Tests/HearthContract", swiftSettings: strictSettings),
+        .target(
+            name: "HearthContract",
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication"],
+            path: "Tests/HearthContract",
+            swiftSettings: strictSettings
+        ),
         .target(name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport", swiftSettings: strictSettings),
 
         // MARK: The teaching example (Docs/Examples/Gym): its own layers, built on Hearth
@@ -107,7 +127,7 @@ let package = Package(
             name: "GymExampleTests",
             // The tests are the example's composition root: only they name concrete adapters.
             dependencies: [
-                "GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthApplication",
+                "GymDomain", "GymApplication", "GymInfrastructure", "HearthDomain", "HearthPort", "HearthApplication",
                 "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST", "HearthTestSupport",
             ],
             path: "Docs/Examples/Gym/Tests",
@@ -115,7 +135,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CompositionRootTests",
-            dependencies: ["Hearth", "HearthInMemory", "HearthFirestoreREST"],
+            dependencies: ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST"],
             path: "Tests/CompositionRootTests",
             swiftSettings: strictSettings
         ),
@@ -130,7 +150,10 @@ let package = Package(
             name: "DocSamplesTests",
             // Every ```swift block of README.md and Docs/, generated by scripts/doc-samples (see Docs/Architecture.md);
             // Hearth is what a user's `import Hearth` gives, the others are what the samples import by name.
-            dependencies: ["Hearth", "HearthDomain", "HearthApplication", "HearthInMemory", "HearthFirestoreREST", "HearthContract", "HearthTestSupport"],
+            dependencies: [
+                "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFirestoreREST", "HearthContract",
+                "HearthTestSupport",
+            ],
             path: "Tests/DocSamplesTests",
             swiftSettings: strictSettings
         ),
@@ -143,40 +166,56 @@ let package = Package(
         ),
         .testTarget(name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests", swiftSettings: strictSettings),
         .testTarget(
+            name: "PortTests",
+            // HearthInMemory: a real store for the polling listener to poll.
+            dependencies: ["HearthDomain", "HearthPort", "HearthInMemory", "HearthTestSupport"],
+            path: "Tests/PortTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ApplicationTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthInMemory"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthTestSupport"],
             path: "Tests/ApplicationTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
             path: "Tests/ConformanceTests",
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreCodecTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
             path: "Tests/FirestoreCodecTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreRESTTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport"],
+            dependencies: [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract",
+                "HearthTestSupport",
+            ],
             path: "Tests/FirestoreRESTTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "LocalEngineTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthContract"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"],
             path: "Tests/LocalEngineTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InMemoryTests",
+            dependencies: ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract", "HearthTestSupport"],
+            path: "Tests/InMemoryTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FileSystemTests",
             dependencies: [
-                "HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthFileSystem", "HearthFirestoreCodec",
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthFileSystem", "HearthFirestoreCodec",
                 "HearthContract", "HearthTestSupport",
                 // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
                 "HearthBench",
@@ -186,7 +225,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DifferentialTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport"],
+            dependencies: [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec",
+                "HearthTestSupport",
+            ],
             path: "Tests/DifferentialTests",
             swiftSettings: strictSettings
         ),

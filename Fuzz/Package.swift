@@ -20,7 +20,7 @@ let package = Package(
             name: "hearth-fuzz",
             dependencies: [
                 .product(name: "HearthDomain", package: "Hearth"),
-                .product(name: "HearthApplication", package: "Hearth"),
+                .product(name: "HearthPort", package: "Hearth"),
                 .product(name: "HearthInMemory", package: "Hearth"),
                 .product(name: "HearthFileSystem", package: "Hearth"),
                 .product(name: "HearthFirestoreCodec", package: "Hearth"),

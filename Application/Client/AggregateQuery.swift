@@ -1,5 +1,6 @@
 public import Foundation
 public import HearthDomain
+import HearthPort
 
 /// One aggregation to compute over a query's results (Firebase's `AggregateField`).
 public struct AggregateField: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import HearthDomain
+import HearthPort
 
 /// A collection: a place to add documents, and a query over its documents.
 ///
@@ -14,33 +15,30 @@ public import HearthDomain
 public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The database the collection belongs to.
     public let database: Database
-    /// The collection's path; the placeholder `__invalid__` when the reference is invalid (see ``pathError``).
-    public let path: CollectionPath
-    let invalid: InvalidPath?
+    /// The collection's path, or the invalid reference's placeholder and error.
+    let target: ReferenceTarget<CollectionPath>
 
     /// The collection at `path` in `database`. A path that holds the placeholder ID `__invalid__` (taken
     /// from an invalid reference) makes an invalid reference.
     public init(database: Database, path: CollectionPath) {
-        self.database = database
-        self.path = path
-        self.invalid = InvalidPath.isPlaceholder(path.segments) ? .fromPlaceholder("collection path", path.path) : nil
+        self.init(database: database, target: ReferenceTarget(path))
     }
 
-    /// An invalid reference: every operation throws `invalid.error`.
-    init(database: Database, invalid: InvalidPath) {
+    init(database: Database, target: ReferenceTarget<CollectionPath>) {
         self.database = database
-        self.path = InvalidPath.collection
-        self.invalid = invalid
+        self.target = target
     }
+
+    /// The collection's path; the placeholder `__invalid__` when the reference is invalid (see ``pathError``).
+    public var path: CollectionPath { target.path }
 
     /// Why this reference cannot be used (`invalidArgument`, naming the path it was made from), or `nil`
     /// when it is valid. Every operation on an invalid reference throws this error.
-    public var pathError: DocumentStoreError? { invalid?.error }
+    public var pathError: DocumentStoreError? { target.pathError }
 
     /// ``path``, or ``pathError`` thrown when the reference is invalid.
     func checkedPath() throws(DocumentStoreError) -> CollectionPath {
-        if let invalid { throw invalid.error }
-        return path
+        try target.checkedPath()
     }
 
     /// The collection's ID (its last path segment; `__invalid__` for an invalid reference).
@@ -49,7 +47,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The document this collection belongs to, or `nil` for a root collection. For an invalid
     /// reference: an invalid document reference carrying the same error.
     public var parent: DocumentReference? {
-        if let invalid { return DocumentReference(database: database, invalid: invalid) }
+        if let invalid = target.invalid { return DocumentReference(database: database, target: ReferenceTarget(invalid: invalid)) }
         return path.parent.map { DocumentReference(database: database, path: $0) }
     }
 
@@ -63,23 +61,13 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// `"ana/posts/p1"`). Never throws: an invalid ID or path (or an invalid collection) makes an invalid
     /// reference whose operations throw `invalidArgument` naming the path (see ``DocumentReference/pathError``).
     public func document(_ pathOrID: String) -> DocumentReference {
-        if let invalid { return DocumentReference(database: database, invalid: invalid) }
-        do throws(DocumentStoreError) {
-            let relative = try ResourcePath.split(pathOrID, what: "document path")
-            return DocumentReference(database: database, path: try DocumentPath(segments: path.segments + relative))
-        } catch {
-            return DocumentReference(
-                database: database,
-                invalid: InvalidPath("document path", text: InvalidPath.join(path.segments, pathOrID), reason: error)
-            )
-        }
+        DocumentReference(database: database, target: target.child(pathOrID))
     }
 
     /// A document with a new random ID (20 characters from `[A-Za-z0-9]`). Nothing is written. For an
     /// invalid collection, an invalid document reference carrying the same error.
     public func document() -> DocumentReference {
-        if let invalid { return DocumentReference(database: database, invalid: invalid) }
-        return DocumentReference(database: database, path: path.document(DocumentIdentifier.autoID()))
+        DocumentReference(database: database, target: target.map { $0.document(DocumentIdentifier.autoID()) })
     }
 
     /// Creates a document with a new random ID holding `data`, and returns its reference.
@@ -117,13 +105,13 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// Same database and same path; an invalid reference equals only invalid references made from the
     /// same text.
     public static func == (lhs: CollectionReference, rhs: CollectionReference) -> Bool {
-        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path && InvalidPath.sameText(lhs.invalid, rhs.invalid)
+        lhs.database.databaseID == rhs.database.databaseID && lhs.target == rhs.target
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
-        hasher.combine(path)
-        hasher.combine(invalid?.text)
+        hasher.combine(target)
     }
 }
 

@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthPort
 
 extension Database {
     /// Deletes a document and everything under it: its subcollections, their documents, and so on, at

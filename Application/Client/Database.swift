@@ -1,5 +1,6 @@
 import Foundation
 public import HearthDomain
+public import HearthPort
 
 /// The entry point of Hearth's client API: a Firestore database reached through a ``DocumentStore``.
 /// Firebase's name for it, ``Firestore``, is an alias of this type.
@@ -46,11 +47,7 @@ public struct Database: Sendable {
     /// invalid path (an even number of segments, an invalid ID) makes an invalid reference whose
     /// operations throw `invalidArgument` naming the path (see ``CollectionReference/pathError``).
     public func collection(_ path: String) -> CollectionReference {
-        do throws(DocumentStoreError) {
-            return CollectionReference(database: self, path: try CollectionPath(path))
-        } catch {
-            return CollectionReference(database: self, invalid: InvalidPath("collection path", text: path, reason: error))
-        }
+        CollectionReference(database: self, target: ReferenceTarget(path))
     }
 
     /// The collection at `path`.
@@ -62,11 +59,7 @@ public struct Database: Sendable {
     /// number of segments, an invalid ID) makes an invalid reference whose operations throw
     /// `invalidArgument` naming the path (see ``DocumentReference/pathError``).
     public func document(_ path: String) -> DocumentReference {
-        do throws(DocumentStoreError) {
-            return DocumentReference(database: self, path: try DocumentPath(path))
-        } catch {
-            return DocumentReference(database: self, invalid: InvalidPath("document path", text: path, reason: error))
-        }
+        DocumentReference(database: self, target: ReferenceTarget(path))
     }
 
     /// The document at `path`.

@@ -1,4 +1,5 @@
 public import HearthDomain
+import HearthPort
 
 // Firebase's Codable writes are synchronous: `try ref.setData(from: model)` encodes at once (throwing
 // encoding errors) and the write proceeds in the background, reporting to an optional completion. They

@@ -1,4 +1,5 @@
 public import HearthDomain
+import HearthPort
 
 /// A document location: read it, write it, delete it, and reach its subcollections.
 ///
@@ -13,34 +14,31 @@ public import HearthDomain
 public struct DocumentReference: Sendable, Hashable {
     /// The database the document belongs to.
     public let database: Database
-    /// The document's path; the placeholder `__invalid__/__invalid__` when the reference is invalid (see
-    /// ``pathError``).
-    public let path: DocumentPath
-    let invalid: InvalidPath?
+    /// The document's path, or the invalid reference's placeholder and error.
+    let target: ReferenceTarget<DocumentPath>
 
     /// The document at `path` in `database`. A path that holds the placeholder ID `__invalid__` (taken
     /// from an invalid reference) makes an invalid reference.
     public init(database: Database, path: DocumentPath) {
-        self.database = database
-        self.path = path
-        self.invalid = InvalidPath.isPlaceholder(path.segments) ? .fromPlaceholder("document path", path.path) : nil
+        self.init(database: database, target: ReferenceTarget(path))
     }
 
-    /// An invalid reference: every operation throws `invalid.error`.
-    init(database: Database, invalid: InvalidPath) {
+    init(database: Database, target: ReferenceTarget<DocumentPath>) {
         self.database = database
-        self.path = InvalidPath.document
-        self.invalid = invalid
+        self.target = target
     }
+
+    /// The document's path; the placeholder `__invalid__/__invalid__` when the reference is invalid (see
+    /// ``pathError``).
+    public var path: DocumentPath { target.path }
 
     /// Why this reference cannot be used (`invalidArgument`, naming the path it was made from), or `nil`
     /// when it is valid. Every operation on an invalid reference throws this error.
-    public var pathError: DocumentStoreError? { invalid?.error }
+    public var pathError: DocumentStoreError? { target.pathError }
 
     /// ``path``, or ``pathError`` thrown when the reference is invalid.
     func checkedPath() throws(DocumentStoreError) -> DocumentPath {
-        if let invalid { throw invalid.error }
-        return path
+        try target.checkedPath()
     }
 
     /// The document's ID (its last path segment; `__invalid__` for an invalid reference).
@@ -49,8 +47,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// The collection holding this document (for an invalid reference, an invalid collection reference
     /// carrying the same error).
     public var parent: CollectionReference {
-        if let invalid { return CollectionReference(database: database, invalid: invalid) }
-        return CollectionReference(database: database, path: path.parent)
+        CollectionReference(database: database, target: target.map(\.parent))
     }
 
     /// The document's full name, as stored in reference values (the placeholder's for an invalid reference).
@@ -60,16 +57,7 @@ public struct DocumentReference: Sendable, Hashable {
     /// throws: an invalid path (or an invalid document) makes an invalid reference whose operations throw
     /// `invalidArgument` naming the path (see ``CollectionReference/pathError``).
     public func collection(_ relativePath: String) -> CollectionReference {
-        if let invalid { return CollectionReference(database: database, invalid: invalid) }
-        do throws(DocumentStoreError) {
-            let relative = try ResourcePath.split(relativePath, what: "collection path")
-            return CollectionReference(database: database, path: try CollectionPath(segments: path.segments + relative))
-        } catch {
-            return CollectionReference(
-                database: database,
-                invalid: InvalidPath("collection path", text: InvalidPath.join(path.segments, relativePath), reason: error)
-            )
-        }
+        CollectionReference(database: database, target: target.child(relativePath))
     }
 
     // MARK: - Reading
@@ -177,13 +165,13 @@ public struct DocumentReference: Sendable, Hashable {
     /// Same database and same path; an invalid reference equals only invalid references made from the
     /// same text.
     public static func == (lhs: DocumentReference, rhs: DocumentReference) -> Bool {
-        lhs.database.databaseID == rhs.database.databaseID && lhs.path == rhs.path && InvalidPath.sameText(lhs.invalid, rhs.invalid)
+        lhs.database.databaseID == rhs.database.databaseID && lhs.target == rhs.target
     }
 
+    /// Hashes what ``==`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
-        hasher.combine(path)
-        hasher.combine(invalid?.text)
+        hasher.combine(target)
     }
 }
 

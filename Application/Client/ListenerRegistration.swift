@@ -1,11 +1,11 @@
 import Dispatch
 import HearthDomain
+import HearthPort
 import Synchronization
 
-/// A callback listener
-/// (``QueryConvertible/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<QuerySnapshot,DocumentStoreError>)->Void)``,
-/// ``DocumentReference/addSnapshotListener(includeMetadataChanges:_:)-(_,(Result<DocumentSnapshot,DocumentStoreError>)->Void)``).
-/// It keeps listening until ``remove()`` is called: releasing the registration does not stop it, as in Firebase's SDKs.
+/// A callback listener (`addSnapshotListener`, on a query or a document: ``SnapshotListenable``). It
+/// keeps listening until ``remove()`` is called: releasing the registration does not stop it, as in
+/// Firebase's SDKs.
 ///
 /// Each listener's callbacks run one at a time, in snapshot order, on a serial dispatch queue of its
 /// own, never on Swift's cooperative thread pool: a callback that blocks delays only its own listener
@@ -45,7 +45,7 @@ public final class ListenerRegistration: Sendable {
     /// Where the callbacks run, one at a time.
     private let queue = DispatchQueue(label: "Hearth.ListenerRegistration")
 
-    init(storeIsClosed: @escaping @Sendable () -> Bool = { false }) {
+    init(storeIsClosed: @escaping @Sendable () -> Bool) {
         self.storeIsClosed = storeIsClosed
         queue.setSpecific(key: Self.deliveringKey, value: ObjectIdentifier(self))
     }
@@ -58,9 +58,9 @@ public final class ListenerRegistration: Sendable {
         of database: Database,
         _ listener: @escaping @Sendable (Result<Snapshots.Element, DocumentStoreError>) -> Void
     ) -> ListenerRegistration where Snapshots.Element: Sendable {
-        let closable = database.store as? any ClosableDocumentStore
-        let registration = ListenerRegistration(storeIsClosed: { closable?.isClosed ?? false })
-        if closable != nil { live.add(registration) }
+        let store = database.store
+        let registration = ListenerRegistration(storeIsClosed: { store.isClosed })
+        live.add(registration)
         registration.start { registration in
             defer { live.remove(registration) }
             do {

@@ -1,4 +1,5 @@
-public import HearthDomain
+import HearthDomain
+import HearthPort
 
 extension QueryConvertible {
     /// Listens to the query's results: an initial snapshot, then one whenever the results change, each
@@ -16,35 +17,13 @@ extension QueryConvertible {
     public func snapshots(includeMetadataChanges: Bool = false) -> QuerySnapshots {
         QuerySnapshots(query: query, options: ListenOptions(includeMetadataChanges: includeMetadataChanges))
     }
-
-    /// Listens to the query's results for code that is not `async`: `listener` is called with each
-    /// snapshot, or once with the error that ends the listener, one call at a time on a serial queue of
-    /// the listener's own. The listener runs until ``ListenerRegistration/remove()``; once `remove()`
-    /// returns, no call is running or will start (see ``ListenerRegistration``).
-    public func addSnapshotListener(
-        includeMetadataChanges: Bool = false,
-        _ listener: @escaping @Sendable (Result<QuerySnapshot, DocumentStoreError>) -> Void
-    ) -> ListenerRegistration {
-        ListenerRegistration.listen(to: snapshots(includeMetadataChanges: includeMetadataChanges), of: query.database, listener)
-    }
 }
 
-extension DocumentReference {
+extension DocumentReference: SnapshotListenable {
     /// Listens to the document: an initial snapshot (`exists` is `false` when it is missing), then one
     /// whenever it is created, changed or deleted. With `includeMetadataChanges`, snapshots where only
     /// the read time advanced are delivered too.
     public func snapshots(includeMetadataChanges: Bool = false) -> DocumentSnapshots {
         DocumentSnapshots(reference: self, options: ListenOptions(includeMetadataChanges: includeMetadataChanges))
-    }
-
-    /// Listens to the document for code that is not `async`: `listener` is called with each snapshot, or
-    /// once with the error that ends the listener, one call at a time on a serial queue of the listener's
-    /// own. The listener runs until ``ListenerRegistration/remove()``; once `remove()` returns, no call is
-    /// running or will start (see ``ListenerRegistration``).
-    public func addSnapshotListener(
-        includeMetadataChanges: Bool = false,
-        _ listener: @escaping @Sendable (Result<DocumentSnapshot, DocumentStoreError>) -> Void
-    ) -> ListenerRegistration {
-        ListenerRegistration.listen(to: snapshots(includeMetadataChanges: includeMetadataChanges), of: database, listener)
     }
 }

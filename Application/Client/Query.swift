@@ -1,4 +1,5 @@
 public import HearthDomain
+import HearthPort
 
 /// A query: a ``QueryBuilder`` bound to a ``Database``, with Firebase's names.
 ///
@@ -38,7 +39,7 @@ public struct Query: Sendable, QueryConvertible {
 
 /// Everything that can be queried: ``Query`` and ``CollectionReference``. Supplies the query builder
 /// methods and the read methods to both.
-public protocol QueryConvertible: Sendable {
+public protocol QueryConvertible: SnapshotListenable where Snapshots == QuerySnapshots {
     /// The query this value stands for.
     var query: Query { get }
 }

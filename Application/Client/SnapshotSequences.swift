@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthPort
 
 /// The snapshots of a query listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): an
 /// `AsyncSequence` of ``QuerySnapshot``, each with its ``QuerySnapshot/documentChanges``.

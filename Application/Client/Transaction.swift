@@ -1,5 +1,5 @@
 public import HearthDomain
-import Synchronization
+public import HearthPort
 
 /// The reads and writes of one attempt of ``Database/runTransaction(maxAttempts:isolation:_:)``.
 ///
@@ -8,18 +8,13 @@ import Synchronization
 /// transaction then fails with it (`invalidArgument`, not retried) instead of committing. As in Firestore's SDKs, every read must come before the first write
 /// (`invalidArgument` otherwise), and a read-only transaction takes no writes.
 public final class Transaction: WriteCollecting {
+    /// The database the transaction reads and writes.
     public let database: Database
     /// The store's handle for this attempt.
     public let id: TransactionID
     /// Whether this is a read-only transaction.
     public let isReadOnly: Bool
-    private let state = Mutex(State())
-
-    private struct State {
-        var writes: [Write] = []
-        var finished = false
-        var failure: DocumentStoreError?
-    }
+    private let writes = PendingWrites()
 
     init(database: Database, id: TransactionID, isReadOnly: Bool) {
         self.database = database
@@ -56,42 +51,31 @@ public final class Transaction: WriteCollecting {
         return try await query.query.run(consistency: .transaction(id))
     }
 
+    /// Adds `write` to the attempt's writes; `invalidArgument` in a read-only transaction,
+    /// `failedPrecondition` once the attempt is over.
     public func collect(_ write: Write) throws(DocumentStoreError) {
         if isReadOnly { throw .invalidArgument("A read-only transaction cannot write (\(write.path)).") }
-        let accepted = state.withLock { state -> Bool in
-            guard !state.finished else { return false }
-            state.writes.append(write)
-            return true
-        }
-        if !accepted { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more writes.") }
+        try writes.append(write, refusal: DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more writes."))
     }
 
+    /// Keeps the first error of a non-throwing write method; the transaction then fails with it.
     public func recordFailure(_ error: DocumentStoreError) {
-        state.withLock { state in
-            if state.failure == nil { state.failure = error }
-        }
+        writes.recordFailure(error)
     }
 
     private func checkReadable() throws(DocumentStoreError) {
-        let (finished, wrote) = state.withLock { ($0.finished, !$0.writes.isEmpty) }
+        let (finished, wrote) = writes.status
         if finished { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more reads.") }
         if wrote { throw .invalidArgument("Firestore transactions require all reads to be executed before all writes.") }
     }
 
     func finish() -> [Write] {
-        state.withLock { state in
-            state.finished = true
-            return state.writes
-        }
+        writes.close()
     }
 
     /// Ends the attempt; its writes, or the first error a non-throwing write method recorded.
     func finishForCommit() throws(DocumentStoreError) -> [Write] {
-        try state.withLock { state throws(DocumentStoreError) -> [Write] in
-            state.finished = true
-            if let failure = state.failure { throw failure }
-            return state.writes
-        }
+        try writes.closeForCommit()
     }
 }
 

@@ -1,5 +1,5 @@
 public import HearthDomain
-import Synchronization
+import HearthPort
 
 /// Writes committed together, atomically: all of them or none (Firebase's `WriteBatch`).
 ///
@@ -14,35 +14,25 @@ import Synchronization
 /// Firebase's non-throwing forms with Swift values (`batch.setData(data, forDocument: ref)` where `data`
 /// is a `[String: Any]`) keep their first error, and ``commit()`` throws it, writing nothing.
 public final class WriteBatch: WriteCollecting {
+    /// The database the batch commits to.
     public let database: Database
-    private let state = Mutex(State())
-
-    private struct State {
-        var writes: [Write] = []
-        var committed = false
-        var failure: DocumentStoreError?
-    }
+    private let writes = PendingWrites()
 
     init(database: Database) {
         self.database = database
     }
 
     /// How many writes the batch holds.
-    public var count: Int { state.withLock { $0.writes.count } }
+    public var count: Int { writes.count }
 
+    /// Adds `write` to the batch; `failedPrecondition` after ``commit()``.
     public func collect(_ write: Write) throws(DocumentStoreError) {
-        let accepted = state.withLock { state -> Bool in
-            guard !state.committed else { return false }
-            state.writes.append(write)
-            return true
-        }
-        if !accepted { throw DocumentStoreError(.failedPrecondition, "A write batch can no longer be used after commit().") }
+        try writes.append(write, refusal: DocumentStoreError(.failedPrecondition, "A write batch can no longer be used after commit()."))
     }
 
+    /// Keeps the first error of a non-throwing write method; ``commit()`` throws it.
     public func recordFailure(_ error: DocumentStoreError) {
-        state.withLock { state in
-            if state.failure == nil { state.failure = error }
-        }
+        writes.recordFailure(error)
     }
 
     /// Commits every write atomically and returns one result per write, in order. An empty batch commits
@@ -51,12 +41,9 @@ public final class WriteBatch: WriteCollecting {
     /// `failedPrecondition`.
     @discardableResult
     public func commit() async throws -> [WriteResult] {
-        let writes = try state.withLock { state throws(DocumentStoreError) -> [Write] in
-            guard !state.committed else { throw DocumentStoreError(.failedPrecondition, "A write batch can only be committed once.") }
-            state.committed = true
-            if let failure = state.failure { throw failure }
-            return state.writes
-        }
+        let writes = try self.writes.closeForCommit(
+            closedRefusal: DocumentStoreError(.failedPrecondition, "A write batch can only be committed once.")
+        )
         guard !writes.isEmpty else { return [] }
         await database.pipeline.drain()
         return try await database.store.commit(writes, transaction: nil).writeResults

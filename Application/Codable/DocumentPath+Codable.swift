@@ -4,21 +4,12 @@ public import HearthDomain
 /// ``DocumentDecoder`` also reads it from a reference value; a string is validated when decoded.
 extension DocumentPath: Codable {
     public init(from decoder: any Decoder) throws {
-        if let fieldDecoder = decoder as? FieldDecoder {
-            self = try fieldDecoder.decode(DocumentPath.self)
-            return
-        }
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        do {
-            self = try DocumentPath(text)
-        } catch {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.message)
+        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(DocumentPath.self) }, plain: String.self) {
+            (text) throws(DocumentStoreError) in try DocumentPath(text)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(path)
+        try NativeOrPlainCoding.encode(encoder, native: nil, plain: path)
     }
 }

@@ -11,21 +11,14 @@ extension DocumentStoreError {
         guard let decodingError = error as? DecodingError else {
             return DocumentStoreError(.invalidArgument, "Cannot decode \(subject): \(error).")
         }
-        let location: String
-        let reason: String
         switch decodingError {
         case .keyNotFound(let key, let context):
-            location = FieldPathText.render(context.codingPath + [key])
-            reason = context.debugDescription
+            return coding("decode", subject, path: context.codingPath + [key], reason: context.debugDescription, underlying: decodingError)
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            location = FieldPathText.render(context.codingPath)
-            reason = context.debugDescription
+            return coding("decode", subject, path: context.codingPath, reason: context.debugDescription, underlying: decodingError)
         @unknown default:
-            location = ""
-            reason = "\(decodingError)"
+            return coding("decode", subject, path: [], reason: "\(decodingError)", underlying: decodingError)
         }
-        let field = location.isEmpty ? "the top level" : "field \(location)"
-        return DocumentStoreError(.invalidArgument, "Cannot decode \(subject): \(field): \(reason).", underlying: decodingError)
     }
 
     /// The `invalidArgument` error for a failed encode: the message names the field path and the reason;
@@ -36,17 +29,18 @@ extension DocumentStoreError {
         guard let encodingError = error as? EncodingError else {
             return DocumentStoreError(.invalidArgument, "Cannot encode \(type): \(error).")
         }
-        let location: String
-        let reason: String
         switch encodingError {
         case .invalidValue(_, let context):
-            location = FieldPathText.render(context.codingPath)
-            reason = context.debugDescription
+            return coding("encode", "\(type)", path: context.codingPath, reason: context.debugDescription, underlying: encodingError)
         @unknown default:
-            location = ""
-            reason = "\(encodingError)"
+            return coding("encode", "\(type)", path: [], reason: "\(encodingError)", underlying: encodingError)
         }
+    }
+
+    /// "Cannot <verb> <subject>: field <path>: <reason>." (or "the top level" for an empty path).
+    private static func coding(_ verb: String, _ subject: String, path: [any CodingKey], reason: String, underlying: any Error) -> DocumentStoreError {
+        let location = FieldPathText.render(path)
         let field = location.isEmpty ? "the top level" : "field \(location)"
-        return DocumentStoreError(.invalidArgument, "Cannot encode \(type): \(field): \(reason).", underlying: encodingError)
+        return DocumentStoreError(.invalidArgument, "Cannot \(verb) \(subject): \(field): \(reason).", underlying: underlying)
     }
 }

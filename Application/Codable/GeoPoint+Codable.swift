@@ -3,34 +3,18 @@ public import HearthDomain
 /// `GeoPoint` is stored natively by ``DocumentEncoder``/``DocumentDecoder``. With other coders it is
 /// `{"latitude": Double, "longitude": Double}`, validated when decoded.
 extension GeoPoint: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case latitude, longitude
+    private struct PlainForm: Codable {
+        let latitude: Double
+        let longitude: Double
     }
 
     public init(from decoder: any Decoder) throws {
-        if let fieldDecoder = decoder as? FieldDecoder {
-            self = try fieldDecoder.decode(GeoPoint.self)
-            return
-        }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let latitude = try container.decode(Double.self, forKey: .latitude)
-        let longitude = try container.decode(Double.self, forKey: .longitude)
-        do {
-            self = try GeoPoint(latitude: latitude, longitude: longitude)
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error)
-            )
+        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(GeoPoint.self) }, plain: PlainForm.self) {
+            (form) throws(DocumentStoreError) in try GeoPoint(latitude: form.latitude, longitude: form.longitude)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let fieldEncoder = encoder as? FieldEncoder {
-            try fieldEncoder.encode(self)
-            return
-        }
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(latitude, forKey: .latitude)
-        try container.encode(longitude, forKey: .longitude)
+        try NativeOrPlainCoding.encode(encoder, native: { try $0.encode(self) }, plain: PlainForm(latitude: latitude, longitude: longitude))
     }
 }

@@ -5,11 +5,17 @@ public import HearthDomain
 /// Because it is RPC-shaped, the REST adapter maps onto it one to one and the local engine implements
 /// exactly what Firestore's server does. Everything a Firestore *client SDK* adds on top (sentinels,
 /// `limit(toLast:)`, cursors from snapshots, transaction retries, Codable) lives once in the client API
-/// (``Database`` and friends), so every adapter behaves the same.
+/// (`Database` and friends, in `HearthApplication`), so every adapter behaves the same.
 ///
 /// Every requirement throws only `DocumentStoreError`; each documents which code each failure becomes.
 /// Task cancellation ends an operation with `cancelled`. `HearthContract` is the executable form of
 /// this contract: every adapter runs all of its behaviours.
+///
+/// No requirement has a default implementation that changes what a store does: a store states how it
+/// listens (``listen(_:options:)``) and how it closes (``close()``). Two conveniences are defined once
+/// for every store, and only call requirements: ``runQueryAll(parent:query:consistency:)`` collects
+/// ``runQuery(parent:query:consistency:)`` (a store that has the whole answer at once returns it
+/// instead), and ``listen(_:)`` listens with the default ``ListenOptions``.
 public protocol DocumentStore: Sendable {
     /// The database this store serves; resource names and reference values are relative to it.
     var database: DatabaseID { get }
@@ -96,177 +102,32 @@ public protocol DocumentStore: Sendable {
     /// code. Every adapter must give the same snapshots for the same commits, up to how commits are
     /// grouped into snapshots (a polling store may merge several).
     ///
-    /// A default implementation polls with ``PollingListener`` (1 s interval); stores that learn of
-    /// changes (the local engine) push them instead.
+    /// There is no default: a store that learns of changes pushes them through a ``SnapshotBuffer``
+    /// (the local engine does); a store that cannot says so in its own `listen` by calling
+    /// ``PollingListener/listen(to:options:on:group:)``, which polls the store's own reads (the Firestore
+    /// REST adapter does, until it speaks Firestore's Listen RPC). On a closed store the stream fails at
+    /// once with `failedPrecondition` (see ``close()``).
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
-}
 
-/// Which state of the database a read sees.
-public enum ReadConsistency: Sendable, Hashable {
-    /// The latest committed state.
-    case latest
-    /// The state seen by a transaction (read-write reads also register for conflict detection).
-    case transaction(TransactionID)
-    /// The state at a past time (microsecond precision).
-    case readTime(Timestamp)
-}
+    /// Closes the store: Firebase's `terminate()`, with one behaviour on every store (the `closing`
+    /// area of `HearthContract` checks it):
+    ///
+    /// - Every listener of the store ends **without an error**: its stream's next `next()` returns
+    ///   `nil`, even when a snapshot was waiting, and no `next()` called after `close()` returned
+    ///   returns a snapshot. (Firebase's Swift SDK stops its listeners silently on `terminate()`; a
+    ///   stream that finishes rather than waits forever is the `AsyncSequence` form of that.) The client
+    ///   API's callback listeners are then not called again.
+    /// - Every later call fails with `failedPrecondition`, as Firebase's calls after `terminate()` do:
+    ///   reads, queries, aggregations, listings, writes, transactions, and ``listen(_:options:)``,
+    ///   whose stream fails at once.
+    /// - Calls already running when `close()` is called may complete.
+    /// - It is idempotent; what else it releases is the store's (the file store flushes its log and
+    ///   unlocks its directory; the memory store keeps its data until it is released).
+    ///
+    /// Throws what the store could not release cleanly (the file store: a failed final flush); the
+    /// store is closed even then. A decorator closes the store it wraps.
+    func close() async throws
 
-/// An opaque transaction handle issued by ``DocumentStore/beginTransaction(_:)``.
-public struct TransactionID: Sendable, Hashable, CustomStringConvertible {
-    /// The adapter's opaque bytes (base64 on the REST wire).
-    public let bytes: [UInt8]
-
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-
-    public var description: String { "TransactionID(\(bytes.count) bytes)" }
-}
-
-/// How a transaction is opened (Firestore's `TransactionOptions` message; the Swift name
-/// `TransactionOptions` is Firebase's client-side options, ``TransactionOptions``).
-public enum TransactionMode: Sendable, Hashable {
-    /// Reads only, from one consistent snapshot: now, or at `readTime`.
-    case readOnly(readTime: Timestamp?)
-    /// Reads and writes; `retrying` names the transaction this one retries (keeps its place in line).
-    case readWrite(retrying: TransactionID?)
-
-    /// A read-write transaction that retries nothing.
-    public static let readWrite = TransactionMode.readWrite(retrying: nil)
-}
-
-/// One document of a read: found with its content, or missing.
-public enum DocumentRead: Sendable, Hashable {
-    case found(Document)
-    case missing(DocumentPath)
-
-    /// The path read.
-    public var path: DocumentPath {
-        switch self {
-        case .found(let document): document.path
-        case .missing(let path): path
-        }
-    }
-
-    /// The document, when found.
-    public var document: Document? {
-        if case .found(let document) = self { return document }
-        return nil
-    }
-}
-
-/// The answer of a batch get.
-public struct BatchGetResponse: Sendable, Hashable {
-    /// One entry per distinct requested path, in request order.
-    public var documents: [DocumentRead]
-    /// The time the documents were read at.
-    public var readTime: Timestamp
-
-    public init(documents: [DocumentRead], readTime: Timestamp) {
-        self.documents = documents
-        self.readTime = readTime
-    }
-}
-
-/// A request to list the documents of one collection.
-public struct ListDocumentsRequest: Sendable, Hashable {
-    /// The document the collection belongs to (`nil`: a root collection).
-    public var parent: DocumentPath?
-    public var collectionID: String
-    /// The maximum number of documents in the page (`nil`: the adapter's default).
-    public var pageSize: Int?
-    /// The token of the page to read, from a previous response.
-    public var pageToken: String?
-    /// The order (`nil`: by name ascending).
-    public var orderBy: [Order]?
-    /// Only these fields are returned.
-    public var mask: [FieldPath]?
-    /// Whether to include missing documents that have subcollections.
-    public var showMissing: Bool
-    public var consistency: ReadConsistency
-
-    public init(
-        parent: DocumentPath? = nil,
-        collectionID: String,
-        pageSize: Int? = nil,
-        pageToken: String? = nil,
-        orderBy: [Order]? = nil,
-        mask: [FieldPath]? = nil,
-        showMissing: Bool = false,
-        consistency: ReadConsistency = .latest
-    ) {
-        self.parent = parent
-        self.collectionID = collectionID
-        self.pageSize = pageSize
-        self.pageToken = pageToken
-        self.orderBy = orderBy
-        self.mask = mask
-        self.showMissing = showMissing
-        self.consistency = consistency
-    }
-}
-
-/// One page of listed documents.
-public struct ListDocumentsResponse: Sendable, Hashable {
-    public var documents: [DocumentRead]
-    /// The token of the next page, `nil` on the last page.
-    public var nextPageToken: String?
-
-    public init(documents: [DocumentRead], nextPageToken: String?) {
-        self.documents = documents
-        self.nextPageToken = nextPageToken
-    }
-}
-
-/// One element of a query's result stream.
-public struct RunQueryResponse: Sendable, Hashable {
-    /// A result document, or `nil` for a progress-only element.
-    public var document: Document?
-    /// The time the results were read at.
-    public var readTime: Timestamp
-    /// How many results an offset skipped since the previous element.
-    public var skippedResults: Int
-
-    public init(document: Document?, readTime: Timestamp, skippedResults: Int = 0) {
-        self.document = document
-        self.readTime = readTime
-        self.skippedResults = skippedResults
-    }
-}
-
-/// The results of an aggregation query: one value per alias.
-public struct AggregationResponse: Sendable, Hashable {
-    /// Alias → result (`integer` for counts, `integer`/`double` for sums, `double`/`null` for averages).
-    public var values: MapValue
-    public var readTime: Timestamp
-
-    public init(values: MapValue, readTime: Timestamp) {
-        self.values = values
-        self.readTime = readTime
-    }
-}
-
-/// A request to list collection IDs.
-public struct ListCollectionIDsRequest: Sendable, Hashable {
-    /// The document whose subcollections are listed (`nil`: root collections).
-    public var parent: DocumentPath?
-    public var pageSize: Int?
-    public var pageToken: String?
-    public var consistency: ReadConsistency
-
-    public init(parent: DocumentPath? = nil, pageSize: Int? = nil, pageToken: String? = nil, consistency: ReadConsistency = .latest) {
-        self.parent = parent
-        self.pageSize = pageSize
-        self.pageToken = pageToken
-        self.consistency = consistency
-    }
-}
-
-/// One page of collection IDs.
-public struct ListCollectionIDsResponse: Sendable, Hashable {
-    public var collectionIDs: [String]
-    public var nextPageToken: String?
-
-    public init(collectionIDs: [String], nextPageToken: String?) {
-        self.collectionIDs = collectionIDs
-        self.nextPageToken = nextPageToken
-    }
+    /// Whether ``close()`` was called (on a decorator: on the store it wraps).
+    var isClosed: Bool { get }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scenario's parsed options: `--name value` pairs and `--flag`s, checked against its declared options.
 struct BenchArguments: Sendable {
     private let values: [String: String]
@@ -57,6 +59,17 @@ struct BenchArguments: Sendable {
     /// The text option `name`, its default, or `nil`.
     func text(_ name: String) -> String? {
         values[name] ?? options[name]?.defaultValue
+    }
+
+    /// `--sizes`: comma-separated positive integers (spaces allowed); none, or one that is not a positive
+    /// integer, is a usage error.
+    func sizes() throws -> [Int] {
+        let parts = (text("sizes") ?? "").split(separator: ",")
+        let sizes = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !sizes.isEmpty, sizes.count == parts.count, sizes.allSatisfy({ $0 > 0 }) else {
+            throw BenchUsageError("--sizes needs positive integers, e.g. 1000,100000")
+        }
+        return sizes
     }
 
     /// Whether the flag `name` was given.

@@ -28,7 +28,7 @@ struct BenchDataset {
     let count: Int
 
     func forEachRow(_ body: (Row) throws -> Void) rethrows {
-        var random = SplitMix(seed: 20_240_501)
+        var random = SplitMix64(seed: 20_240_501)
         for index in 0..<count {
             let roll = Int(random.next() % 100)
             var cumulative = 0
@@ -90,7 +90,7 @@ struct BenchDataset {
 }
 
 /// SplitMix64: the bench's deterministic random source.
-struct SplitMix: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }

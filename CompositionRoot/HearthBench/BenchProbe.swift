@@ -19,23 +19,6 @@ enum BenchProbe {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
-
-    static func format(_ value: Double, digits: Int = 1) -> String {
-        String(format: "%.\(digits)f", value)
-    }
-
     /// Runs `executable` with `arguments`; returns its standard output. Throws when it fails.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let run = try ChildProcess.runBlocking(executable, arguments, environment: environment)

@@ -11,6 +11,13 @@ enum BenchMath {
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
+    /// The value at `fraction` (0…1) of the sorted `values`; NaN for none.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+    }
+
     /// Largest over smallest, a simple measure of run-to-run noise (1.0 = none).
     static func spread(_ values: [Double]) -> Double {
         guard let low = values.min(), let high = values.max(), low > 0 else { return 0 }
@@ -32,6 +39,7 @@ enum BenchMath {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// `value` with `digits` decimals.
     static func format(_ value: Double, digits: Int = 0) -> String {
         String(format: "%.\(digits)f", value)
     }

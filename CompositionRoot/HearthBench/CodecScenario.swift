@@ -3,12 +3,6 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `codec`: Firestore REST bytes → Codable models next to Foundation's `JSONDecoder` decoding the same
 /// data as plain JSON into the same model; models → commit request bytes next to `JSONEncoder` of the
 /// plain models; and the cost of one RFC 3339 timestamp next to `ISO8601DateFormatter`. In one process.
@@ -21,7 +15,7 @@ struct CodecScenario: BenchScenario {
     let name = "codec"
     let summary = "REST bytes → Codable models vs JSONDecoder, models → commit bytes vs JSONEncoder"
     let options: [BenchOption] = [
-        .integer("documents", default: 10_000, "documents decoded and encoded per measurement"),
+        .documents(default: 10_000, "documents decoded and encoded per measurement"),
         .integer("rounds", default: 7, "rounds (medians are reported)"),
         .integer("batch", default: 500, "writes per commit request (and models per JSONEncoder call)"),
         .text("phase", default: nil, "run one phase once, for a profiler: decode, documents, models, plain-decode, encode, writes, plain-encode"),
@@ -292,9 +286,7 @@ struct CodecFixture {
 
 /// The CPU time of the calling thread, in seconds.
 func threadCPUTime() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    Double(BenchProbe.threadCPUNanoseconds()) / 1e9
 }
 
 /// The calling thread's CPU seconds spent in `work`.

@@ -17,11 +17,7 @@ struct CrashChildScenario: BenchScenario {
     let options: [BenchOption] = [
         .text("dir", default: nil, "the store's directory (required)"),
         .integer("base", default: 0, "the first batch ID"),
-        .integer("writers", default: 3, "concurrent writers"),
-        .integer("seed", default: 1, "random seed"),
-        .text("durability", default: "full", "full or relaxed"),
-        .integer("compaction-threshold", default: 256 << 10, "log bytes that trigger a compaction"),
-    ]
+    ] + BenchOption.crashChildOptions(seedHelp: "random seed", writers: 3)
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         guard let path = arguments.text("dir") else { throw BenchUsageError("--dir is required") }
@@ -65,20 +61,5 @@ struct CrashChildScenario: BenchScenario {
                 offset += written
             }
         }
-    }
-}
-
-/// A small, seedable random number generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import HearthTestSupport
 import HearthApplication
 import HearthDomain
 import HearthFileSystem
+import HearthPort
+import HearthTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,14 +21,10 @@ struct CrashScenario: BenchScenario {
     let summary = "SIGKILL a committing child N times; check no acknowledged commit is lost, no batch is partial"
     let options: [BenchOption] = [
         .integer("kills", default: 200, "how many times to kill the child"),
-        .text("dir", default: nil, "parent directory of the store (default: the temporary directory)"),
-        .integer("seed", default: 0, "random seed (0: random)"),
-        .integer("writers", default: 3, "concurrent writers in the child"),
-        .text("durability", default: "full", "the child's durability: full or relaxed"),
+        .parentDirectory,
         .integer("max-delay-ms", default: 100, "longest time the child commits before it is killed"),
-        .integer("compaction-threshold", default: 256 << 10, "the child's compaction threshold (small: compactions get killed too)"),
         .flag("quiet", "print a line every 25 kills instead of every kill"),
-    ]
+    ] + BenchOption.crashChildOptions(seedHelp: "random seed (0: random)", writers: 3)
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         let kills = max(arguments.integer("kills"), 1)

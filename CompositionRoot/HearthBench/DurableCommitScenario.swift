@@ -14,8 +14,8 @@ struct DurableCommitScenario: BenchScenario {
     let options: [BenchOption] = [
         .integer("commits", default: 2_000, "commits per measurement"),
         .integer("writers", default: 4, "concurrent writers of the second measurement"),
-        .integer("runs", default: 5, "repetitions (medians are reported)"),
-        .text("dir", default: nil, "parent directory of the stores (default: the temporary directory)"),
+        .runs(default: 5),
+        .parentDirectory,
         .flag("relaxed", "measure Hearth with relaxed durability instead (not comparable to SQLite FULL)"),
         .flag("no-sqlite", "measure Hearth only (for profiling; no ratios against SQLite)"),
         .flag("log-only", "measure the file store's log alone: each commit appends a record without the engine (a bound)"),

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Synchronization
 
 /// `listen`: the latency of one commit reaching many listeners, on collections of different sizes. The
@@ -23,7 +24,7 @@ struct ListenScenario: BenchScenario {
     let name = "listen"
     let summary = "latency of one commit reaching many listeners, 1,000 vs 100,000 documents"
     let options: [BenchOption] = [
-        .text("sizes", default: "1000,100000", "collection sizes, comma-separated"),
+        .sizes(default: "1000,100000"),
         .integer("listeners", default: 100, "listeners on the collection"),
         .integer("commits", default: 200, "measured commits per size"),
         .integer("warmup", default: 20, "unmeasured commits before them"),
@@ -31,8 +32,7 @@ struct ListenScenario: BenchScenario {
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        let sizes = (arguments.text("sizes") ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else { throw BenchUsageError("--sizes needs positive integers, e.g. 1000,100000") }
+        let sizes = try arguments.sizes()
         let listeners = max(arguments.integer("listeners"), 1)
         let commits = max(arguments.integer("commits"), 1)
         let warmup = max(arguments.integer("warmup"), 0)

@@ -4,7 +4,7 @@ struct MemoryChildScenario: BenchScenario {
     let summary = "(internal) one measurement of memory, in a fresh process"
     let options: [BenchOption] = [
         .text("kind", default: "hearth", "hearth, structs or dictionaries"),
-        .integer("documents", default: 1_000_000, "documents loaded"),
+        .documents(default: 1_000_000, "documents loaded"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {

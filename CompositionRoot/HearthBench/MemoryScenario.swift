@@ -12,7 +12,7 @@ import HearthLocalEngine
 struct MemoryScenario: BenchScenario {
     let name = "memory"
     let summary = "resident bytes per document of 1M small documents in the in-memory store vs their compact REST JSON"
-    let options: [BenchOption] = [.integer("documents", default: 1_000_000, "documents loaded")]
+    let options: [BenchOption] = [.documents(default: 1_000_000, "documents loaded")]
 
     struct Measurement: Codable {
         let kind: String
@@ -34,16 +34,16 @@ struct MemoryScenario: BenchScenario {
         guard let hearth = results["hearth"] else { throw BenchError("no measurement of the store") }
         let perDocument = Double(hearth.residentBytes) / Double(documents)
         let jsonPerDocument = Double(hearth.jsonBytes) / Double(documents)
-        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchProbe.format(jsonPerDocument)) bytes per document")
-        print("Hearth in-memory store with indexes: \(BenchProbe.format(perDocument)) resident bytes per document")
+        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document")
+        print("Hearth in-memory store with indexes: \(BenchMath.format(perDocument, digits: 1)) resident bytes per document")
         for kind in ["structs", "dictionaries"] {
             guard let result = results[kind] else { continue }
             print(
-                "reference — \(kind == "structs" ? "Swift structs" : "[String: Value] dictionaries"): \(BenchProbe.format(Double(result.residentBytes) / Double(documents))) resident bytes per document"
+                "reference — \(kind == "structs" ? "Swift structs" : "[String: Value] dictionaries"): \(BenchMath.format(Double(result.residentBytes) / Double(documents), digits: 1)) resident bytes per document"
             )
         }
         let ratio = perDocument / jsonPerDocument
-        print("ratio Hearth / compact REST JSON: \(BenchProbe.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))")
+        print("ratio Hearth / compact REST JSON: \(BenchMath.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))")
         return ratio <= 2.0 ? 0 : 1
     }
 

@@ -10,9 +10,9 @@ struct OpenScenario: BenchScenario {
     let name = "open"
     let summary = "time to open a store of N documents vs loading them from an export file"
     let options: [BenchOption] = [
-        .integer("documents", default: 100_000, "documents in the store"),
-        .integer("runs", default: 5, "repetitions (medians are reported)"),
-        .text("dir", default: nil, "parent directory of the stores (default: the temporary directory)"),
+        .documents(default: 100_000, "documents in the store"),
+        .runs(default: 5),
+        .parentDirectory,
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {

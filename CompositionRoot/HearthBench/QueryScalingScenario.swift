@@ -14,13 +14,12 @@ struct QueryScalingScenario: BenchScenario {
     let name = "query-scaling"
     let summary = "status == X order by createdAt desc limit 20 at 10k/100k/1M documents vs SQLite with an index"
     let options: [BenchOption] = [
-        .text("sizes", default: "10000,100000,1000000", "collection sizes, comma-separated (the first and last are compared)"),
-        .integer("runs", default: 300, "measured runs per size, status and system"),
+        .sizes(default: "10000,100000,1000000", "collection sizes, comma-separated (the first and last are compared)"),
+        .runs(default: 300, "measured runs per size, status and system"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        let sizes = (arguments.text("sizes") ?? "").split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-        guard !sizes.isEmpty else { throw BenchError("--sizes needs at least one positive size") }
+        let sizes = try arguments.sizes()
         return try await measure(sizes: sizes, runs: max(arguments.integer("runs"), Self.batch))
     }
 
@@ -29,10 +28,10 @@ struct QueryScalingScenario: BenchScenario {
     struct Samples {
         var cpu: [Double] = []
         var wall: [Double] = []
-        var median: Double { BenchProbe.median(cpu) }
-        var wallMedian: Double { BenchProbe.median(wall) }
+        var median: Double { BenchMath.median(cpu) }
+        var wallMedian: Double { BenchMath.median(wall) }
         var spread: String {
-            "\(BenchProbe.format(BenchProbe.percentile(cpu, 0.1)))–\(BenchProbe.format(BenchProbe.percentile(cpu, 0.9)))"
+            "\(BenchMath.format(BenchMath.percentile(cpu, 0.1), digits: 1))–\(BenchMath.format(BenchMath.percentile(cpu, 0.9), digits: 1))"
         }
 
         init() {}
@@ -75,7 +74,7 @@ struct QueryScalingScenario: BenchScenario {
             let loadStart = BenchProbe.nanoseconds()
             try await dataset.load(into: store, database: database)
             let loadSeconds = Double(BenchProbe.nanoseconds() - loadStart) / 1e9
-            print("loaded \(size) documents in \(BenchProbe.format(loadSeconds, digits: 2)) s (\(Int(Double(size) / loadSeconds)) documents/s)")
+            print("loaded \(size) documents in \(BenchMath.format(loadSeconds, digits: 2)) s (\(Int(Double(size) / loadSeconds)) documents/s)")
             stores[size] = store
         }
         // Built once, like the statement SQLite prepares once: a `Query` is an immutable value to reuse.
@@ -156,11 +155,11 @@ struct QueryScalingScenario: BenchScenario {
                 else { continue }
                 print(
                     pad(entry.name, 9) + pad("\(entry.percent) %", 7)
-                        + pad("\(BenchProbe.format(result.engine.median)) (\(result.engine.spread))", 21)
-                        + pad("\(BenchProbe.format(result.port.median)) (\(result.port.spread))", 22)
+                        + pad("\(BenchMath.format(result.engine.median, digits: 1)) (\(result.engine.spread))", 21)
+                        + pad("\(BenchMath.format(result.port.median, digits: 1)) (\(result.port.spread))", 22)
                         + pad(Self.duration(result.firstMicros), 12)
-                        + pad("\(BenchProbe.format(composite.median)) (\(composite.spread))", 27)
-                        + pad(BenchProbe.format(single.median), 19) + (sameIDs[size]?[entry.name] == true ? "yes" : "NO")
+                        + pad("\(BenchMath.format(composite.median, digits: 1)) (\(composite.spread))", 27)
+                        + pad(BenchMath.format(single.median, digits: 1), 19) + (sameIDs[size]?[entry.name] == true ? "yes" : "NO")
                 )
             }
         }
@@ -176,7 +175,7 @@ struct QueryScalingScenario: BenchScenario {
                 let sqliteSamples = largeSQLite["composite/" + status]
             else { continue }
             func verdict(_ ratio: Double, _ limit: Double) -> String {
-                BenchProbe.format(ratio, digits: 2) + (ratio <= limit ? " ok" : " MISSED")
+                BenchMath.format(ratio, digits: 2) + (ratio <= limit ? " ok" : " MISSED")
             }
             let engineScaling = largeResult.engine.median / smallResult.engine.median
             let engineVersusSQLite = largeResult.engine.median / sqliteSamples.median
@@ -189,7 +188,7 @@ struct QueryScalingScenario: BenchScenario {
                     + pad(verdict(engineVersusSQLite, 1.0), 15)
                     + pad(verdict(clientScaling, 1.5), 17)
                     + pad(verdict(clientVersusSQLite, 1.0), 13)
-                    + "(\(BenchProbe.format(largeResult.engine.wallMedian)), \(BenchProbe.format(largeResult.port.wallMedian)), \(BenchProbe.format(sqliteSamples.wallMedian)))"
+                    + "(\(BenchMath.format(largeResult.engine.wallMedian, digits: 1)), \(BenchMath.format(largeResult.port.wallMedian, digits: 1)), \(BenchMath.format(sqliteSamples.wallMedian, digits: 1)))"
             )
         }
         print("The exit status follows the engine's and the client's figures.")
@@ -199,8 +198,8 @@ struct QueryScalingScenario: BenchScenario {
     static let batch = 10
 
     private static func duration(_ micros: Double) -> String {
-        micros >= 1_000_000 ? "\(BenchProbe.format(micros / 1e6, digits: 2)) s"
-            : micros >= 1_000 ? "\(BenchProbe.format(micros / 1e3)) ms" : "\(BenchProbe.format(micros)) µs"
+        micros >= 1_000_000 ? "\(BenchMath.format(micros / 1e6, digits: 2)) s"
+            : micros >= 1_000 ? "\(BenchMath.format(micros / 1e3, digits: 1)) ms" : "\(BenchMath.format(micros, digits: 1)) µs"
     }
 
     static func query(_ status: String) throws -> StructuredQuery {

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 import HearthTestSupport
 
 /// `rest`: the REST adapter against Google's official Firestore emulator, started on a free loopback
@@ -17,9 +18,9 @@ struct RESTScenario: BenchScenario {
     let options: [BenchOption] = [
         .integer("gets", default: 500, "sequential gets for the latency median"),
         .integer("concurrent", default: 1_000, "concurrent gets for the throughput figure"),
-        .integer("documents", default: 10_000, "documents imported each way"),
+        .documents(default: 10_000, "documents imported each way"),
         .integer("batch", default: 500, "writes per batched commit"),
-        .integer("runs", default: 3, "repetitions of the throughput and import measurements (medians are reported)"),
+        .runs(default: 3, "repetitions of the throughput and import measurements (medians are reported)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {

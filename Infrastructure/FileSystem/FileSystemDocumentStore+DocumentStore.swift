@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 
 extension FileSystemDocumentStore {
     /// Reads the document from the engine's memory (`DocumentStore.getDocument(_:mask:consistency:)`): reads

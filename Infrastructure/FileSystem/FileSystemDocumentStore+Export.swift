@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 
 extension FileSystemDocumentStore {
     /// Writes every document of the store's current published state to `url` in the export format
@@ -34,7 +34,7 @@ extension FileSystemDocumentStore {
     public func importDocuments(from url: URL, writesPerCommit: Int = 500) async throws -> Int {
         try checkOpen()
         let chunk = min(max(writesPerCommit, 1), 10_000)
-        var reader = try ExportLineReader(path: url.path, faults: storeDirectory.faults)
+        var reader = try LineReader(path: url.path, faults: storeDirectory.faults)
         defer { reader.close() }
         var writes: [Write] = []
         writes.reserveCapacity(chunk)

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthLocalEngine
+public import HearthPort
 
 extension FileSystemDocumentStore {
     /// Listens through the engine, as the in-memory store does: push-based, each durable commit reaching

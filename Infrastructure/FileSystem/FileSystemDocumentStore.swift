@@ -1,11 +1,11 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 
-/// A durable `DocumentStore` in one directory: the local engine (Firestore's server semantics, see
-/// `LocalEngine`) plus an append-only, checksummed log of committed batches and a snapshot file.
+/// A durable ``DocumentStore`` in one directory: the local engine (Firestore's server semantics, see
+/// ``LocalEngine``) plus an append-only, checksummed log of committed batches and a snapshot file.
 ///
 /// - **Durability**: with ``Durability/full`` (the default) a commit returns only once its log record is
 ///   flushed to stable storage; concurrent commits share one flush (group commit). See ``Durability``
@@ -19,8 +19,8 @@ import Synchronization
 ///   second open, in this or another process, fails with `failedPrecondition`.
 /// - Document IDs are never used as file names: they live inside records (see Docs/FileFormat.md).
 ///
-/// Errors: every requirement behaves as its `DocumentStore` documentation says. File-system failures
-/// become `DocumentStoreError`s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
+/// Errors: every requirement behaves as its ``DocumentStore`` documentation says. File-system failures
+/// become ``DocumentStoreError``s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
 /// `permissionDenied` (`EACCES`, `EROFS`), `dataLoss` (a damaged file that cannot be repaired
 /// without losing acknowledged commits), `failedPrecondition` (locked, closed, or written by a newer
 /// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit fails with
@@ -33,7 +33,7 @@ import Synchronization
 /// again after another threshold of growth, and ``close()`` throws it when no later compaction
 /// succeeded. A failure that leaves the store unsafe to write (a log rotation that can neither be
 /// finished nor undone) fails the store as above. See Docs/FileFormat.md, "Rotation".
-public final class FileSystemDocumentStore: ClosableDocumentStore {
+public final class FileSystemDocumentStore: DocumentStore {
     /// The engine holding the data (for change observation and tests).
     public let engine: LocalEngine
     /// The store's directory.
@@ -48,7 +48,6 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
     let storeDirectory: StoreDirectory
     private let closed = Atomic<Bool>(false)
 
-    /// The database the store serves (reference values and resource names are relative to it).
     public var database: DatabaseID { engine.database }
 
     /// Opens (or creates) the store in `directory`, recovering its contents.
@@ -126,7 +125,7 @@ public final class FileSystemDocumentStore: ClosableDocumentStore {
     }
 
     /// Ends the store's listeners (their streams finish without an error, as on every
-    /// `ClosableDocumentStore`), writes and flushes everything pending, stops compaction, closes the
+    /// store: `DocumentStore.close()`), writes and flushes everything pending, stops compaction, closes the
     /// files and releases the directory's lock. Every later call on the store fails with
     /// `failedPrecondition`. Idempotent.
     /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the

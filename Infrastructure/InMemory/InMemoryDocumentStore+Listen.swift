@@ -1,6 +1,6 @@
-public import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+public import HearthPort
 
 extension InMemoryDocumentStore {
     /// Listens through the engine: push-based, each commit reaching only the listeners it concerns (see

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Models shaped like the gym app of seeds 000 and 003 (`members`, `membership_plans`, `users`,
 /// `user_emails`, `classes` with Spanish field names), namespaced so they cannot clash with other tests.

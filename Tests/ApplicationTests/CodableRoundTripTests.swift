@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 @Suite("Codable round trips of the gym models (seeds 000 and 003)")

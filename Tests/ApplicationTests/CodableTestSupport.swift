@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// Helpers shared by the Codable tests, namespaced so they cannot clash with other test files.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// `[String]`, `[Int]`, `[Int64]`, `[Double]` and `[Bool]` are read straight from array values; they must

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 @Suite("DocumentDecoder")

@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// `FieldValue`'s own doc example, `FieldValue.increment(1)`, compiles and means an integer increment

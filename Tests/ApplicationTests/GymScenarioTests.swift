@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 /// The gym app of seeds 000 and 003, through the client API over the in-memory store.

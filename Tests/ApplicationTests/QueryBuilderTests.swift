@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 @Suite struct QueryBuilderTests {

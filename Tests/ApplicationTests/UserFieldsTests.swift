@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 /// User data is keyed by exact UTF-8 bytes, as Firestore keys fields: `"é"` (U+00E9) and `"e\u{301}"` are

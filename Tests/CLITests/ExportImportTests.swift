@@ -88,7 +88,7 @@ struct ExportImportTests {
         let run = try target.run(["import", file.path])
 
         #expect(run.status == 2, "\(run)")
-        #expect(run.errorLines.last?.contains("line 4 of \(file.path) is not a Firestore REST document") == true)
+        #expect(run.errorLines.last?.contains("Line 4 of \(file.path) is not a Firestore REST document") == true)
         #expect(try target.contents().isEmpty)
     }
 

@@ -54,7 +54,7 @@ struct UsageErrorTests {
         Case(arguments: ["export", "a.jsonl", "b.jsonl"], reason: "at most one <file>"),
         Case(arguments: ["import", "/nonexistent/backup.jsonl"], reason: "cannot read /nonexistent/backup.jsonl"),
         Case(arguments: ["import", "--batch-size", "501"], reason: "--batch-size must be an integer from 1 to 500"),
-        Case(arguments: ["import"], reason: "line 2 of standard input is not a Firestore REST document", input: validLine + "\n{\"name\": 3}\n"),
+        Case(arguments: ["import"], reason: "Line 2 of standard input is not a Firestore REST document", input: validLine + "\n{\"name\": 3}\n"),
         Case(arguments: ["get", "members/ana"], reason: "HEARTH_STORE must be", environment: ["HEARTH_STORE": "sqlite"]),
         Case(
             arguments: ["demo"], reason: "HEARTH_ENV=production refuses HEARTH_STORE=memory",

@@ -69,6 +69,21 @@ struct FirestoreDefaultTests {
         try await db.close()
     }
 
+    @Test func anInvalidEnvironment_closed_refusesEveryCallWithFailedPrecondition_asEveryStore() async throws {
+        let db = HearthConfiguration.defaultDatabase(environment: ["HEARTH_STORE": "sqlite"])
+        let ana = db.document("members/ana")
+
+        try await db.close()
+        let error = await #expect(throws: DocumentStoreError.self) { _ = try await ana.getDocument() }
+        var snapshots = ana.snapshots().makeAsyncIterator()
+        let listenError = await #expect(throws: DocumentStoreError.self) { _ = try await snapshots.next() }
+
+        #expect(db.store.isClosed)
+        #expect(error?.code == .failedPrecondition, "\(String(describing: error))")
+        #expect(listenError?.code == .failedPrecondition, "\(String(describing: listenError))")
+        #expect(error?.message.contains("HEARTH_STORE") == true, "the refusal still names why the store could not be made")
+    }
+
     @Test func aProfileThatRefusesTheStore_makesADatabaseThatThrowsFailedPrecondition() async throws {
         let db = HearthConfiguration.defaultDatabase(environment: ["HEARTH_ENV": "production", "HEARTH_STORE": "memory"])
 

@@ -64,6 +64,6 @@ struct HearthFactoryTests {
         let error = await #expect(throws: DocumentStoreError.self) { _ = try await database.document("a/b").getDocument() }
 
         #expect(error?.code == .failedPrecondition)
-        #expect((database.store as? any ClosableDocumentStore)?.isClosed == true)
+        #expect(database.store.isClosed)
     }
 }

@@ -82,6 +82,14 @@ struct LoggingDocumentStoreTests {
         #expect(first?.documents.isEmpty == true)
     }
 
+    @Test func close_isLoggedAtDebug() async throws {
+        let (sut, _, logger) = try makeSUT()
+
+        try await sut.close()
+
+        #expect(logger.messages(at: .debug).last?.contains("close → closed") == true)
+    }
+
     private func makeSUT() throws -> (LoggingDocumentStore, ScriptedStore, RecordingLogger) {
         let base = try ScriptedStore()
         let logger = RecordingLogger()

@@ -149,6 +149,17 @@ struct RetryingDocumentStoreTests {
         #expect(first?.documents.isEmpty == true)
     }
 
+    @Test func close_isNeverRetried_evenOnARetryableCode() async throws {
+        let (sut, base, sleeps) = try makeSUT()
+        base.fail(.close, with: [.unavailable])
+
+        let error = await storeError { try await sut.close() }
+
+        #expect(error?.code == .unavailable)
+        #expect(base.count(.close) == 1)
+        #expect(sleeps.recorded.isEmpty)
+    }
+
     private func makeSUT(policy: RetryPolicy = .default, random: Double = 0.5) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
         let base = try ScriptedStore()
         let sleeps = SleepRecorder()

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Runs one conformance case through the same builders the client API uses and the REST codec, and
 /// compares the request with the expected one.

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Runs a `listen` vector: its `responses` (ListenResponse JSON) go through the codec and the
 /// ``WatchStateMachine``, and the snapshots it emits must be the expected `snapshots` (documents, changes

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Drives ``QueryBuilder`` with the clauses of a `query` vector, in order.
 enum QueryVector {

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// A problem with a vector itself (malformed or unsupported input), as opposed to an error thrown by
 /// Hearth. A harness error always fails the case, even when the case expects an error.

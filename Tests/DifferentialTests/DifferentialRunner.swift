@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthInMemory
+import HearthPort
 
 /// Runs a differential session: for each dataset, a fresh emulator project and a fresh in-memory store get
 /// the same commits (the same REST JSON, decoded by the codec for the engine); then every case's JSON

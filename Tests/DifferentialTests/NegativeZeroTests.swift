@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthInMemory
+import HearthPort
 import HearthTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Builds case `index` of a dataset: a random structured query or aggregation query, most of them valid
 /// and matching documents, about one in ten deliberately invalid (`QueryCaseGenerator+Invalid.swift`).

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 
 // What the docs' samples name without declaring, besides the `sample` function's parameters
 // (`DocSamples.prelude`: `db`, `store`): the adapter a reader of Docs/Contract.md writes, its factory and
@@ -9,7 +10,7 @@ import HearthInMemory
 // samples (Swift Testing and XCTest tests) run here too, and pass.
 
 /// The reader's own store in Docs/Contract.md: here every requirement goes to an in-memory store.
-struct MyDocumentStore: ClosableDocumentStore {
+struct MyDocumentStore: DocumentStore {
     private let base: InMemoryDocumentStore
 
     /// An empty store for `database`.

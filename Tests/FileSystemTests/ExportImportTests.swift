@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthFileSystem
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 @Suite("FileSystemDocumentStore: export and import")

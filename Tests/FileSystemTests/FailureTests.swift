@@ -1,8 +1,9 @@
 import Foundation
-import HearthTestSupport
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
+import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import HearthApplication
 import HearthContract
 import HearthDomain
 import HearthFileSystem
+import HearthPort
 import Testing
 
 /// The whole `DocumentStore` contract against `FileSystemDocumentStore`: one test case per behaviour,

@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
 import HearthLocalEngine
+import HearthPort
 import Synchronization
 import Testing
 

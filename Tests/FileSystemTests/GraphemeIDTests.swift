@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFileSystem
+import HearthPort
 import Testing
 
 /// Document IDs that begin with a grapheme extender and collection IDs that end with a prepend character

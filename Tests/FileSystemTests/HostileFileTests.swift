@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
+import HearthPort
 import Synchronization
 import Testing
 

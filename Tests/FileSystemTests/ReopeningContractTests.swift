@@ -3,6 +3,7 @@ import HearthApplication
 import HearthContract
 import HearthDomain
 import HearthFileSystem
+import HearthPort
 import Synchronization
 import Testing
 
@@ -33,8 +34,8 @@ struct ReopeningContractTests {
 /// A `DocumentStore` that closes its file store and opens a new one on the same directory after every
 /// successful commit, compacting before every second reopening. Commits and reads run one at a time, so
 /// a read never meets a store that a reopening closed. It listens by polling itself (every 10 ms) and
-/// closes as every `ClosableDocumentStore` does.
-final class ReopeningStore: ClosableDocumentStore {
+/// closes as every `DocumentStore` does.
+final class ReopeningStore: DocumentStore {
     private let directory: TemporaryDirectory
     private let current: Mutex<FileSystemDocumentStore>
     private let commits = Mutex(0)

@@ -1,8 +1,9 @@
 import Foundation
 import HearthApplication
 import HearthDomain
-import HearthLocalEngine
 @testable import HearthFileSystem
+import HearthLocalEngine
+import HearthPort
 import Synchronization
 import Testing
 

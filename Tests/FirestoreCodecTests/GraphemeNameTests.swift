@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// Resource names whose IDs begin with a grapheme extender (or end with a prepend character) decode to

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// Truncated, corrupted and absurd input must end in a thrown error, never in a trap.

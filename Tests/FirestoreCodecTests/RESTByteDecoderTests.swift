@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// The byte entry points (`decode…(bytes:)`) decode straight from bytes; these tests hold them to the tree

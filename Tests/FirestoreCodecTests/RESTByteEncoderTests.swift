@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// The byte entry points of the encoders write straight to bytes; they must give exactly the bytes of the

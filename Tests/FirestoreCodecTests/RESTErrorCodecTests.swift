@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 @Suite struct RESTErrorCodecTests {

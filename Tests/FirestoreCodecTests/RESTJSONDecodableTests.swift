@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// Firestore REST JSON answers (`get`, `list`, `runQuery`, error bodies) decoded straight into `Codable`

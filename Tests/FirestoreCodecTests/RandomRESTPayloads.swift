@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 // Random REST payloads for the byte codec tests: documents, values of every kind (including NaN, -0.0,
 // the int64 extremes, keys and IDs that need escaping or are not ASCII), answers and writes.

@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 @testable import HearthFirestoreCodec
 import HearthFirestoreREST
+import HearthPort
 import HearthTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import HearthApplication
 import HearthContract
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 import HearthTestSupport
 import Testing
 

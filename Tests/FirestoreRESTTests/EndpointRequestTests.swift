@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 import Testing
 
 /// The exact method, URL, headers and body of every endpoint, and how each answer is read.

@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthFirestoreREST
+import HearthPort
 import Testing
 
 /// Every request the adapter can build — every endpoint, every value kind, write, transform,

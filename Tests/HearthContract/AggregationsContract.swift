@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Aggregation queries: count (with `upTo`), sum and average, their result kinds, and how several
 /// aggregations and the query's limit, offset and cursors restrict the documents aggregated.

@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// `array-contains` and `array-contains-any`.
 public enum ArrayFiltersContract: Sendable {

@@ -1,13 +1,12 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 import Synchronization
 
-/// Closing a store (`ClosableDocumentStore.close()`), the same on every adapter: running listeners end
+/// Closing a store (``DocumentStore/close()``), the same on every adapter: running listeners end
 /// without an error (a snapshot waiting in one is dropped), callback listeners are not called again, and
 /// every later call fails with `failedPrecondition`, as Firebase's calls after `terminate()` do. Closing
 /// twice is harmless.
-///
-/// The store under test must conform to `ClosableDocumentStore`; a behaviour fails when it does not.
 public enum ClosingContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("close_endsRunningListenersWithoutAnError", close_endsRunningListenersWithoutAnError),
@@ -26,14 +25,13 @@ public enum ClosingContract: Sendable {
 
     /// Closing ends a document listener and a query listener: each stream finishes without an error.
     public static func close_endsRunningListenersWithoutAnError(_ store: any DocumentStore) async throws {
-        let closable = try closableStore(store)
         try await store.set("rooms/a", ["n": 1])
         let document = ListenerProbe(store, .document(try path("rooms/a")))
         let rooms = ListenerProbe(store, .query(parent: nil, query: try query("rooms")))
         try await document.next("the document's initial snapshot")
         try await rooms.next("the query's initial snapshot")
 
-        try await closable.close()
+        try await store.close()
         let documentError = try await document.ended()
         let roomsError = try await rooms.ended()
 
@@ -44,13 +42,12 @@ public enum ClosingContract: Sendable {
     /// A snapshot published but not yet pulled when the store closes is never returned: the next
     /// `next()` returns `nil`.
     public static func close_withASnapshotPending_nextReturnsNil(_ store: any DocumentStore) async throws {
-        let closable = try closableStore(store)
         var snapshots = store.listen(.query(parent: nil, query: try query("rooms")), options: ListenOptions()).makeAsyncIterator()
         _ = try await snapshots.next()
         try await store.set("rooms/a", ["n": 1])
         try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") { $0.documents.count == 1 }
 
-        try await closable.close()
+        try await store.close()
         let after = try await snapshots.next()
 
         try expectTrue(after == nil, "next() after close() returned \(after.map { "a snapshot of \($0.documents.count) documents" } ?? "nil")")
@@ -60,7 +57,6 @@ public enum ClosingContract: Sendable {
     /// without an error, and after it returns the callback of `addSnapshotListener` is not called again
     /// (not even with an error).
     public static func close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain(_ store: any DocumentStore) async throws {
-        _ = try closableStore(store)
         let db = Database(store: store)
         let rooms = db.collection(try CollectionPath("rooms"))
         let closed = Flag()
@@ -92,8 +88,7 @@ public enum ClosingContract: Sendable {
 
     /// `listen` on a closed store: the stream fails at once with `failedPrecondition`.
     public static func close_thenListen_failsWithFailedPrecondition(_ store: any DocumentStore) async throws {
-        let closable = try closableStore(store)
-        try await closable.close()
+        try await store.close()
 
         try await expectThrows(code: .failedPrecondition, "listening on a closed store") {
             for try await _ in store.listen(.query(parent: nil, query: try query("rooms")), options: ListenOptions()) {}
@@ -103,10 +98,9 @@ public enum ClosingContract: Sendable {
     /// Every call on a closed store fails with `failedPrecondition`: reads, queries, aggregations,
     /// listings, commits and transactions.
     public static func close_thenReadsAndWrites_failWithFailedPrecondition(_ store: any DocumentStore) async throws {
-        let closable = try closableStore(store)
         try await store.set("rooms/a", ["n": 1])
         let rooms = try query("rooms")
-        try await closable.close()
+        try await store.close()
 
         try await expectThrows(code: .failedPrecondition, "getDocument") {
             _ = try await store.getDocument(try path("rooms/a"), mask: nil, consistency: .latest)
@@ -136,22 +130,14 @@ public enum ClosingContract: Sendable {
 
     /// Closing twice succeeds; the store stays closed.
     public static func close_twice_succeedsAndStaysClosed(_ store: any DocumentStore) async throws {
-        let closable = try closableStore(store)
-        try expectTrue(!closable.isClosed, "isClosed before close()")
+        try expectTrue(!store.isClosed, "isClosed before close()")
 
-        try await closable.close()
-        try await closable.close()
+        try await store.close()
+        try await store.close()
 
-        try expectTrue(closable.isClosed, "isClosed after close()")
+        try expectTrue(store.isClosed, "isClosed after close()")
         try await expectThrows(code: .failedPrecondition, "getDocument after two closes") {
             _ = try await store.getDocument(try path("rooms/a"), mask: nil, consistency: .latest)
         }
-    }
-
-    private static func closableStore(_ store: any DocumentStore) throws -> any ClosableDocumentStore {
-        guard let closable = store as? any ClosableDocumentStore else {
-            throw fail("\(type(of: store)) is not a ClosableDocumentStore: every store must close as the `closing` area describes")
-        }
-        return closable
     }
 }

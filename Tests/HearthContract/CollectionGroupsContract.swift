@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Which collections a query reads: one collection under a parent, or a collection group at any depth,
 /// from the root or scoped to a parent document.

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Commits: several writes applied atomically and in order, including several writes to one document.
 public enum CommitsContract: Sendable {

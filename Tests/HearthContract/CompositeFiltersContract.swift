@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Composite AND / OR filters, including the implied orders of inequalities inside an OR.
 public enum CompositeFiltersContract: Sendable {

@@ -1,4 +1,4 @@
-public import HearthApplication
+public import HearthPort
 
 /// One behaviour of the `DocumentStore` contract: a named, framework-agnostic check that runs against a
 /// fresh, empty store and throws ``ContractFailure`` (or the store's own error) when the store is wrong.

@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 
 // The internal vocabulary the behaviours are written in: paths, field paths, filters, orders, cursors and
 // queries from short literals. Everything throws (no traps), so a typo fails one behaviour, not the run.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Data sets shared by several behaviours, each written in one commit to a fresh store. Their document
 /// IDs are chosen so that name order differs from value order.

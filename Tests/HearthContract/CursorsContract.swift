@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Query cursors: start/end, inclusive/exclusive, prefixes, descending orders and `__name__`.
 ///

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Filters on `__name__` (the document's name), with reference operands.
 public enum DocumentIDFiltersContract: Sendable {

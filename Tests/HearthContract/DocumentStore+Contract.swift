@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 
 // Short forms of the port's calls, used by the behaviours. They add nothing to the port's semantics.
 

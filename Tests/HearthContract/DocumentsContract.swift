@@ -1,6 +1,6 @@
 import Foundation
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Reading, writing and deleting single documents; masks on reads; batch gets.
 public enum DocumentsContract: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// `==`, `in` and the unary filters (`IS_NULL`, `IS_NAN`, `IS_NOT_NULL`, `IS_NOT_NAN`), with Firestore's
 /// server-side equality: numeric and kind-blind (1 == 1.0, 0 == -0.0), NaN equal to nothing.

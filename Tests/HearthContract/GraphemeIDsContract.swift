@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// IDs that Swift joins with a neighbouring `/` into one `Character`: a document or collection ID that
 /// begins with a grapheme extender (U+0301, U+200D, U+FE0F, U+1F3FB, U+093F) or a collection ID that ends

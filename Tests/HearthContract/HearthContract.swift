@@ -1,4 +1,4 @@
-public import HearthApplication
+public import HearthPort
 import Synchronization
 
 /// The executable contract of the `DocumentStore` port.

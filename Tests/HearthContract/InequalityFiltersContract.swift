@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// `!=` and `not-in`: they exclude null and missing fields, keep NaN unless asked, and order by their field.
 public enum InequalityFiltersContract: Sendable {

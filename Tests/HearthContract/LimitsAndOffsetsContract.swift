@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// `limit` and `offset`, and the `skippedResults` an offset reports.
 public enum LimitsAndOffsetsContract: Sendable {

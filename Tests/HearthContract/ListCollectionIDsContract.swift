@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Listing collection IDs: at the root or under a document, in UTF-8 order, a page at a time.
 public enum ListCollectionIDsContract: Sendable {

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Listing the documents of one collection: order, pages, page tokens, masks and missing documents.
 public enum ListDocumentsContract: Sendable {

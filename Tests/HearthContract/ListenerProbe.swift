@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 import Synchronization
 
 /// Consumes one listener's stream on a task of its own and lets a behaviour wait for the first snapshot

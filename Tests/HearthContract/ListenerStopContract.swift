@@ -1,6 +1,7 @@
 import Foundation
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 import Synchronization
 
 /// Stopping a listener is final: once `ListenerRegistration.remove()` returns, no callback of that

@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Listeners (`listen`): initial snapshots, added / modified / removed documents with Firestore's indexes,
 /// documents moving in and out of a query's range and within its order, limit windows, deletes of the

@@ -1,6 +1,6 @@
 import Foundation
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Result order: Firestore's order across and within value kinds, ties by name, descending orders,
 /// missing fields, and the implicit orders a query gets from its inequalities.

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Write preconditions: `exists` and `updateTime`, on updates, deletes and transforms.
 public enum PreconditionsContract: Sendable {

@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Query projections (`select`): a mask on each result that never filters documents.
 ///

@@ -1,5 +1,6 @@
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Invalid queries and aggregations fail with `invalidArgument` (before any result), and the largest
 /// valid forms are accepted.

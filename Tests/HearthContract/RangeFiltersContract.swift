@@ -1,6 +1,7 @@
 import Foundation
-public import HearthApplication
+import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// `<`, `<=`, `>`, `>=`: they match only values of the operand's kind, in Firestore's order.
 public enum RangeFiltersContract: Sendable {

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Reads at a past read time (a commit time, so microsecond-aligned) see the database as it was then.
 public enum ReadTimesContract: Sendable {

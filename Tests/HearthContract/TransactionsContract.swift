@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Transactions: read-write and read-only, commit and rollback, closed and unknown transactions, and
 /// contention (ABORTED). Contention behaviours are `.slow`: they hold both for optimistic engines (the

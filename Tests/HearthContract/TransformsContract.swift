@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Field transforms: server timestamp, increment, maximum, minimum, array union and array remove, and
 /// the transform results a commit reports.

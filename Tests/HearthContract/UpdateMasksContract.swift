@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Updates with a field mask: only masked paths change; masked paths absent from the data are deleted.
 public enum UpdateMasksContract: Sendable {

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// createTime, updateTime and commitTime: when they move and when they do not.
 public enum WriteTimesContract: Sendable {

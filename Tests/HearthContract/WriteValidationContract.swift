@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// Invalid writes: reserved names, nested arrays, sizes, transform operands. Each fails with
 /// `invalidArgument` and writes nothing.

@@ -1,7 +1,8 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 /// Expectations taken from the official emulator (see EMULATOR-FINDINGS.md §10).

@@ -1,6 +1,7 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("Queries: collections and collection groups")

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 /// Shared arrange/act helpers for the engine's tests.
@@ -113,30 +113,6 @@ func order(_ path: String, _ direction: Order.Direction = .ascending) throws -> 
 
 func collectionQuery(_ collection: String, allDescendants: Bool = false) -> StructuredQuery {
     StructuredQuery(from: CollectionSelector(collectionID: collection, allDescendants: allDescendants))
-}
-
-/// Runs `body` and returns the code of the `DocumentStoreError` it throws (`nil` when it succeeds).
-func errorCode(_ body: () throws -> Void) -> DocumentStoreError.Code? {
-    do {
-        try body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
-}
-
-/// Async form of ``errorCode(_:)``.
-func errorCode(_ body: () async throws -> Void) async -> DocumentStoreError.Code? {
-    do {
-        try await body()
-        return nil
-    } catch let error as DocumentStoreError {
-        return error.code
-    } catch {
-        return .unknown
-    }
 }
 
 /// A deterministic random source (SplitMix64).

@@ -1,6 +1,7 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("Reads: batch get, list documents, list collection IDs")

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
 import Testing
 
 /// Expectations taken from the official emulator (see /work/findings/EMULATOR-FINDINGS.md §2).

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 @testable import HearthLocalEngine
+import HearthPort
 import Testing
 
 @Suite("Queries: single-document matching (for listeners)")

@@ -1,7 +1,8 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 /// Every limit the official emulator enforces is `invalidArgument` (see EMULATOR-FINDINGS.md §3–§4).

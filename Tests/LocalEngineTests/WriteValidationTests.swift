@@ -1,7 +1,8 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthLocalEngine
+import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("Writes: validation as the server")

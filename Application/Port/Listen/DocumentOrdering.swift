@@ -74,7 +74,7 @@ public struct DocumentOrdering: Sendable, Hashable {
     }
 
     /// Firestore's order of document paths (segment by segment, by UTF-8 bytes, a prefix first), in one pass.
-    package static func compare(_ lhs: DocumentPath, _ rhs: DocumentPath) -> Int {
+    static func compare(_ lhs: DocumentPath, _ rhs: DocumentPath) -> Int {
         for (left, right) in zip(lhs.segments, rhs.segments) {
             let order = UTF8Order.compare(left, right)
             if order != 0 { return order }
@@ -111,17 +111,5 @@ public struct DocumentOrdering: Sendable, Hashable {
         case .notIn: operand.arrayValue?.allSatisfy(\.isNull) ?? false
         default: false
         }
-    }
-}
-
-/// What a document is ordered by in a ``DocumentOrdering``: its values of the field orders (`nil` when
-/// missing) and its path.
-package struct SortKey: Sendable, Hashable {
-    package var values: [Value?]
-    package var path: DocumentPath
-
-    package init(values: [Value?], path: DocumentPath) {
-        self.values = values
-        self.path = path
     }
 }

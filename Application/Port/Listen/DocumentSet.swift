@@ -99,7 +99,7 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     /// A document with the key it is ordered by (computed from the whole document, so a projected
     /// document keeps its place). A class, so that the trees move one reference per entry instead of
     /// the document's and the key's several.
-    package final class Entry: Sendable, Hashable {
+    package final class Entry: Sendable {
         package let document: Document
         package let key: SortKey
 
@@ -107,24 +107,15 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
             self.document = document
             self.key = key
         }
-
-        package static func == (lhs: Entry, rhs: Entry) -> Bool {
-            lhs === rhs || (lhs.key == rhs.key && lhs.document == rhs.document)
-        }
-
-        package func hash(into hasher: inout Hasher) {
-            hasher.combine(key)
-            hasher.combine(document)
-        }
     }
 
     /// The entry at `path`. O(log n).
-    package func entry(_ path: DocumentPath) -> Entry? {
+    func entry(_ path: DocumentPath) -> Entry? {
         AVLTree.find(in: byPath) { Self.comparePaths(path, $0.key.path) }?.element
     }
 
     /// The position an entry with `key` has. O(log n).
-    package func index(of key: SortKey) -> Int? {
+    func index(of key: SortKey) -> Int? {
         AVLTree.find(in: byOrder) { ordering.compare(key, $0.key) }?.index
     }
 
@@ -135,7 +126,7 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     }
 
     /// The entries in order. O(n).
-    package var entries: [Entry] {
+    var entries: [Entry] {
         var result: [Entry] = []
         result.reserveCapacity(count)
         var iterator = AVLIterator(byOrder)

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Where the Firestore store goes: a project (and database), through the emulator or not, with which
 /// credentials.

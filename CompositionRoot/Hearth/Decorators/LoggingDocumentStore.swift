@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A `DocumentStore` decorator that logs every call of the store it wraps through a ``HearthLogger``:
 /// at ``HearthLogLevel/debug`` the call, its target, its outcome and its duration; at
@@ -66,6 +66,14 @@ public struct LoggingDocumentStore: DocumentStore {
         return base.listen(target, options: options)
     }
 
+    /// Closes the wrapped store (logged at ``HearthLogLevel/debug``, a failure at ``HearthLogLevel/warning``).
+    public func close() async throws {
+        try await logged("close") { try await base.close() } outcome: { _ in "closed" }
+    }
+
+    /// Whether the wrapped store is closed.
+    public var isClosed: Bool { base.isClosed }
+
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
@@ -84,8 +92,7 @@ public struct LoggingDocumentStore: DocumentStore {
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let operation = "runQuery \(Self.describe(parent: parent, query.from))"
-        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
-        let task = Task {
+        return .relayed { continuation in
             let clock = ContinuousClock()
             let start = clock.now
             var count = 0
@@ -94,15 +101,12 @@ public struct LoggingDocumentStore: DocumentStore {
                     if element.document != nil { count += 1 }
                     continuation.yield(element)
                 }
-                log(.debug, "\(operation) → \(count) documents", since: start, clock: clock)
-                continuation.finish()
             } catch {
                 logFailure(operation, error, since: start, clock: clock)
-                continuation.finish(throwing: error)
+                throw error
             }
+            log(.debug, "\(operation) → \(count) documents", since: start, clock: clock)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// The wrapped store's `runAggregation`, logged with the collection and how many aggregations were asked.

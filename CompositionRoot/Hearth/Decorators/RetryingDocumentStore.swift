@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A `DocumentStore` decorator that retries failed calls of the store it wraps, as its
 /// `RetryPolicy` says (through the project's one retry loop, `Retrier`), for stores that have no retries of their own (the local ones).
@@ -67,6 +67,15 @@ public struct RetryingDocumentStore: DocumentStore {
         base.listen(target, options: options)
     }
 
+    /// Closes the wrapped store, once: closing is never retried (a store is closed even when its
+    /// `close()` throws).
+    public func close() async throws {
+        try await base.close()
+    }
+
+    /// Whether the wrapped store is closed.
+    public var isClosed: Bool { base.isClosed }
+
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
@@ -82,27 +91,19 @@ public struct RetryingDocumentStore: DocumentStore {
     )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
-        let task = Task {
+        .relayed { continuation in
             var delivered = false
-            do {
-                try await retrier.run(operation: "runQuery") { _ in
-                    for try await element in base.runQuery(parent: parent, query: query, consistency: consistency) {
-                        delivered = true
-                        continuation.yield(element)
-                    }
-                } verdict: { error, attempt in
-                    delivered ? .stop : verdict(after: error, idempotent: true)
-                } willRetry: { error, attempt, wait in
-                    log(error, attempt: attempt, wait: wait, operation: "runQuery")
+            try await retrier.run(operation: "runQuery") { _ in
+                for try await element in base.runQuery(parent: parent, query: query, consistency: consistency) {
+                    delivered = true
+                    continuation.yield(element)
                 }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+            } verdict: { error, attempt in
+                delivered ? .stop : verdict(after: error, idempotent: true)
+            } willRetry: { error, attempt, wait in
+                log(error, attempt: attempt, wait: wait, operation: "runQuery")
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// The wrapped store's `runAggregation`, retried as an idempotent call.

@@ -26,8 +26,8 @@ extension HearthConfiguration {
     /// The database ``Database/firestore()`` makes, for the variables in `environment`, made anew on
     /// every call: ``fromEnvironment(_:)`` then ``makeDatabase(options:)``. Never throws: when either
     /// fails, the database returned is one whose every operation (reads, writes, queries, listeners,
-    /// batches, transactions) throws that error; its identity is ``defaultLocalDatabase`` and `close()`
-    /// does nothing.
+    /// batches, transactions) throws that error; its identity is ``defaultLocalDatabase``, and once closed it
+    /// refuses every call with `failedPrecondition`, as every store does.
     public static func defaultDatabase(environment: [String: String]) -> Database {
         do throws(DocumentStoreError) {
             return try fromEnvironment(environment).makeDatabase()

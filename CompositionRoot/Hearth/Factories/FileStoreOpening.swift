@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFileSystem
+import HearthPort
 
 /// Where the file store is opened: with its defaults (full durability, each commit flushed before it
 /// returns).

@@ -3,6 +3,7 @@ public import HearthApplication
 public import HearthDomain
 import HearthFirestoreREST
 import HearthInMemory
+public import HearthPort
 
 extension HearthConfiguration {
     /// Opens the configured store, wrapped in the configured policies: the local stores (memory, file)

@@ -21,9 +21,7 @@ struct CollectionsCommand: Command {
     let parent: DocumentPath?
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
-        let positionals = try arguments.positionals()
-        guard positionals.count <= 1 else { throw .usage("expected at most one <document-path>") }
-        parent = try positionals.first.map { text throws(CommandFailure) in try Inputs.documentPath(text) }
+        parent = try arguments.optionalPositional("<document-path>", dashMeansStandardInput: false).map { text throws(CommandFailure) in try Inputs.documentPath(text) }
     }
 
     func run(_ context: CommandContext) async throws {

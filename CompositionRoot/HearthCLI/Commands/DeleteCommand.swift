@@ -31,9 +31,7 @@ struct DeleteCommand: Command {
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         recursive = try arguments.flag("--recursive")
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else { throw .usage(positionals.isEmpty ? "missing <path>" : "expected one <path>") }
-        let text = positionals[0]
+        let text = try arguments.positionals(exactly: "<path>")[0]
         if UTF8Split.split(text, separator: UInt8(ascii: "/")).count % 2 == 1 {
             let collection = try Inputs.collectionPath(text)
             guard recursive else { throw .usage("\(collection) is a collection; add --recursive to delete all its documents") }

@@ -26,9 +26,7 @@ struct ExportCommand: Command {
     let destination: String?
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
-        let positionals = try arguments.positionals()
-        guard positionals.count <= 1 else { throw .usage("expected at most one <file>") }
-        destination = positionals.first == "-" ? nil : positionals.first
+        destination = try arguments.optionalPositional("<file>")
     }
 
     func run(_ context: CommandContext) async throws {

@@ -27,9 +27,7 @@ struct GetCommand: Command {
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         typed = try arguments.flag("--typed")
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else { throw .usage(positionals.isEmpty ? "missing <document-path>" : "expected one <document-path>") }
-        path = try Inputs.documentPath(positionals[0])
+        path = try Inputs.documentPath(try arguments.positionals(exactly: "<document-path>")[0])
     }
 
     func run(_ context: CommandContext) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Hearth
+import HearthFileSystem
 import HearthFirestoreCodec
 import HearthLocalEngine
 
@@ -41,9 +42,7 @@ struct ImportCommand: Command {
         } else {
             batchSize = 500
         }
-        let positionals = try arguments.positionals()
-        guard positionals.count <= 1 else { throw .usage("expected at most one <file>") }
-        source = positionals.first == "-" ? nil : positionals.first
+        source = try arguments.optionalPositional("<file>")
     }
 
     func run(_ context: CommandContext) async throws {
@@ -57,10 +56,11 @@ struct ImportCommand: Command {
         progress.note("\(count) valid documents in \(name)")
 
         let database = try context.database()
-        let reader = try LineReader(path: path)
+        var reader = try Self.open(path, name: name)
+        defer { reader.close() }
         var writes: [Write] = []
         var imported = 0
-        while let document = try Self.nextDocument(reader, name: name) {
+        while let document = try Self.nextDocument(&reader) {
             writes.append(.update(document.path, fields: document.fields))
             if writes.count == batchSize {
                 _ = try await database.store.commit(writes, transaction: nil)
@@ -79,9 +79,10 @@ struct ImportCommand: Command {
     }
 
     private func checkEveryLine(path: String, name: String, progress: ProgressReporter) throws(CommandFailure) -> Int {
-        let reader = try LineReader(path: path)
+        var reader = try Self.open(path, name: name)
+        defer { reader.close() }
         var count = 0
-        while try Self.nextDocument(reader, name: name) != nil {
+        while try Self.nextDocument(&reader) != nil {
             count += 1
             if count % 500 == 0 {
                 progress.update(done: count, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) }, detail: "checking")
@@ -90,25 +91,32 @@ struct ImportCommand: Command {
         return count
     }
 
-    /// The next document of `reader`, skipping blank lines; an invalid line is a usage error naming it.
-    static func nextDocument(_ reader: LineReader, name: String) throws(CommandFailure) -> Document? {
-        while let line = try reader.next() {
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            let document: Document
-            do {
-                document = try RESTDocumentCodec.decode(try JSONParser.parse(line), database: nil)
-            } catch {
-                throw .usage("line \(reader.lineNumber) of \(name) is not a Firestore REST document: \(error)")
-            }
-            // The store's own rules, so that the whole input is checked before anything is written.
-            do {
-                try StoreRules.validateDocument(document.path, fields: document.fields)
-            } catch {
-                throw .usage("line \(reader.lineNumber) of \(name) cannot be stored: \(error.message)")
-            }
-            return document
+    /// Opens the input through the file store's export reader; `name` is what errors call it.
+    static func open(_ path: String, name: String) throws(CommandFailure) -> LineReader {
+        do {
+            return try LineReader(path: path, name: name)
+        } catch {
+            throw .usage("cannot read \(name): \(error.message)")
         }
-        return nil
+    }
+
+    /// The next document of `reader` as the export format reads it (blank lines skipped), checked
+    /// against the store's own rules so that the whole input is checked before anything is written;
+    /// an invalid line is a usage error naming it.
+    static func nextDocument(_ reader: inout LineReader) throws(CommandFailure) -> Document? {
+        let document: Document?
+        do {
+            document = try DocumentExportFile.nextDocument(&reader, database: nil)
+        } catch {
+            throw .usage(error.message)
+        }
+        guard let document else { return nil }
+        do {
+            try StoreRules.validateDocument(document.path, fields: document.fields)
+        } catch {
+            throw .usage("line \(reader.lineNumber) of \(reader.name) cannot be stored: \(error.message)")
+        }
+        return document
     }
 }
 
@@ -119,16 +127,7 @@ struct SpooledInput {
     static func standardInput() throws(CommandFailure) -> SpooledInput {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-import-\(UInt32.random(in: 0...UInt32.max)).jsonl").path
         let file = try OutputFile(path: path)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return 0 }
-                return POSIX.readSome(0, into: base, count: raw.count)
-            }
-            if count < 0 { throw .failed("cannot read standard input: \(POSIX.lastError)") }
-            if count == 0 { break }
-            try file.write(Array(chunk[0..<count]))
-        }
+        try POSIX.readStandardInput { (chunk) throws(CommandFailure) in try file.write(Array(chunk)) }
         try file.commit()
         return SpooledInput(path: path)
     }

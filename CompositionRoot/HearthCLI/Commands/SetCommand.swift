@@ -30,10 +30,7 @@ struct SetCommand: Command {
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         let merge = try arguments.flag("--merge")
         let typed = try arguments.flag("--typed")
-        let positionals = try arguments.positionals()
-        guard positionals.count == 2 else {
-            throw .usage(positionals.count < 2 ? "expected <document-path> and <json>" : "expected only <document-path> and <json>")
-        }
+        let positionals = try arguments.positionals(exactly: "<document-path>", "<json>")
         let path = try Inputs.documentPath(positionals[0])
         let object = try Inputs.jsonObject(try Inputs.jsonText(positionals[1]), what: "the document")
         let data = Inputs.userData(try Inputs.fields(object, typed: typed, what: "the document"))

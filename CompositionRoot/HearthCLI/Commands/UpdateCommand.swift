@@ -28,10 +28,7 @@ struct UpdateCommand: Command {
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
         let typed = try arguments.flag("--typed")
-        let positionals = try arguments.positionals()
-        guard positionals.count == 2 else {
-            throw .usage(positionals.count < 2 ? "expected <document-path> and <json>" : "expected only <document-path> and <json>")
-        }
+        let positionals = try arguments.positionals(exactly: "<document-path>", "<json>")
         let path = try Inputs.documentPath(positionals[0])
         let object = try Inputs.jsonObject(try Inputs.jsonText(positionals[1]), what: "the update")
         guard !object.isEmpty else { throw .usage("the update needs at least one field") }

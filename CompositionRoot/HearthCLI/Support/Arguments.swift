@@ -112,6 +112,23 @@ struct Arguments {
         return positionals
     }
 
+    /// Takes exactly `names.count` positional arguments, in order; too few or too many is a usage error
+    /// naming them ("missing <path>", "expected one <path>", "expected <a> and <b>", "expected only <a> and <b>").
+    mutating func positionals(exactly names: String...) throws(CommandFailure) -> [String] {
+        let positionals = try positionals()
+        guard positionals.count != names.count else { return positionals }
+        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        if names.count == 1 { throw .usage(positionals.isEmpty ? "missing \(listed)" : "expected one \(listed)") }
+        throw .usage(positionals.count < names.count ? "expected \(listed)" : "expected only \(listed)")
+    }
+
+    /// Takes at most one positional argument (`-` means standard input and becomes `nil`, as does none).
+    mutating func optionalPositional(_ name: String, dashMeansStandardInput: Bool = true) throws(CommandFailure) -> String? {
+        let positionals = try positionals()
+        guard positionals.count <= 1 else { throw .usage("expected at most one \(name)") }
+        return dashMeansStandardInput && positionals.first == "-" ? nil : positionals.first
+    }
+
     private static func looksNumeric(_ text: String) -> Bool {
         guard let second = text.dropFirst().first else { return false }
         return second.isNumber

@@ -35,16 +35,7 @@ enum Inputs {
     static func jsonText(_ argument: String) throws(CommandFailure) -> String {
         guard argument == "-" else { return argument }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { raw in
-                guard let base = raw.baseAddress else { return 0 }
-                return POSIX.readSome(0, into: base, count: raw.count)
-            }
-            if count < 0 { throw .failed("cannot read standard input: \(POSIX.lastError)") }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-        }
+        try POSIX.readStandardInput { chunk in bytes += chunk }
         if let offset = firstInvalidUTF8Offset(bytes) {
             throw .usage(
                 "standard input is not valid UTF-8: the bytes at offset \(offset) (0x\(String(bytes[offset], radix: 16, uppercase: true))…) are not a UTF-8 character; nothing was written"

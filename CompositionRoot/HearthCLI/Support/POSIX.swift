@@ -34,6 +34,20 @@ enum POSIX {
         }
     }
 
+    /// Reads standard input to its end in 64 KiB chunks, handing each to `body`.
+    static func readStandardInput(_ body: (ArraySlice<UInt8>) throws(CommandFailure) -> Void) throws(CommandFailure) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return 0 }
+                return readSome(0, into: base, count: raw.count)
+            }
+            if count < 0 { throw .failed("cannot read standard input: \(lastError)") }
+            if count == 0 { return }
+            try body(chunk[0..<count])
+        }
+    }
+
     /// Whether `descriptor` is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 

@@ -1,6 +1,6 @@
-import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 
 /// Page tokens, through the public API: `listDocuments` with a fuzzed token answers a page or throws
 /// `invalidArgument` — never traps, whatever the token holds. Input: the token's text.

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Every byte entry point of the REST codec (`decode…(bytes:)`) against its tree decoder
 /// (`JSONParser` then `decode…(_:)`): the same value or the same error, for any input. A decoded

@@ -1,8 +1,8 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthFirestoreREST
+import HearthPort
 
 /// The REST adapter's response and error mapping, through its public API: a stub `HTTPClient` answers
 /// every request with the fuzzed status and body, and each store call must return or throw a

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFileSystem
+import HearthPort
 
 /// Whole store folders: a folder of fuzzed files is opened as a file store, which must throw a
 /// `DocumentStoreError` or open; an opened store answers reads, takes a commit and closes; either way no

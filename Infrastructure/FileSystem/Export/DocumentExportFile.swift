@@ -30,7 +30,7 @@ public enum DocumentExportFile {
         database: DatabaseID?,
         _ body: (Document) throws -> Void
     ) throws -> Int {
-        var reader = try ExportLineReader(path: url.path)
+        var reader = try LineReader(path: url.path)
         defer { reader.close() }
         var count = 0
         while let document = try nextDocument(&reader, database: database) {
@@ -81,7 +81,8 @@ public enum DocumentExportFile {
     }
 
     /// The next document of `reader`, skipping empty lines; `nil` at the end.
-    static func nextDocument(_ reader: inout ExportLineReader, database: DatabaseID?) throws(DocumentStoreError) -> Document? {
+    /// - Throws: `invalidArgument` naming the reader's file and line for a line that is not a REST document.
+    package static func nextDocument(_ reader: inout LineReader, database: DatabaseID?) throws(DocumentStoreError) -> Document? {
         while let line = try reader.next() {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             do {
@@ -98,7 +99,7 @@ public enum DocumentExportFile {
         return nil
     }
 
-    private static func invalidLine(_ reader: ExportLineReader, _ reason: String) -> DocumentStoreError {
-        DocumentStoreError(.invalidArgument, "Line \(reader.lineNumber) of \(reader.file.path) is not a Firestore REST document: \(reason)")
+    private static func invalidLine(_ reader: LineReader, _ reason: String) -> DocumentStoreError {
+        DocumentStoreError(.invalidArgument, "Line \(reader.lineNumber) of \(reader.name) is not a Firestore REST document: \(reason)")
     }
 }

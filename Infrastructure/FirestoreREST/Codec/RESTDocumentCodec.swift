@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Firestore REST form of `Document` and of document names, both directions:
 /// `{"name": "projects/{p}/databases/{d}/documents/{path}", "fields"?: {…}, "createTime": "…", "updateTime": "…"}`.

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// The proto3 JSON form of Firestore's `Listen` RPC (`ListenRequest` with an added target, and
 /// `ListenResponse`). Listen is a streaming RPC that Firestore serves over gRPC and WebChannel, not over

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// The byte entry points decode the canonical form straight from bytes (`RESTByteDecoder`) and fall back
 /// to the ``JSON`` tree for anything else, so their results and errors are those of the tree decoders.

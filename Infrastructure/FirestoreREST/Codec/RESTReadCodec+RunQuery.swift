@@ -1,5 +1,5 @@
 public import HearthDomain
-import HearthApplication
+import HearthPort
 
 extension RESTReadCodec {
     // MARK: - RunQuery

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Firestore REST form of the read RPCs, both directions: `GetDocument`, `BatchGetDocuments`,
 /// `ListDocuments` (answer), `ListCollectionIds`. Queries and aggregations are in

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Firestore REST form of transactions, both directions: `BeginTransaction` request and response,
 /// `Rollback` request and `TransactionOptions`. Transaction IDs are base64 bytes on the wire.

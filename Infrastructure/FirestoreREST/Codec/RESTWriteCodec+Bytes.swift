@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 extension RESTWriteCodec {
     /// The compact UTF-8 JSON of ``encodeCommitRequest(database:writes:transaction:)``, ready to send,

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Firestore REST form of writes and commits, both directions: `Write`, `Precondition`,
 /// `FieldTransform`, `CommitRequest`, `CommitResponse` and `WriteResult` (batch writes in

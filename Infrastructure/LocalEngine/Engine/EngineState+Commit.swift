@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// A commit validated and applied to the head state, and what its committer still has to do.
 struct PreparedCommit: Sendable {
@@ -51,8 +51,8 @@ extension EngineState {
         }
         let response = CommitResponse(writeResults: results, commitTime: commitTime)
 
-        let changes = outcome.compactMap { entry -> DocumentChange? in
-            entry.before == entry.after ? nil : DocumentChange(path: entry.path, before: entry.before, after: entry.after)
+        let changes = outcome.compactMap { entry -> CommittedChange? in
+            entry.before == entry.after ? nil : CommittedChange(path: entry.path, before: entry.before, after: entry.after)
         }
         for change in changes {
             self.storage.install(change.after, at: change.path, commitTime: commitTime)

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 extension EngineState {
     mutating func listDocuments(_ request: ListDocumentsRequest, now: Timestamp) throws(DocumentStoreError) -> ListDocumentsResponse {

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Where a read looks: the state at `time`, reported to the caller as `readTime`, recorded for a
 /// read-write transaction when `transaction` is set.

@@ -47,11 +47,11 @@ extension EngineState {
                 }
             }
         }
-        var changes: [DocumentChange] = []
+        var changes: [CommittedChange] = []
         for entry in batch.documents {
             let before = storage.head(entry.path)?.document
             storage.install(entry.document, at: entry.path, commitTime: batch.commitTime)
-            changes.append(DocumentChange(path: entry.path, before: before, after: entry.document))
+            changes.append(CommittedChange(path: entry.path, before: before, after: entry.document))
         }
         lastCommitTime = batch.commitTime
         issuedReadTime = max(issuedReadTime, batch.commitTime)

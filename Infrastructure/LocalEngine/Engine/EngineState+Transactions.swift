@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 extension EngineState {
     mutating func beginTransaction(_ options: TransactionMode, now: Timestamp) throws(DocumentStoreError) -> TransactionID {

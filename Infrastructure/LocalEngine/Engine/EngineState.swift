@@ -136,7 +136,7 @@ struct PlanCache: Sendable {
 struct PendingBatch: Sendable {
     let id: UInt64
     let commitTime: Timestamp
-    let changes: [DocumentChange]
+    let changes: [CommittedChange]
     let ticket: PersistenceTicket
 }
 

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 import Synchronization
 
 /// Firestore's server behaviour, in process: the engine behind the in-memory and file stores.

@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 
 /// The documents of one query run: in order and projected, with the offset's skip count.
 public struct QueryRun: Sendable, Hashable {

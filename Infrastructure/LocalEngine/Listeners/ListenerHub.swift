@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 import Synchronization
 
 /// The local engine's listeners: push-based, driven by the engine's change notification.
@@ -118,7 +118,7 @@ final class ListenerHub: Sendable {
         }
     }
 
-    private func apply(_ changes: [DocumentChange], at commitTime: Timestamp, to listener: inout ListenerRecord, _ engine: LocalEngine) {
+    private func apply(_ changes: [CommittedChange], at commitTime: Timestamp, to listener: inout ListenerRecord, _ engine: LocalEngine) {
         let old = listener.documents
         var paths: [DocumentPath]
         switch listener.apply(changes) {

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// One listener as the hub keeps it: what it watches, its documents as of ``readTime``, and the buffer
 /// its consumer pulls from.
@@ -29,7 +29,7 @@ struct ListenerRecord: Sendable {
     var ordering: DocumentOrdering { documents.ordering }
 
     /// Applies the changes of one commit that concern this listener (the hub routed them here).
-    mutating func apply(_ changes: [DocumentChange]) -> Outcome {
+    mutating func apply(_ changes: [CommittedChange]) -> Outcome {
         switch watched {
         case .document(let path):
             var paths: [DocumentPath] = []
@@ -44,7 +44,7 @@ struct ListenerRecord: Sendable {
         }
     }
 
-    private mutating func apply(_ changes: [DocumentChange], to query: ValidatedQuery) -> Outcome {
+    private mutating func apply(_ changes: [CommittedChange], to query: ValidatedQuery) -> Outcome {
         if query.offset > 0 {
             let relevant = changes.contains { change in
                 documents.contains(change.path) || entry(for: change.after, in: query) != nil

@@ -36,8 +36,8 @@ struct ListenerRegistry: Sendable {
     }
 
     /// The listeners each change may concern, with the changes, in commit order per listener.
-    func route(_ changes: [DocumentChange]) -> [Int: [DocumentChange]] {
-        var routed: [Int: [DocumentChange]] = [:]
+    func route(_ changes: [CommittedChange]) -> [Int: [CommittedChange]] {
+        var routed: [Int: [CommittedChange]] = [:]
         for change in changes {
             let path = change.path
             for id in byDocument[path] ?? [] { routed[id, default: []].append(change) }

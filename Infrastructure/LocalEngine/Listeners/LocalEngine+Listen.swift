@@ -1,5 +1,5 @@
-public import HearthApplication
 import HearthDomain
+public import HearthPort
 import Synchronization
 
 extension LocalEngine {

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Open transactions by ID. An ID is 16 bytes: this engine's random nonce and a sequence number, so the
 /// engine can tell a closed transaction of its own (sequence already issued, no longer open) from an

@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 @Suite("Client API over a scripted store")
@@ -129,4 +130,7 @@ final class OtherDatabaseStore: DocumentStore {
     func beginTransaction(_ options: TransactionMode) async throws -> TransactionID { try await inner.beginTransaction(options) }
     func rollback(_ transaction: TransactionID) async throws {}
     func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse { try await inner.listCollectionIDs(request) }
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> { inner.listen(target, options: options) }
+    func close() async throws { try await inner.close() }
+    var isClosed: Bool { inner.isClosed }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 /// Firebase's `Firestore.Decoder().decode(_:from:)` takes a `[String: Any]`: what `data()` returns, or a

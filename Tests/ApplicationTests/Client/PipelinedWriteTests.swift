@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Synchronization
 import Testing
 
@@ -193,4 +194,6 @@ struct SlowCommitStore: DocumentStore {
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         base.listen(target, options: options)
     }
+    func close() async throws { try await base.close() }
+    var isClosed: Bool { base.isClosed }
 }

@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Synchronization
 
 /// A `DocumentStore` fake for client-API tests: records every call and answers from a script.
@@ -97,6 +98,16 @@ final class ScriptedStore: DocumentStore {
         record(.listCollectionIDs(request.parent))
         return ListCollectionIDsResponse(collectionIDs: [], nextPageToken: nil)
     }
+
+    /// Polls the script, as a store that cannot push does.
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        PollingListener().listen(to: target, options: options, on: self)
+    }
+
+    /// A scripted store is never closed.
+    func close() async throws {}
+
+    var isClosed: Bool { false }
 
     static let time = try! Timestamp(seconds: 1_700_000_000)
 

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 @Suite("DocumentSnapshot.get(_:as:) over the in-memory store")

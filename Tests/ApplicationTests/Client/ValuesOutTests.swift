@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
 import Testing
 
 /// `data()` and `get(_:)` give Firebase's shape, so that `data()?["x"] as? T` returns the value for every

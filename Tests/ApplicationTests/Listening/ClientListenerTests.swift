@@ -1,6 +1,8 @@
 import HearthApplication
 import HearthDomain
 import HearthInMemory
+import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -45,7 +47,7 @@ struct ClientListenerTests {
         let db = makeDatabase()
         var iterator = db.collection("rooms").limit(toLast: 2).snapshots().makeAsyncIterator()
 
-        let code = await codeOf { _ = try await iterator.next() }
+        let code = await errorCode { _ = try await iterator.next() }
 
         #expect(code == .invalidArgument)
     }
@@ -116,7 +118,7 @@ struct ClientListenerTests {
         try await db.close()
         let after = try await snapshots.next()
         var later = rooms.snapshots().makeAsyncIterator()
-        let code = await codeOf { _ = try await later.next() }
+        let code = await errorCode { _ = try await later.next() }
 
         #expect(after == nil)
         #expect(code == .failedPrecondition)

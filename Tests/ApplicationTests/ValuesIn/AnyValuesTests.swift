@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// Firebase's `[String: Any]` path: one test per kind, written and read back from the in-memory store.

@@ -1,7 +1,8 @@
 import Foundation
-import Synchronization
 import HearthApplication
 import HearthDomain
+import HearthPort
+import Synchronization
 import Testing
 
 /// Values Firestore cannot store: `invalidArgument` naming the field path, never a trap, nothing written.

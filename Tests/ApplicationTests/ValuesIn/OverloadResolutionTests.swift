@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// Which overload a call takes: literals stay on the `FieldValue` / `UserFields` forms (which keep

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// The lines users port from Firebase, as they write them (see the seeds), on the in-memory store.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthPort
 import Testing
 
 /// One test per ``FieldValueConvertible`` kind: a Swift variable written through the typed path

@@ -6,7 +6,8 @@ import Synchronization
 /// counts every call. The seam the decorators' tests drive.
 final class ScriptedStore: DocumentStore {
     enum Call: Hashable, Sendable {
-        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen
+        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen,
+            close
     }
 
     /// How a query fails.
@@ -115,11 +116,19 @@ final class ScriptedStore: DocumentStore {
         return try await base.listCollectionIDs(request)
     }
 
-    /// The in-memory store's push-based listener, counted (the port's default would poll instead).
+    /// The in-memory store's push-based listener, counted.
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         calls.withLock { $0[.listen, default: 0] += 1 }
         return base.listen(target, options: options)
     }
+
+    /// Counted; a scripted failure is thrown before the in-memory store is closed.
+    func close() async throws {
+        try enter(.close)
+        try await base.close()
+    }
+
+    var isClosed: Bool { base.isClosed }
 }
 
 /// Records the delays a decorator sleeps, without sleeping.

@@ -3,8 +3,8 @@
 
 #sourceLocation(file: "Docs/FirestoreRESTAdapter.md", line: 9)
 import Foundation
-import HearthApplication
 import HearthFirestoreREST
+import HearthPort
 #sourceLocation()
 
 struct Docs_FirestoreRESTAdapter_01 {

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 import HearthTestSupport
 
 /// REST stores on the shared official emulator, one fresh project per store.

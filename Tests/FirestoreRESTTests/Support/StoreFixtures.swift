@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthFirestoreREST
+import HearthPort
 
 /// Builds stores wired to a ``StubServer``, and canned answers.
 enum StoreFixtures {

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreREST
+import HearthPort
 
 /// A settable clock.
 final class TestClock: @unchecked Sendable {  // `lock` guards `current`.

@@ -5,6 +5,7 @@ import HearthDomain
 import HearthFileSystem
 import HearthFirestoreREST
 import HearthInMemory
+import HearthPort
 import HearthTestSupport
 import Synchronization
 

@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import HearthApplication
+public import HearthPort
 import HearthDomain
 
 /// Tokens printed by a command, such as `gcloud auth print-access-token` (the default), run with

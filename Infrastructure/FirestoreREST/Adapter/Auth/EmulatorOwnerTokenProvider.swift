@@ -1,4 +1,4 @@
-public import HearthApplication
+public import HearthPort
 
 /// The Firestore emulator's administrator credentials, `Authorization: Bearer owner`: every request
 /// bypasses security rules. Only meaningful against the emulator.

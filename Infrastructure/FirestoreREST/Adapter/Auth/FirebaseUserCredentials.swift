@@ -1,5 +1,5 @@
 public import Foundation
-public import HearthApplication
+public import HearthPort
 
 /// What a Firebase Authentication sign-in returns: the user's ID token, the refresh token and when the
 /// ID token expires. Both tokens are secrets; `description` and reflection never show them.

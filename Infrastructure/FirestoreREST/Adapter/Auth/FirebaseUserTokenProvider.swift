@@ -1,7 +1,7 @@
 public import Foundation
-public import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+public import HearthPort
 
 /// A Firebase Authentication user's ID token: requests run under the user's identity and security
 /// rules apply.

@@ -1,7 +1,7 @@
 public import Foundation
-public import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+public import HearthPort
 
 /// Google OAuth access tokens of the attached service account from the metadata server (Cloud Run, GCE,
 /// GKE, Cloud Functions): `GET http://{host}/computeMetadata/v1/instance/service-accounts/default/token`

@@ -1,4 +1,4 @@
-public import HearthApplication
+public import HearthPort
 
 /// A fixed token (or none), for tests, scripts and tokens managed elsewhere. Never refreshes.
 public struct StaticTokenProvider: TokenProvider, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// A token and the time it stops being valid (`nil`: never expires).
 struct ExpiringToken: Sendable {

@@ -1,6 +1,6 @@
-public import HearthDomain
 import Foundation
-import HearthApplication
+public import HearthDomain
+import HearthPort
 
 extension FirestoreRESTConfiguration {
     /// A configuration from environment variables:

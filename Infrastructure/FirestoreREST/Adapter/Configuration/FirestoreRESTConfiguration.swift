@@ -1,6 +1,6 @@
 public import Foundation
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Everything ``FirestoreRESTDocumentStore`` needs to know about where and how to talk to Firestore.
 public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {

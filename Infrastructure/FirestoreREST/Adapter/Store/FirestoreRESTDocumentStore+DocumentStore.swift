@@ -1,6 +1,6 @@
-public import HearthApplication
 public import HearthDomain
 import HearthFirestoreCodec
+public import HearthPort
 
 extension FirestoreRESTDocumentStore {
     /// `GET …/documents/{path}` with `mask.fieldPaths` (404 `NOT_FOUND` → `nil`) at the latest state;

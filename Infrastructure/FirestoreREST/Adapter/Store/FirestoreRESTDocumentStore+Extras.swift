@@ -1,6 +1,6 @@
-import HearthApplication
 public import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 extension FirestoreRESTDocumentStore {
     /// `POST …/documents:batchWrite`: applies `writes` independently (not atomically, possibly out of

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 extension FirestoreRESTDocumentStore {
     /// Lists a collection in a transaction or at a read time, which REST's `GET` cannot do reliably:

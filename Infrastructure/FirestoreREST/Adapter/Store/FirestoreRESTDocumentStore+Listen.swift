@@ -1,7 +1,8 @@
-public import HearthApplication
+public import HearthPort
 
 extension FirestoreRESTDocumentStore {
-    /// Listens by polling, since Firestore's Listen RPC is not available over REST: a document target
+    /// Listens by polling, explicitly: this store cannot push, because Firestore's Listen RPC is not
+    /// available over REST (until the adapter speaks the WebChannel transport). A document target
     /// runs `:batchGet` and a query `:runQuery` every ``FirestoreRESTConfiguration/listenPolling``
     /// interval, and the answers are compared to derive the same snapshots and changes a push-based
     /// listener delivers (see `PollingListener`). Requests go through the store, so they use its

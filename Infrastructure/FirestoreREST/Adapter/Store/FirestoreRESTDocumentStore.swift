@@ -1,6 +1,6 @@
 public import Foundation
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// `DocumentStore` over the Firestore REST v1 API (production Firestore or the emulator), through an
 /// ``HTTPClient``.
@@ -23,8 +23,8 @@ public import HearthDomain
 /// flight and any backoff.
 ///
 /// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
-/// this state), as every `ClosableDocumentStore` does.
-public struct FirestoreRESTDocumentStore: ClosableDocumentStore, CustomStringConvertible {
+/// this state), as every store does (`DocumentStore.close()`).
+public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
     /// The project and database requests go to (``FirestoreRESTConfiguration/database``).
     public let database: DatabaseID
     /// The configuration the store was made with.

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Sends one logical call: adds credentials and headers, sends through the ``HTTPClient``, maps failures
 /// to ``DocumentStoreError``, retries through the project's ``Retrier`` (per the ``RetryPolicy``, within

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Whether a REST store is closed, and the listeners closing it ends. Shared by the copies of a
 /// ``FirestoreRESTDocumentStore`` (a value type) through its request executor.

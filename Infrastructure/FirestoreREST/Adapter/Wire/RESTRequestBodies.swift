@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// The JSON bodies of the REST requests, built with the codec's message encoders; only what REST
 /// treats differently lives here (the `database` member is a URL parameter, the concurrency mode

@@ -1,7 +1,7 @@
 import Foundation
-import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Reads the REST API's successful answers into port types with the codec's message decoders.
 /// Anything unexpected — not JSON, a wrong shape, a truncated body, a document of another database —

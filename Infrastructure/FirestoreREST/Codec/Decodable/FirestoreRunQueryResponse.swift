@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A `runQuery` answer of Firestore REST (`POST …/documents:runQuery`): the JSON array of
 /// `{"document"?, "readTime"?, "skippedResults"?, "transaction"?, "done"?}` elements, each document's

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// One element of a `BatchGetDocuments` answer (a JSON array): `{"found": Document}` or
 /// `{"missing": name}` with `readTime`; with `newTransaction`, the first element carries only

@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A decoded `CommitRequest` body: the writes to apply atomically, in order, and the transaction they
 /// commit (if any).

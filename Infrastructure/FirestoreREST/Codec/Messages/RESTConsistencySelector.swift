@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Which state a read request sees, as a REST request body says it: the `consistency_selector` oneof of
 /// `BatchGetDocuments`, `RunQuery` and `RunAggregationQuery` requests (`transaction`, `newTransaction`,

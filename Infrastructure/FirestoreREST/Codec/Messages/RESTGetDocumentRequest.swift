@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// A `GetDocumentRequest` message: `{"name", "mask"?, "transaction"? | "readTime"?}`. Over plain REST the
 /// name is in the URL and the rest in query parameters; the message form is what Google's conformance

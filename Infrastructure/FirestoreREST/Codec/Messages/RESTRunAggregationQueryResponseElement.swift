@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// One element of a `RunAggregationQuery` answer (a JSON array):
 /// `{"result"?: {"aggregateFields": {alias: Value}}, "readTime"?, "transaction"?, "done"?}`.

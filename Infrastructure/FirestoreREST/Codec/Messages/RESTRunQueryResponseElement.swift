@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// One element of a `RunQuery` answer (a JSON array): `{"document"?, "readTime"?, "skippedResults"?,
 /// "transaction"?, "done"?}`. Elements without a document carry progress only; with `newTransaction`, the

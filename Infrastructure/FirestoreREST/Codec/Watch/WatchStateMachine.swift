@@ -1,5 +1,5 @@
-public import HearthApplication
 public import HearthDomain
+public import HearthPort
 
 /// Firestore's watch protocol for one target: turns the `Listen` stream's responses into listener
 /// snapshots, as Firestore's SDKs do. A transport (gRPC, WebChannel, or a recorded stream) feeds it

@@ -1,5 +1,5 @@
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 extension MessageReader {
     /// Throws when the message has a `database` member that is not a database name, or not `expected`.

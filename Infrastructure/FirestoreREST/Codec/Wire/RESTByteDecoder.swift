@@ -1,6 +1,6 @@
 import Foundation
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Decodes the REST answers that carry documents (a document, `runQuery` and `batchGet` arrays, a
 /// `listDocuments` page) straight from their bytes into domain values: no ``JSON`` tree, no

@@ -1,6 +1,6 @@
 import Foundation
-import HearthApplication
 import HearthDomain
+import HearthPort
 
 /// Writes commit requests and documents straight to compact REST JSON bytes, without building a ``JSON``
 /// tree: the same bytes as serializing the tree encoders' output with ``JSONWriter`` (members in the same
