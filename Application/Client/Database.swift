@@ -2,7 +2,7 @@ import Foundation
 public import HearthDomain
 public import HearthPort
 
-/// The entry point of Hearth's client API: a Firestore database reached through a ``DocumentStore``.
+/// The entry point of Hearth's client API: a Firestore database reached through a `DocumentStore`.
 /// Firebase's name for it, ``Firestore``, is an alias of this type.
 ///
 /// The client API is built once on the port, so it behaves the same on every adapter (in-memory,

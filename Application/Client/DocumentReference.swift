@@ -168,7 +168,7 @@ public struct DocumentReference: Sendable, Hashable {
         lhs.database.databaseID == rhs.database.databaseID && lhs.target == rhs.target
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(target)

@@ -108,7 +108,7 @@ public struct QuerySnapshot: Sendable, Hashable {
     public let documents: [QueryDocumentSnapshot]
     /// When the results were read (the latest read time the store reported).
     public let readTime: Timestamp?
-    /// From a listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): the changes since the
+    /// From a listener (`snapshots(includeMetadataChanges:)`): the changes since the
     /// previous snapshot, removals first, then additions, then modifications (every document `added` in
     /// the first snapshot). Empty for a one-time read and for a metadata-only snapshot.
     public let documentChanges: [DocumentChange]

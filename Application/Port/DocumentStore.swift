@@ -102,7 +102,7 @@ public protocol DocumentStore: Sendable {
     /// code. Every adapter must give the same snapshots for the same commits, up to how commits are
     /// grouped into snapshots (a polling store may merge several).
     ///
-    /// There is no default: a store that learns of changes pushes them through a ``SnapshotBuffer``
+    /// There is no default: a store that learns of changes pushes them through a `SnapshotBuffer`
     /// (the local engine does); a store that cannot says so in its own `listen` by calling
     /// ``PollingListener/listen(to:options:on:group:)``, which polls the store's own reads (the Firestore
     /// REST adapter does, until it speaks Firestore's Listen RPC). On a closed store the stream fails at

@@ -74,6 +74,7 @@ public struct LoggingDocumentStore: DocumentStore {
     /// Whether the wrapped store is closed.
     public var isClosed: Bool { base.isClosed }
 
+    /// The wrapped store's `runQueryAll`, logged with the collection and how many documents it returned.
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {

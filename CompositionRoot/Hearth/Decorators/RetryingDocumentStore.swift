@@ -76,6 +76,8 @@ public struct RetryingDocumentStore: DocumentStore {
     /// Whether the wrapped store is closed.
     public var isClosed: Bool { base.isClosed }
 
+    /// The wrapped store's `runQueryAll`, retried as an idempotent call (nothing has been delivered before it
+    /// returns, so every attempt starts afresh).
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
