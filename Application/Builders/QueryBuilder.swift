@@ -186,7 +186,8 @@ public struct QueryBuilder: Sendable {
         return BuiltQuery(parent: parent, query: query, reversesResults: false)
     }
 
-    private var combinedFilter: StructuredQuery.Filter? {
+    /// The filters ANDed into one (`nil`: none; one filter: itself; nested ANDs flattened).
+    var combinedFilter: StructuredQuery.Filter? {
         switch filters.count {
         case 0: return nil
         case 1: return filters[0]
@@ -221,8 +222,6 @@ public struct QueryBuilder: Sendable {
     mutating func setStart(_ cursor: Cursor) { startCursor = cursor }
 
     mutating func setEnd(_ cursor: Cursor) { endCursor = cursor }
-
-    var allFilters: [StructuredQuery.Filter] { filters }
 
     static func path(of field: FieldReference, call: String) throws(DocumentStoreError) -> FieldPath {
         switch field.path {
