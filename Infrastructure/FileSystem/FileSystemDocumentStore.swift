@@ -4,8 +4,8 @@ import HearthLocalEngine
 import HearthPort
 import Synchronization
 
-/// A durable ``DocumentStore`` in one directory: the local engine (Firestore's server semantics, see
-/// ``LocalEngine``) plus an append-only, checksummed log of committed batches and a snapshot file.
+/// A durable `DocumentStore` in one directory: the local engine (Firestore's server semantics, see
+/// `LocalEngine`) plus an append-only, checksummed log of committed batches and a snapshot file.
 ///
 /// - **Durability**: with ``Durability/full`` (the default) a commit returns only once its log record is
 ///   flushed to stable storage; concurrent commits share one flush (group commit). See ``Durability``
@@ -19,8 +19,8 @@ import Synchronization
 ///   second open, in this or another process, fails with `failedPrecondition`.
 /// - Document IDs are never used as file names: they live inside records (see Docs/FileFormat.md).
 ///
-/// Errors: every requirement behaves as its ``DocumentStore`` documentation says. File-system failures
-/// become ``DocumentStoreError``s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
+/// Errors: every requirement behaves as its `DocumentStore` documentation says. File-system failures
+/// become `DocumentStoreError`s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
 /// `permissionDenied` (`EACCES`, `EROFS`), `dataLoss` (a damaged file that cannot be repaired
 /// without losing acknowledged commits), `failedPrecondition` (locked, closed, or written by a newer
 /// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit fails with
@@ -48,6 +48,7 @@ public final class FileSystemDocumentStore: DocumentStore {
     let storeDirectory: StoreDirectory
     private let closed = Atomic<Bool>(false)
 
+    /// The database the store serves (reference values and resource names are relative to it).
     public var database: DatabaseID { engine.database }
 
     /// Opens (or creates) the store in `directory`, recovering its contents.

@@ -4,7 +4,7 @@ public import HearthPort
 
 extension InMemoryDocumentStore {
     /// Listens through the engine: push-based, each commit reaching only the listeners it concerns (see
-    /// ``LocalEngine/listen(_:options:)``). On a closed store the stream fails at once with
+    /// `LocalEngine.listen(_:options:)`). On a closed store the stream fails at once with
     /// `failedPrecondition`; ``close()`` ends the running ones without an error.
     public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         if isClosed {

@@ -31,6 +31,7 @@ public struct PollingListener: Sendable {
         /// The source of jitter in `0..<1`. Default: the system generator.
         public var random: @Sendable () -> Double
 
+        /// A configuration with the defaults described on each property.
         public init(
             interval: Duration = .seconds(1),
             backoff: Backoff = Backoff(initial: .seconds(1), multiplier: 2, maximum: .seconds(60)),
@@ -46,8 +47,10 @@ public struct PollingListener: Sendable {
         }
     }
 
+    /// How often and how patiently the listener polls.
     public var configuration: Configuration
 
+    /// A polling listener with `configuration` (default: poll every second, back off up to 60 s).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }

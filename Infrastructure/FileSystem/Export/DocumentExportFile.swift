@@ -10,8 +10,11 @@ import HearthFirestoreCodec
 public enum DocumentExportFile {
     /// Streams the documents of the export file at `url` to `body`, in file order; returns how many.
     ///
-    /// - Parameter database: when given, every document name must belong to it; `nil` accepts any
-    ///   database (the document paths are kept, the database part of names is dropped).
+    /// - Parameters:
+    ///   - url: a file URL of the export file.
+    ///   - database: when given, every document name must belong to it; `nil` accepts any database (the
+    ///     document paths are kept, the database part of names is dropped).
+    ///   - body: receives each document, in file order; what it throws ends the read and is rethrown.
     /// - Throws: `invalidArgument` naming the file and line for a line that is not a valid REST
     ///   document; file-system errors naming the file; and whatever `body` throws.
     public static func readDocuments(
