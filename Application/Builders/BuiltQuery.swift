@@ -10,6 +10,7 @@ public struct BuiltQuery: Sendable, Hashable {
     /// `true` for `limit(toLast:)`: the results come back in reverse order and must be reversed.
     public var reversesResults: Bool
 
+    /// A built query: `query` under `parent`, with results reversed when `reversesResults` is `true`.
     public init(parent: DocumentPath?, query: StructuredQuery, reversesResults: Bool) {
         self.parent = parent
         self.query = query

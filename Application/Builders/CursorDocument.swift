@@ -13,6 +13,8 @@ public struct CursorDocument: Sendable, Hashable {
     /// Whether the document exists; a cursor from a missing document is invalid.
     public var exists: Bool
 
+    /// A cursor document at `path` holding `fields`; with `exists: false`, a cursor built from it fails the
+    /// query with `invalidArgument` (Firebase refuses a snapshot of a missing document as a cursor).
     public init(path: DocumentPath, fields: MapValue, exists: Bool = true) {
         self.path = path
         self.fields = fields

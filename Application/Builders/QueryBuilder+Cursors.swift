@@ -28,46 +28,27 @@ extension QueryBuilder {
         cursor(document, before: true, isStart: false, call: "end(beforeDocument:)")
     }
 
-    /// The orders a document cursor follows: the explicit orders, then each inequality field not yet
-    /// ordered (sorted by field path), then `__name__`, in the direction of the last explicit order.
+    /// The orders a document cursor follows: the query's normalised orders
+    /// (`StructuredQuery.normalizedOrders`: the explicit orders, then each field an inequality orders by
+    /// that is not ordered yet, sorted by field path, then `__name__`, in the direction of the last
+    /// explicit order; an inequality that can match nothing, such as `not-in [null]`, orders by nothing).
     public var normalizedOrders: [Order] {
-        var result = explicitOrders
-        var ordered = Set(result.map(\.field))
-        let direction = result.last?.direction ?? .ascending
-        for field in inequalityFields.sorted() where !field.isDocumentID && !ordered.contains(field) {
-            result.append(Order(field, direction))
-            ordered.insert(field)
-        }
-        if !ordered.contains(FieldPath.documentID) { result.append(Order(FieldPath.documentID, direction)) }
-        return result
-    }
-
-    private var inequalityFields: [FieldPath] {
-        var fields: [FieldPath] = []
-        func collect(_ filter: StructuredQuery.Filter) {
-            switch filter {
-            case .field(let path, let op, _): if op.isInequality { fields.append(path) }
-            case .unary(let path, let op): if op == .isNotNull || op == .isNotNaN { fields.append(path) }
-            case .composite(_, let children): children.forEach(collect)
-            }
-        }
-        allFilters.forEach(collect)
-        return fields
+        StructuredQuery.normalizedOrders(explicitOrders, filter: combinedFilter)
     }
 
     private func cursor(_ values: [FieldValue], before: Bool, isStart: Bool, call: String) -> QueryBuilder {
         with { query throws(DocumentStoreError) in
             let orders = query.explicitOrders
             if values.isEmpty { throw Self.invalid(call, "a cursor needs at least one value") }
-            if values.count > orders.count {
-                throw Self.invalid(call, "too many cursor values: \(values.count) values for \(orders.count) order(by:) clauses")
-            }
             var cursorValues: [Value] = []
-            for (value, order) in zip(values, orders) {
-                let plain = try Self.queryValue(value, call: call, field: order.field.canonicalString)
-                cursorValues.append(order.field.isDocumentID ? try query.documentReference(plain, call: call) : plain)
+            for (index, value) in values.enumerated() {
+                let order = index < orders.count ? orders[index] : nil
+                let plain = try Self.queryValue(value, call: call, field: order?.field.canonicalString)
+                cursorValues.append(order?.field.isDocumentID == true ? try query.documentReference(plain, call: call) : plain)
             }
-            query.place(Cursor(values: cursorValues, before: before), isStart: isStart)
+            let cursor = Cursor(values: cursorValues, before: before)
+            if let reason = cursor.violation(explicitOrders: orders, database: query.database) { throw Self.invalid(call, reason) }
+            query.place(cursor, isStart: isStart)
         }
     }
 
@@ -77,22 +58,16 @@ extension QueryBuilder {
                 throw Self.invalid(call, "the document \(document.path) does not exist, so it has no position in the results")
             }
             let orders = query.normalizedOrders
-            let reference = try query.documentReference(.reference(DocumentName(database: query.database, path: document.path)), call: call)
-            var cursorValues: [Value] = []
-            for order in orders {
-                if order.field.isDocumentID {
-                    cursorValues.append(reference)
-                } else if let value = document.fields.value(at: order.field) {
-                    cursorValues.append(value)
-                } else {
-                    throw Self.invalid(
-                        call,
-                        "the document '\(document.path.path)' has no field '\(order.field.canonicalString)'; a cursor document needs a value for every ordered and inequality-filtered field"
-                    )
-                }
+            // The document must be one of the query's results (in its collection, or under its parent).
+            _ = try query.documentReference(.reference(DocumentName(database: query.database, path: document.path)), call: call)
+            let cursor: Cursor
+            do throws(DocumentStoreError) {
+                cursor = try Cursor(at: document.path, fields: document.fields, orders: orders, database: query.database, before: before)
+            } catch {
+                throw .invalidArgument("Invalid query: \(call): \(error.message)")
             }
             query.setOrders(orders)
-            query.place(Cursor(values: cursorValues, before: before), isStart: isStart)
+            query.place(cursor, isStart: isStart)
         }
     }
 

@@ -96,7 +96,7 @@ extension QueryBuilder {
                 default: throw Self.invalid(call, "\(what) can only be compared with == and !=")
                 }
             }
-            return .field(path, op.fieldOperator, value)
+            return .field(path, op, value)
         }
     }
 

@@ -1,7 +1,7 @@
 public import HearthDomain
 
 /// A query under construction, as a value: every method returns a new builder (Firebase's `Query`
-/// methods), and ``build()`` turns it into the ``StructuredQuery`` to run.
+/// methods), and ``build()`` turns it into the `StructuredQuery` to run.
 ///
 /// Methods never throw: the first invalid call is recorded (later calls are then ignored) and ``build()``
 /// throws it as `invalidArgument`, naming the call. So a fluent chain needs one `try`:
@@ -18,7 +18,7 @@ public import HearthDomain
 /// - `== null` / `== NaN` become the unary filters `IS_NULL` / `IS_NAN` (`!=`: `IS_NOT_NULL` / `IS_NOT_NAN`);
 ///   null or NaN with any other operator is invalid. `in`, `not-in` and `array-contains-any` need a
 ///   non-empty list. Sentinels (`FieldValue.serverTimestamp()`, ...) are invalid in filters and cursors.
-/// - On `__name__` (``FieldPath/documentID``) values must be references to documents of the query, or
+/// - On `__name__` (`FieldPath.documentID`) values must be references to documents of the query, or
 ///   strings: a document ID (querying a collection) or a path relative to the parent (a collection group);
 ///   `array-contains` and `array-contains-any` are invalid.
 /// - Cursors from values follow the explicit orders and may not have more values than there are orders.
@@ -186,7 +186,8 @@ public struct QueryBuilder: Sendable {
         return BuiltQuery(parent: parent, query: query, reversesResults: false)
     }
 
-    private var combinedFilter: StructuredQuery.Filter? {
+    /// The filters ANDed into one (`nil`: none; one filter: itself; nested ANDs flattened).
+    var combinedFilter: StructuredQuery.Filter? {
         switch filters.count {
         case 0: return nil
         case 1: return filters[0]
@@ -221,8 +222,6 @@ public struct QueryBuilder: Sendable {
     mutating func setStart(_ cursor: Cursor) { startCursor = cursor }
 
     mutating func setEnd(_ cursor: Cursor) { endCursor = cursor }
-
-    var allFilters: [StructuredQuery.Filter] { filters }
 
     static func path(of field: FieldReference, call: String) throws(DocumentStoreError) -> FieldPath {
         switch field.path {

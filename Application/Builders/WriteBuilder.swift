@@ -1,6 +1,6 @@
 public import HearthDomain
 
-/// Turns user data into Domain ``Write``s exactly as Firebase's SDKs do (Google's cross-language
+/// Turns user data into Domain `Write`s exactly as Firebase's SDKs do (Google's cross-language
 /// conformance vectors are the specification).
 ///
 /// - Sentinels are removed from the written fields: `serverTimestamp()`, `arrayUnion()`, `arrayRemove()`,
@@ -80,8 +80,11 @@ public enum WriteBuilder {
     /// `invalidArgument` when there is no field, when a path is given twice or is a prefix of another, or
     /// when `precondition` is `.exists` (an update always requires the document to exist).
     ///
-    /// - Parameter precondition: `nil` (the default) means `exists: true` (the commit fails with `notFound`
-    ///   when the document is missing); `.updateTime(t)` replaces it.
+    /// - Parameters:
+    ///   - path: the document to update.
+    ///   - fields: the paths to change and their values, in the caller's order.
+    ///   - precondition: `nil` (the default) means `exists: true` (the commit fails with `notFound`
+    ///     when the document is missing); `.updateTime(t)` replaces it.
     public static func update(
         _ path: DocumentPath,
         fields: [(FieldPath, FieldValue)],

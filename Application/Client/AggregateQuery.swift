@@ -12,6 +12,8 @@ public struct AggregateField: Sendable, Hashable {
 
     let operation: Operation
 
+    /// Equal when they compute the same thing: the same kind, limit and field as written (`sum("a.b")` and
+    /// `sum(FieldPath(["a", "b"]))` are different keys of ``AggregateQuerySnapshot/values``).
     public static func == (lhs: AggregateField, rhs: AggregateField) -> Bool { lhs.key == rhs.key }
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
@@ -62,6 +64,8 @@ public struct AggregateQuery: Sendable {
     /// What is computed (one to five aggregations).
     public let fields: [AggregateField]
 
+    /// The aggregations `fields` over `query`; validated when ``getAggregation()`` runs. Usually made by
+    /// `query.count` or `query.aggregate(_:)`.
     public init(query: Query, fields: [AggregateField]) {
         self.query = query
         self.fields = fields
@@ -93,9 +97,11 @@ public struct AggregateQuery: Sendable {
 
 /// The results of an ``AggregateQuery``.
 public struct AggregateQuerySnapshot: Sendable {
+    /// The aggregation query that produced these results.
     public let query: AggregateQuery
     /// Each requested aggregation's result.
     public let values: [AggregateField: Value]
+    /// The time the results were computed at.
     public let readTime: Timestamp
 
     /// The count as Firebase's `NSNumber` (`Int(truncating: snapshot.count)`, `snapshot.count.intValue`).

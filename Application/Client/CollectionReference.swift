@@ -108,7 +108,7 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
         lhs.database.databaseID == rhs.database.databaseID && lhs.target == rhs.target
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(target)

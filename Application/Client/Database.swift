@@ -2,7 +2,7 @@ import Foundation
 public import HearthDomain
 public import HearthPort
 
-/// The entry point of Hearth's client API: a Firestore database reached through a ``DocumentStore``.
+/// The entry point of Hearth's client API: a Firestore database reached through a `DocumentStore`.
 /// Firebase's name for it, ``Firestore``, is an alias of this type.
 ///
 /// The client API is built once on the port, so it behaves the same on every adapter (in-memory,
@@ -18,7 +18,7 @@ public import HearthPort
 /// Reference constructors (`collection(_:)`, `document(_:)`, `collectionGroup(_:)`) never throw, as in
 /// Firebase: an invalid path makes an invalid reference whose first operation throws `invalidArgument`
 /// naming the path (never a trap). Query builder methods never throw either and report the first
-/// invalid call when the query runs. Every failure is a ``DocumentStoreError``.
+/// invalid call when the query runs. Every failure is a `DocumentStoreError`.
 ///
 /// Firebase's synchronous Codable writes (``DocumentReference/setData(from:merge:encoder:completion:)``,
 /// ``CollectionReference/addDocument(from:encoder:completion:)``) go through an ordered write pipeline
@@ -112,7 +112,7 @@ public struct Database: Sendable {
 
 /// Client-side policies of a ``Database``.
 public struct DatabaseOptions: Sendable {
-    /// How many times ``Database/runTransaction(maxAttempts:_:)`` runs a read-write transaction that keeps
+    /// How many times ``Database/runTransaction(maxAttempts:isolation:_:)`` runs a read-write transaction that keeps
     /// failing with `aborted` (contention) before giving up. Default 5, as Firebase's SDKs.
     public var transactionMaxAttempts: Int
     /// The backoff between transaction attempts. Default: 100 ms, ×1.5 per attempt, at most 5 s, with
@@ -123,6 +123,7 @@ public struct DatabaseOptions: Sendable {
     /// The source of jitter in `0..<1` (inject a fixed one in tests). Default: the system generator.
     public var random: @Sendable () -> Double
 
+    /// Options with the defaults described on each property.
     public init(
         transactionMaxAttempts: Int = 5,
         transactionBackoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 1.5, maximum: .seconds(5)),

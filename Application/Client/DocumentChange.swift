@@ -12,6 +12,7 @@ public enum DocumentChangeType: String, Sendable, Hashable, CaseIterable {
 /// refers to the documents as the earlier changes of the same snapshot left them, so applying the changes
 /// in order to the previous snapshot's documents gives the new snapshot's documents.
 public struct DocumentChange: Sendable, Hashable {
+    /// Whether the document was added, modified or removed.
     public let type: DocumentChangeType
     /// The document: its new state when added or modified, its last state when removed.
     public let document: QueryDocumentSnapshot
@@ -20,6 +21,7 @@ public struct DocumentChange: Sendable, Hashable {
     /// Its position after the change; `nil` when removed.
     public let newIndex: Int?
 
+    /// A change, as a listener reports it.
     public init(type: DocumentChangeType, document: QueryDocumentSnapshot, oldIndex: Int?, newIndex: Int?) {
         self.type = type
         self.document = document

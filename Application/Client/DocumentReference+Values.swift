@@ -97,7 +97,7 @@ extension DocumentReference {
         try await setData(UserFields(converting: data), mergeFields: mergeFields)
     }
 
-    /// `setData(_:mergeFields:)` with values of any type and ``FieldPath``s.
+    /// `setData(_:mergeFields:)` with values of any type and `FieldPath`s.
     @_disfavoredOverload @discardableResult
     public func setData(_ data: [String: Any], mergeFields: [FieldPath]) async throws -> WriteResult {
         try await setData(UserFields(converting: data), mergeFields: mergeFields)
@@ -110,7 +110,7 @@ extension DocumentReference {
     }
 
     /// Firebase's `updateData(_:)`: updates fields of an existing document; each key is a dotted path
-    /// `String` or a ``FieldPath``, each value of any type. Throws `invalidArgument` for another kind of
+    /// `String` or a `FieldPath`, each value of any type. Throws `invalidArgument` for another kind of
     /// key or an unsupported value (naming its field), `notFound` if the document does not exist.
     @_disfavoredOverload @discardableResult
     public func updateData(_ fields: [AnyHashable: Any]) async throws -> WriteResult {

@@ -3,7 +3,7 @@ import HearthPort
 
 /// A document location: read it, write it, delete it, and reach its subcollections.
 ///
-/// Writes return the ``WriteResult`` (the document's new update time), which can be ignored.
+/// Writes return the `WriteResult` (the document's new update time), which can be ignored.
 ///
 /// Made from an invalid path (`db.document("members")`), a reference is still made, as in Firebase,
 /// but it is *invalid*: ``pathError`` holds the `invalidArgument` error naming the path, and every
@@ -140,7 +140,7 @@ public struct DocumentReference: Sendable, Hashable {
     }
 
     /// Deletes the document. Deleting a missing document succeeds unless `precondition` says otherwise.
-    /// Subcollections are not deleted (see ``Database/recursiveDelete(_:)-(DocumentReference)``).
+    /// Subcollections are not deleted (see ``Database/recursiveDelete(_:batchSize:)-(DocumentReference,_)``).
     @discardableResult
     public func delete(precondition: Precondition? = nil) async throws -> WriteResult {
         try await commit(WriteBuilder.delete(checkedPath(), precondition: precondition))
@@ -168,7 +168,7 @@ public struct DocumentReference: Sendable, Hashable {
         lhs.database.databaseID == rhs.database.databaseID && lhs.target == rhs.target
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(database.databaseID)
         hasher.combine(target)

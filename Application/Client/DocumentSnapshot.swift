@@ -10,6 +10,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// When the document was read, when the store reports it.
     public let readTime: Timestamp?
 
+    /// A snapshot of the document at `reference`: `document` as read (`nil` when missing) at `readTime`.
     public init(reference: DocumentReference, document: Document?, readTime: Timestamp?) {
         self.reference = reference
         self.document = document
@@ -30,8 +31,8 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// The document's fields in Firebase's shape, or `nil` when it does not exist, so that
     /// `snapshot.data()?["name"] as? String` works as in Firebase. Each value is: integers and doubles an
     /// `NSNumber` (`as? Int`, `as? Int64`, `as? Double`, `as? NSNumber` all work, exactly as with
-    /// Firebase's `NSNumber`), booleans `Bool`, strings `String`, timestamps ``Timestamp``, bytes `Data`,
-    /// geo points ``GeoPoint``, references ``DocumentReference`` (in this snapshot's database), arrays
+    /// Firebase's `NSNumber`), booleans `Bool`, strings `String`, timestamps `Timestamp`, bytes `Data`,
+    /// geo points `GeoPoint`, references ``DocumentReference`` (in this snapshot's database), arrays
     /// `[Any]`, maps `[String: Any]`, null `NSNull()`.
     ///
     /// A Swift `Dictionary` merges keys that are canonically equal (`"é"` and `"e\u{301}"`), which
@@ -61,7 +62,7 @@ public struct DocumentSnapshot: Sendable, Hashable {
 
     // MARK: Typed
 
-    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes), or `nil` when it does not exist.
+    /// The document's fields as typed `Value`s (keys by exact UTF-8 bytes), or `nil` when it does not exist.
     public var fields: MapValue? { document?.fields }
 
     /// The typed value at a dotted field path (`"address.city"`), or `nil` when missing or the path is invalid.
@@ -107,11 +108,12 @@ public struct QuerySnapshot: Sendable, Hashable {
     public let documents: [QueryDocumentSnapshot]
     /// When the results were read (the latest read time the store reported).
     public let readTime: Timestamp?
-    /// From a listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): the changes since the
+    /// From a listener (`snapshots(includeMetadataChanges:)`): the changes since the
     /// previous snapshot, removals first, then additions, then modifications (every document `added` in
     /// the first snapshot). Empty for a one-time read and for a metadata-only snapshot.
     public let documentChanges: [DocumentChange]
 
+    /// Query results, as a read or a listener reports them.
     public init(documents: [QueryDocumentSnapshot], readTime: Timestamp?, documentChanges: [DocumentChange] = []) {
         self.documents = documents
         self.readTime = readTime
@@ -134,18 +136,25 @@ public struct QuerySnapshot: Sendable, Hashable {
 
 /// A document returned by a query: it always exists.
 public struct QueryDocumentSnapshot: Sendable, Hashable {
+    /// Where the document lives.
     public let reference: DocumentReference
+    /// The stored document: path, fields, create and update times.
     public let document: Document
+    /// When the results were read, when the store reports it.
     public let readTime: Timestamp?
 
+    /// A result of a query: `document`, at `reference`, read at `readTime`.
     public init(reference: DocumentReference, document: Document, readTime: Timestamp?) {
         self.reference = reference
         self.document = document
         self.readTime = readTime
     }
 
+    /// The document's ID, the last segment of its path.
     public var documentID: String { reference.documentID }
+    /// When the document was created.
     public var createTime: Timestamp { document.createTime }
+    /// When the document last changed.
     public var updateTime: Timestamp { document.updateTime }
 
     /// The document's fields in Firebase's shape (see ``DocumentSnapshot/data()``):
@@ -160,7 +169,7 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     /// `get(_:)` as a subscript, by field path.
     public subscript(field: FieldPath) -> Any? { self.get(field) }
 
-    /// The document's fields as typed ``Value``s (keys by exact UTF-8 bytes).
+    /// The document's fields as typed `Value`s (keys by exact UTF-8 bytes).
     public var fields: MapValue { document.fields }
     /// The typed value at a dotted field path, or `nil` when missing or the path is invalid.
     public func value(at field: String) -> Value? { snapshot.value(at: field) }

@@ -1,7 +1,7 @@
 import HearthDomain
 import HearthPort
 
-/// The snapshots of a query listener (``QueryConvertible/snapshots(includeMetadataChanges:)``): an
+/// The snapshots of a query listener (`snapshots(includeMetadataChanges:)` on a query): an
 /// `AsyncSequence` of ``QuerySnapshot``, each with its ``QuerySnapshot/documentChanges``.
 ///
 /// Iterating starts the listener; ending the iteration or cancelling the task stops it. Snapshots are

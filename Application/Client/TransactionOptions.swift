@@ -9,7 +9,7 @@ import HearthDomain
 /// ```
 ///
 /// Unlike Firebase's class, it is a value: change a `var` copy. (The port's way of opening a transaction,
-/// read-only or read-write, is ``TransactionMode``.)
+/// read-only or read-write, is `TransactionMode`.)
 public struct TransactionOptions: Sendable, Hashable {
     /// How many times the transaction is attempted before its `aborted` (contention) error is returned:
     /// at least 1; default 5, as Firebase's. It takes the place of ``DatabaseOptions/transactionMaxAttempts``

@@ -37,7 +37,7 @@ public final class WriteBatch: WriteCollecting {
 
     /// Commits every write atomically and returns one result per write, in order. An empty batch commits
     /// nothing and returns no results. Failures: the first error a non-throwing write method recorded
-    /// (nothing is written); as ``DocumentStore/commit(_:transaction:)``; a second commit is
+    /// (nothing is written); as `DocumentStore.commit(_:transaction:)`; a second commit is
     /// `failedPrecondition`.
     @discardableResult
     public func commit() async throws -> [WriteResult] {

@@ -64,7 +64,7 @@ extension WriteCollecting {
     }
 
     /// Firebase's `updateData(_:forDocument:)`: updates fields of an existing document; each key is a
-    /// dotted path `String` or a ``FieldPath``, each value of any type. Does not throw: another kind of
+    /// dotted path `String` or a `FieldPath`, each value of any type. Does not throw: another kind of
     /// key, or invalid data, makes the commit fail with `invalidArgument`.
     @_disfavoredOverload @discardableResult
     public func updateData(_ fields: [AnyHashable: Any], forDocument document: DocumentReference) -> Self {

@@ -29,6 +29,7 @@ public struct DefaultValue<Provider: DefaultValueProvider>: Sendable {
 
 /// Supplies the value a ``DefaultValue`` property takes when its field is missing or null.
 public protocol DefaultValueProvider {
+    /// The type of the property and of its default.
     associatedtype Wrapped: Codable & Sendable
     /// The default.
     static var defaultValue: Wrapped { get }

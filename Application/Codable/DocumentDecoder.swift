@@ -15,7 +15,7 @@ public import HearthDomain
 /// (`decodeIfPresent`), and a null is `nil` for an optional. The wrappers ``DocumentID`` (filled from
 /// the document path), ``ServerTimestamp``, ``ExplicitNull`` and ``DefaultValue`` accept a missing field.
 ///
-/// Errors: every failure is a ``DocumentStoreError`` with code `invalidArgument` whose message names the
+/// Errors: every failure is a `DocumentStoreError` with code `invalidArgument` whose message names the
 /// document, the field path (`address.city`, `tags[2]`) and the expected and found kinds
 /// ("expected string, found integer"), keeping Swift's `DecodingError` as `underlying`. No input traps.
 ///

@@ -5,7 +5,7 @@ extension DocumentEncoder {
     /// model can update a document without replacing it (and, unlike a merge `set`, without creating it).
     ///
     /// - `fields == nil`: one entry per top-level field the model encodes; each key becomes a
-    ///   one-segment ``FieldPath`` taken literally, so keys containing `.` or other special characters
+    ///   one-segment `FieldPath` taken literally, so keys containing `.` or other special characters
     ///   are never split or misquoted. Omitted `nil` optionals are left untouched in the document.
     /// - `fields` given: one entry per listed path (stored field names, such as `nombre` for a property
     ///   renamed by `CodingKeys`), looked up in the encoded model; a nested path such as

@@ -16,7 +16,7 @@ public import HearthDomain
 /// `nil` optionals are omitted (Swift's synthesized `encodeIfPresent`); ``ExplicitNull`` writes null,
 /// ``ServerTimestamp`` writes the server-timestamp sentinel while `nil`, ``DocumentID`` is never written.
 ///
-/// Errors: ``DocumentStoreError`` with code `invalidArgument` whose message names the field path
+/// Errors: `DocumentStoreError` with code `invalidArgument` whose message names the field path
 /// (`address.city`, `tags[2]`) and the reason, keeping Swift's `EncodingError` as `underlying`, for: a
 /// top-level value that does not encode as a map; an integer outside `Int64`; a `Date` outside
 /// 0001...9999; an array directly inside an array (Firestore cannot store one). Where sentinels may

@@ -7,7 +7,7 @@ public import HearthDomain
 /// `limit(toLast:)`, cursors from snapshots, transaction retries, Codable) lives once in the client API
 /// (`Database` and friends, in `HearthApplication`), so every adapter behaves the same.
 ///
-/// Every requirement throws only ``DocumentStoreError``; each documents which code each failure becomes.
+/// Every requirement throws only `DocumentStoreError`; each documents which code each failure becomes.
 /// Task cancellation ends an operation with `cancelled`. `HearthContract` is the executable form of
 /// this contract: every adapter runs all of its behaviours.
 ///
@@ -50,8 +50,8 @@ public protocol DocumentStore: Sendable {
 
     /// Runs a structured query to its end and returns every element `runQuery` would stream, in the same
     /// order, with the same errors (an error after some results throws; the results are not returned).
-    /// `Query.getDocuments()` reads through this. The default implementation collects ``runQuery``;
-    /// adapters that have the whole answer at once (the local engine, one REST response) return it
+    /// `Query.getDocuments()` reads through this. The default implementation collects
+    /// ``runQuery(parent:query:consistency:)``; adapters that have the whole answer at once (the local engine, one REST response) return it
     /// without a stream, which spares a suspension per document.
     func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
@@ -97,12 +97,12 @@ public protocol DocumentStore: Sendable {
     ///
     /// The stream never ends on its own while the store is healthy. Ending the iteration (`break`,
     /// releasing the stream) or cancelling the consuming task ends it without an error, stops the
-    /// listener and frees its resources. Failures end it with a ``DocumentStoreError``: an invalid query
+    /// listener and frees its resources. Failures end it with a `DocumentStoreError`: an invalid query
     /// with `invalidArgument` (at the first element); a failure the store cannot recover from with its
     /// code. Every adapter must give the same snapshots for the same commits, up to how commits are
     /// grouped into snapshots (a polling store may merge several).
     ///
-    /// There is no default: a store that learns of changes pushes them through a ``SnapshotBuffer``
+    /// There is no default: a store that learns of changes pushes them through a `SnapshotBuffer`
     /// (the local engine does); a store that cannot says so in its own `listen` by calling
     /// ``PollingListener/listen(to:options:on:group:)``, which polls the store's own reads (the Firestore
     /// REST adapter does, until it speaks Firestore's Listen RPC). On a closed store the stream fails at

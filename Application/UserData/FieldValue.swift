@@ -1,7 +1,7 @@
 import Foundation
 public import HearthDomain
 
-/// A value as users write it: a plain ``Value``, nested user data (maps and arrays that may hold
+/// A value as users write it: a plain `Value`, nested user data (maps and arrays that may hold
 /// sentinels), or a sentinel that asks the server to compute the value (Firebase's `FieldValue`).
 ///
 /// Literals work as in Firebase, without `Any`:
@@ -66,7 +66,7 @@ public struct FieldValue: Sendable, Hashable {
     public static func increment(_ amount: Int) -> FieldValue { increment(Int64(amount)) }
     /// Adds to the numeric field as a double.
     public static func increment(_ amount: Double) -> FieldValue { FieldValue(.increment(.double(amount))) }
-    /// Adds a numeric ``Value`` (an integer or a double; anything else is rejected when the write is built).
+    /// Adds a numeric `Value` (an integer or a double; anything else is rejected when the write is built).
     public static func increment(_ amount: HearthDomain.Value) -> FieldValue { FieldValue(.increment(amount)) }
     /// Keeps the larger of the field and `operand`.
     public static func maximum(_ operand: HearthDomain.Value) -> FieldValue { FieldValue(.maximum(operand)) }

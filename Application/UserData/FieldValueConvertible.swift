@@ -21,11 +21,11 @@ public import HearthDomain
 /// | `Double`, `Float` | double (a `Float` widened exactly; NaN and infinities kept) |
 /// | `Bool` | boolean |
 /// | `Date` | timestamp, truncated to whole microseconds (below) |
-/// | ``Timestamp`` | timestamp, truncated to whole microseconds |
+/// | `Timestamp` | timestamp, truncated to whole microseconds |
 /// | `Data` | bytes |
-/// | ``GeoPoint`` | geo point |
+/// | `GeoPoint` | geo point |
 /// | ``DocumentReference`` | reference |
-/// | ``HearthDomain/Value``, ``MapValue`` | themselves |
+/// | ``HearthDomain/Value``, `MapValue` | themselves |
 /// | ``FieldValue`` (sentinels included), ``UserFields`` | themselves |
 /// | `[Element]` where `Element` conforms | array |
 /// | `[String: Value]` where `Value` conforms | map |

@@ -16,9 +16,12 @@ public import HearthDomain
 public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field: a key and its user data.
     public struct Field: Sendable {
+        /// The field's name, compared by exact UTF-8 bytes (a top-level key, or a dotted path in update data).
         public let key: String
+        /// The user data: a value, nested data or a sentinel such as `FieldValue.serverTimestamp()`.
         public var value: FieldValue
 
+        /// A field named `key` holding `value`.
         public init(key: String, value: FieldValue) {
             self.key = key
             self.value = value
@@ -60,6 +63,7 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         self.init(elements)
     }
 
+    /// The number of fields (repeated keys counted each time).
     public var count: Int {
         switch storage {
         case .dictionary(let dictionary): dictionary.count
@@ -67,6 +71,7 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Whether there is no field.
     public var isEmpty: Bool { count == 0 }
 
     /// The value of the field whose key has exactly the bytes of `key`; setting replaces it in place or

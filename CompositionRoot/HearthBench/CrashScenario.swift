@@ -76,7 +76,8 @@ struct CrashScenario: BenchScenario {
             if !lines.contains("ready") { totals.killedWhileOpening += 1 }
             totals.acknowledged += acks.count
 
-            let store = try await FileSystemDocumentStore.open(directory: storeURL, database: try CrashWorkload.databaseID())
+            let store = try await FileSystemDocumentStore.open(
+                directory: storeURL, database: try CrashWorkload.databaseID())
             let droppedTailBytes = try await store.recovery.droppedTailBytes
             if droppedTailBytes > 0 { totals.tornTails += 1 }
             let documents = try await everyDocument(store)

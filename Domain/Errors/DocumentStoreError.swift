@@ -18,12 +18,15 @@ public struct DocumentStoreError: Error, Sendable, CustomStringConvertible {
     /// The failure this error was translated from, if any (a transport error, a POSIX error, ...).
     public let underlying: (any Error & Sendable)?
 
+    /// An error with `code` and `message`, keeping `underlying` as its cause. The message should name the
+    /// offending path, field, value or file, and never carry a password or token.
     public init(_ code: Code, _ message: String, underlying: (any Error & Sendable)? = nil) {
         self.code = code
         self.message = message
         self.underlying = underlying
     }
 
+    /// `CODE_NAME: message`, then ` (cause: …)` with the underlying error's description when there is one.
     public var description: String {
         var text = "\(code.name): \(message)"
         if let underlying { text += " (cause: \(underlying))" }
@@ -44,6 +47,7 @@ extension DocumentStoreError {
             self.number = number
         }
 
+        /// The canonical name, for example `NOT_FOUND`.
         public var description: String { name }
 
         /// The operation was cancelled, typically by the caller (task cancellation).

@@ -9,8 +9,10 @@ public struct CollectionID: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// The ID as text.
     public var description: String { rawValue }
 
+    /// Equal when the IDs have exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ).
     public static func == (lhs: CollectionID, rhs: CollectionID) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
 

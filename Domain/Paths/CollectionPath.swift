@@ -1,7 +1,7 @@
 /// The path of a collection relative to the database root: `users` or `users/alice/posts`.
 ///
-/// Always an odd number of segments, each a valid ID. Compare with ``ResourcePathOrder`` semantics:
-/// segment by segment, by UTF-8 bytes, a prefix first.
+/// Always an odd number of segments, each a valid ID. Paths compare segment by segment, by UTF-8
+/// bytes, a prefix first.
 public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
     /// The segments, alternating collection and document IDs, ending with a collection ID.
     public let segments: [String]
@@ -54,8 +54,11 @@ public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
         database.documentsRoot + "/" + path
     }
 
+    /// The slash-separated path, such as `users/alice/posts`.
     public var description: String { path }
 
+    /// Equal when every segment has exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ,
+    /// as in Firestore).
     public static func == (lhs: CollectionPath, rhs: CollectionPath) -> Bool { ExactText.equal(lhs.segments, rhs.segments) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(segments, into: &hasher) }
 }

@@ -31,8 +31,10 @@ public struct DatabaseID: Hashable, Sendable, CustomStringConvertible {
     /// `projects/{projectID}/databases/{databaseID}/documents`: the root of every document name.
     public var documentsRoot: String { resourceName + "/documents" }
 
+    /// The resource name, `projects/{projectID}/databases/{databaseID}`.
     public var description: String { resourceName }
 
+    /// Equal when both IDs have exactly the same UTF-8 bytes.
     public static func == (lhs: DatabaseID, rhs: DatabaseID) -> Bool {
         ExactText.equal(lhs.projectID, rhs.projectID) && ExactText.equal(lhs.databaseID, rhs.databaseID)
     }

@@ -15,8 +15,10 @@ public struct DocumentIdentifier: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// The ID as text.
     public var description: String { rawValue }
 
+    /// Equal when the IDs have exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ).
     public static func == (lhs: DocumentIdentifier, rhs: DocumentIdentifier) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
 

@@ -6,6 +6,7 @@ public struct DocumentName: Hashable, Comparable, Sendable, CustomStringConverti
     /// The document's path within the database.
     public let path: DocumentPath
 
+    /// The name of the document at `path` in `database`; both are already valid, so this cannot fail.
     public init(database: DatabaseID, path: DocumentPath) {
         self.database = database
         self.path = path
@@ -25,6 +26,7 @@ public struct DocumentName: Hashable, Comparable, Sendable, CustomStringConverti
     /// `projects/{p}/databases/{d}/documents/{path}`.
     public var resourceName: String { path.resourceName(in: database) }
 
+    /// The full resource name, `projects/{p}/databases/{d}/documents/{path}`.
     public var description: String { resourceName }
 
     /// Firestore's reference order: project, then database, then the path segment by segment.
@@ -46,7 +48,9 @@ public struct DocumentName: Hashable, Comparable, Sendable, CustomStringConverti
 public enum ResourceName {
     /// A parsed resource name: the database and the segments after `documents` (possibly none).
     public struct Parsed: Sendable, Hashable {
+        /// The database named by `projects/{p}/databases/{d}`.
         public let database: DatabaseID
+        /// The path segments after `documents`, unescaped; empty for the documents root itself.
         public let segments: [String]
 
         /// The document path, when the segments name a document.

@@ -55,11 +55,16 @@ public struct DocumentPath: Hashable, Comparable, Sendable, CustomStringConverti
         segments.count > ancestor.segments.count && segments.starts(with: ancestor.segments, by: ExactText.equal)
     }
 
+    /// The slash-separated path, such as `users/alice`.
     public var description: String { path }
 
+    /// Equal when every segment has exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ,
+    /// as in Firestore).
     public static func == (lhs: DocumentPath, rhs: DocumentPath) -> Bool { ExactText.equal(lhs.segments, rhs.segments) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(segments, into: &hasher) }
 
+    /// Firestore's document order: segment by segment, each by UTF-8 bytes, a path before its descendants
+    /// (`a/b` < `a/b/c/d` < `a/c`).
     public static func < (lhs: DocumentPath, rhs: DocumentPath) -> Bool {
         ResourcePath.compare(lhs.segments, rhs.segments) < 0
     }

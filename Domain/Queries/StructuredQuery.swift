@@ -20,6 +20,8 @@ public struct StructuredQuery: Sendable, Hashable {
     /// The maximum number of results.
     public var limit: Int?
 
+    /// A query of the collections `from` selects with the given stages; every stage defaults to "none" (no
+    /// filter, all fields, no explicit order, no cursors, no offset, no limit).
     public init(
         from: CollectionSelector,
         filter: Filter? = nil,
@@ -44,9 +46,13 @@ public struct StructuredQuery: Sendable, Hashable {
 /// Which collections a query reads: the collection `collectionID` directly under the query's parent, or
 /// with `allDescendants`, every collection with that ID at any depth under the parent (a collection group).
 public struct CollectionSelector: Sendable, Hashable {
+    /// The collection ID (the last segment of the collections read), for example `posts`.
     public var collectionID: String
+    /// Whether collections with that ID at any depth under the parent are read (a collection group query),
+    /// not only the one directly under it.
     public var allDescendants: Bool
 
+    /// Selects `collectionID` under the query's parent, or at any depth when `allDescendants` is `true`.
     public init(collectionID: String, allDescendants: Bool = false) {
         self.collectionID = collectionID
         self.allDescendants = allDescendants
@@ -57,8 +63,11 @@ extension StructuredQuery {
     /// A filter: on one field with an operand, on one field without operand, or a composite of filters.
     /// (Nested so that the client API can offer Firebase's user-facing `Filter` builder.)
     public indirect enum Filter: Sendable, Hashable {
+        /// A condition on one field against an operand, such as `age >= 18` (Firestore's `FieldFilter`).
         case field(FieldPath, FieldOperator, Value)
+        /// A condition on one field without an operand: is (not) null, is (not) NaN (Firestore's `UnaryFilter`).
         case unary(FieldPath, UnaryOperator)
+        /// All (`and`) or any (`or`) of several filters (Firestore's `CompositeFilter`).
         case composite(CompositeOperator, [Filter])
     }
 }
@@ -109,9 +118,12 @@ public struct Order: Sendable, Hashable {
         public var reversed: Direction { self == .ascending ? .descending : .ascending }
     }
 
+    /// The field ordered by (`__name__`, ``FieldPath/documentID``, for the document name).
     public var field: FieldPath
+    /// Ascending (the default) or descending.
     public var direction: Direction
 
+    /// An order by `field`, ascending unless `direction` says otherwise.
     public init(_ field: FieldPath, _ direction: Direction = .ascending) {
         self.field = field
         self.direction = direction
@@ -121,9 +133,14 @@ public struct Order: Sendable, Hashable {
 /// A position in a query's order: values for a prefix of the (normalized) orders, and whether the position
 /// is just before (`before == true`) or just after those values.
 public struct Cursor: Sendable, Hashable {
+    /// The values of the position, one per order, for a prefix of the query's orders (implicit orders
+    /// included).
     public var values: [Value]
+    /// Whether the position is just before `values` in the query's order (`true`: `startAt` and
+    /// `endBefore`) or just after them (`false`: `startAfter` and `endAt`).
     public var before: Bool
 
+    /// A position at `values`, just before or just after them.
     public init(values: [Value], before: Bool) {
         self.values = values
         self.before = before

@@ -9,6 +9,7 @@ public struct Document: Sendable, Hashable {
     /// When the document last changed; a write that changes nothing keeps it.
     public var updateTime: Timestamp
 
+    /// A document as stored; the times are the server's (stores assign them at commit).
     public init(path: DocumentPath, fields: MapValue, createTime: Timestamp, updateTime: Timestamp) {
         self.path = path
         self.fields = fields

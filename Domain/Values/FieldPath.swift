@@ -5,8 +5,8 @@
 /// - the dotted form users write in `whereField("address.city", ...)`: `try FieldPath(dotted:)`, split on
 ///   `.`, rejecting empty segments and the characters `~ * / [ ]` as Firebase's SDKs do;
 /// - the canonical encoded form used on the wire (masks, `fieldPath` of filters and orders): simple
-///   segments (`[A-Za-z_][A-Za-z0-9_]*`) bare, every other segment in backticks with `` ` `` and `\`
-///   escaped by `\`. ``canonicalString`` prints it; `try FieldPath(canonical:)` parses it.
+///   segments (`[A-Za-z_][A-Za-z0-9_]*`) bare, every other segment between backticks, with a backtick or
+///   a `\` inside escaped by `\`. ``canonicalString`` prints it; `try FieldPath(canonical:)` parses it.
 ///
 /// `Comparable` segment by segment, by UTF-8 bytes, a prefix first.
 public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -56,7 +56,11 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses the canonical encoded form: `.`-separated segments, each either simple or backtick-quoted
-    /// with `\` escapes (`` a.`b.c`.`x\`y` ``). Throws `invalidArgument` naming the position of the problem.
+    /// with `\` escapes, such as this path of three segments (`a`, `b.c`, and `x` and `y` joined by a backtick):
+    ///
+    ///     a.`b.c`.`x\`y`
+    ///
+    /// Throws `invalidArgument` naming the position of the problem.
     public init(canonical text: String) throws(DocumentStoreError) {
         if text.isEmpty { throw .invalidArgument("A field path must not be empty.") }
         var segments: [String] = []
@@ -107,11 +111,14 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Whether this is the document-ID path `__name__`.
     public var isDocumentID: Bool { segments.count == 1 && UTF8Order.equal(segments[0], "__name__") }
 
-    /// The canonical encoded form: simple segments bare, others in backticks with `` ` `` and `\` escaped.
+    /// The canonical encoded form: simple segments bare, others between backticks, with a backtick or a `\`
+    /// inside escaped by `\`.
     public var canonicalString: String {
         segments.map(FieldPath.encodeSegment).joined(separator: ".")
     }
 
+    /// The canonical encoded form (``canonicalString``), such as `address.city`; a segment that is not a
+    /// simple name is quoted in backticks.
     public var description: String { canonicalString }
 
     /// The first segment.
@@ -159,10 +166,13 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
         return escaped
     }
 
+    /// Firestore's field path order: segment by segment, each by UTF-8 bytes, a path before the paths below it
+    /// (`a` < `a.b` < `b`).
     public static func < (lhs: FieldPath, rhs: FieldPath) -> Bool {
         ResourcePath.compare(lhs.segments, rhs.segments) < 0
     }
 
+    /// Equal when every segment has exactly the same UTF-8 bytes.
     public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool { ExactText.equal(lhs.segments, rhs.segments) }
     public func hash(into hasher: inout Hasher) { ExactText.hash(segments, into: &hasher) }
 }

@@ -6,14 +6,19 @@
 public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One field: a key and its value.
     public struct Field: Sendable, Hashable {
+        /// The field's name (any UTF-8 string, compared by bytes).
         public let key: String
+        /// The field's value.
         public var value: Value
 
+        /// A field named `key` holding `value`.
         public init(key: String, value: Value) {
             self.key = key
             self.value = value
         }
 
+        /// Equal when the keys have exactly the same UTF-8 bytes and the values are equal (``Value``'s
+        /// representation equality).
         public static func == (lhs: Field, rhs: Field) -> Bool { UTF8Order.equal(lhs.key, rhs.key) && lhs.value == rhs.value }
         public func hash(into hasher: inout Hasher) {
             ExactText.hash(key, into: &hasher)
@@ -47,8 +52,11 @@ public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLit
         self.init(elements)
     }
 
+    /// The number of fields.
     public var count: Int { fields.count }
+    /// Whether the map has no field.
     public var isEmpty: Bool { fields.isEmpty }
+    /// The keys, in UTF-8 byte order.
     public var keys: [String] { fields.map(\.key) }
 
     /// The value at a top-level key; setting `nil` removes the key.

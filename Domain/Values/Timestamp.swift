@@ -102,10 +102,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         Timestamp(uncheckedSeconds: seconds, nanoseconds: nanoseconds - nanoseconds % 1_000_000)
     }
 
+    /// Earlier first: by seconds, then nanoseconds.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
     }
 
+    /// The RFC 3339 form (``rfc3339``), such as `2024-05-01T12:34:56.123456Z`.
     public var description: String { rfc3339 }
 }
 

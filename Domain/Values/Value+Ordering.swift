@@ -2,8 +2,11 @@
 extension Value {
     /// The rank of a value's kind in Firestore's cross-kind order. Integers and doubles share one rank.
     public enum TypeOrder: Int, Comparable, Sendable {
+        /// The ranks, lowest first: null, booleans, numbers (integers and doubles together), timestamps, strings,
+        /// bytes, references, geo points, arrays, vectors, maps.
         case null, boolean, number, timestamp, string, bytes, reference, geoPoint, array, vector, map
 
+        /// Lower rank first, in the order of the cases.
         public static func < (lhs: TypeOrder, rhs: TypeOrder) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -7,26 +7,35 @@ import Foundation
 /// exact UTF-8 bytes), so values round-trip exactly through codecs. Firestore's own *query* semantics
 /// (`1 == 1.0`, the cross-kind total order) are ``Value/compare(_:_:)`` and ``Value/isEquivalent(to:)``.
 public enum Value: Sendable {
+    /// Null: a field that is present and holds no value (unlike a missing field).
     case null
+    /// `true` or `false`.
     case boolean(Bool)
     /// A 64-bit signed integer.
     case integer(Int64)
     /// A 64-bit IEEE 754 double, including NaN, infinities and -0.0.
     case double(Double)
+    /// A point in time; stores keep microseconds (finer digits are truncated when written).
     case timestamp(Timestamp)
+    /// A UTF-8 string, compared and ordered by its bytes.
     case string(String)
+    /// A byte string, ordered byte by byte.
     case bytes(Data)
     /// A reference to a document, by full resource name.
     indirect case reference(DocumentName)
+    /// A latitude and longitude.
     case geoPoint(GeoPoint)
     /// An array. Firestore does not allow an array directly inside an array.
     case array([Value])
+    /// A map of string keys to values. A map whose `__type__` is `"__vector__"` is Firestore's encoding of a
+    /// vector, ordered after arrays and before other maps (see ``typeOrder``).
     case map(MapValue)
 }
 
 extension Value {
     /// The kinds of value, for messages and type checks.
     public enum Kind: String, Sendable, CaseIterable {
+        /// One case per case of ``Value``, named alike (`rawValue` is that name).
         case null, boolean, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
     }
 
@@ -142,6 +151,9 @@ extension Value {
 // MARK: - Representation equality
 
 extension Value: Hashable {
+    /// Representation equality: the same kind and the same content. Integers and doubles never equal each
+    /// other, every NaN equals every NaN, `-0.0` and `0.0` differ (by bits), strings and map keys compare by
+    /// UTF-8 bytes. For Firestore's query equality (`1 == 1.0`, `-0.0 == 0.0`) use ``isEquivalent(to:)``.
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -195,6 +207,8 @@ extension Value: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, Expre
 }
 
 extension Value: CustomStringConvertible {
+    /// A compact, human-readable rendering for messages and logs: strings quoted, timestamps in RFC 3339,
+    /// bytes in base64, references by path, such as `{age: 30, name: "Ana"}`. Not a wire format.
     public var description: String {
         switch self {
         case .null: "null"

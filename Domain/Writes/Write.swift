@@ -22,6 +22,9 @@ public struct Write: Sendable, Hashable {
     /// A condition the document must meet for the whole commit to succeed.
     public var precondition: Precondition?
 
+    /// A write of `operation` to `path`, then `transforms` in order, under `precondition`. Not validated here:
+    /// stores reject an invalid write (reserved field names, nested arrays, oversized values, a transform on
+    /// a field the update also sets) with `invalidArgument` when it is committed.
     public init(path: DocumentPath, operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition? = nil) {
         self.path = path
         self.operation = operation
@@ -79,6 +82,7 @@ public struct FieldTransform: Sendable, Hashable {
     /// What happens to it.
     public var operation: Operation
 
+    /// A transform of the field at `fieldPath`.
     public init(fieldPath: FieldPath, operation: Operation) {
         self.fieldPath = fieldPath
         self.operation = operation
@@ -93,6 +97,7 @@ public struct WriteResult: Sendable, Hashable {
     /// One value per field transform of the write, in order (`null` for the array transforms).
     public var transformResults: [Value]
 
+    /// The outcome of one write, as a store reports it.
     public init(updateTime: Timestamp?, transformResults: [Value] = []) {
         self.updateTime = updateTime
         self.transformResults = transformResults
@@ -101,10 +106,12 @@ public struct WriteResult: Sendable, Hashable {
 
 /// The outcome of a commit: one result per write, in order, and the commit time.
 public struct CommitResponse: Sendable, Hashable {
+    /// One result per write of the commit, in the order of the writes.
     public var writeResults: [WriteResult]
     /// The time at which every write of the commit became visible.
     public var commitTime: Timestamp
 
+    /// The outcome of a commit, as a store reports it.
     public init(writeResults: [WriteResult], commitTime: Timestamp) {
         self.writeResults = writeResults
         self.commitTime = commitTime

@@ -3,11 +3,16 @@ import HearthLocalEngine
 import HearthPort
 
 extension FileSystemDocumentStore {
+    /// Reads the document from the engine's memory (`DocumentStore.getDocument(_:mask:consistency:)`): reads
+    /// never touch the disk. Throws `failedPrecondition` once the store is closed and `cancelled` in a
+    /// cancelled task.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
+    /// Reads the documents from the engine's memory, all at one read time (`DocumentStore.batchGetDocuments`).
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
@@ -15,6 +20,8 @@ extension FileSystemDocumentStore {
         return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
+    /// Lists one page from the engine's memory (`DocumentStore.listDocuments(_:)`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         try await checkOpen()
         return try engine.listDocuments(request)
@@ -28,8 +35,10 @@ extension FileSystemDocumentStore {
         return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
-    /// Runs the query at once and streams its results; on a store still recovering in the background,
-    /// runs it once recovery finished (see ``runQueryAll(parent:query:consistency:)``).
+    /// Runs the query in the engine's memory and streams its results (`DocumentStore.runQuery`): an invalid
+    /// query, a closed store (`failedPrecondition`) or a cancelled task (`cancelled`) fails the stream before
+    /// any element. On a store still recovering in the background, it runs once recovery finished (see
+    /// ``runQueryAll(parent:query:consistency:)``).
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
@@ -63,6 +72,8 @@ extension FileSystemDocumentStore {
         }
     }
 
+    /// Computes the aggregations in the engine's memory (`DocumentStore.runAggregation`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -73,7 +84,7 @@ extension FileSystemDocumentStore {
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
-    /// Applies `writes` atomically (see ``DocumentStore/commit(_:transaction:)``) and returns once the
+    /// Applies `writes` atomically (see `DocumentStore.commit(_:transaction:)`) and returns once the
     /// commit is durable as ``Options/durability`` says. A log failure fails the commit with the
     /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
     /// with `failedPrecondition` naming that error until the store is reopened (retrying cannot help).
@@ -82,16 +93,23 @@ extension FileSystemDocumentStore {
         return try await engine.commit(writes, transaction: transaction)
     }
 
+    /// Begins a transaction in the engine (`DocumentStore.beginTransaction(_:)`); nothing is written to disk
+    /// until its commit. Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled
+    /// task.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await checkOpen()
         return try engine.beginTransaction(options)
     }
 
+    /// Rolls the transaction back in the engine (`DocumentStore.rollback(_:)`); nothing is written to disk.
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func rollback(_ transaction: TransactionID) async throws {
         try await checkOpen()
         try engine.rollback(transaction)
     }
 
+    /// Lists one page of collection IDs from the engine's memory (`DocumentStore.listCollectionIDs(_:)`).
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await checkOpen()
         return try engine.listCollectionIDs(request)

@@ -3,7 +3,7 @@ public import HearthPort
 
 extension FileSystemDocumentStore {
     /// Listens through the engine, as the in-memory store does: push-based, each durable commit reaching
-    /// only the listeners it concerns (see ``LocalEngine/listen(_:options:)``). On a closed store the
+    /// only the listeners it concerns (see `LocalEngine.listen(_:options:)`). On a closed store the
     /// stream fails at once with the store's closed error (`failedPrecondition`); ``close()`` ends the
     /// running ones without an error, including one that `listen` started while ``close()`` ran (the
     /// engine ends every listener registered after its listeners were ended). In a cancelled task the

@@ -10,6 +10,8 @@ extension FileSystemDocumentStore {
         /// directory is `notFound`.
         public var createIfMissing: Bool
 
+        /// Options with the defaults described on each property. A `compactionThreshold` below 4 KiB is raised
+        /// to 4 KiB when the store opens.
         public init(durability: Durability = .full, compactionThreshold: Int = 64 << 20, createIfMissing: Bool = true) {
             self.durability = durability
             self.compactionThreshold = compactionThreshold
@@ -47,6 +49,7 @@ extension FileSystemDocumentStore {
             Durability(mode: .relaxed(syncInterval: syncInterval))
         }
 
+        /// `full`, or `relaxed(syncInterval: …)` with the interval.
         public var description: String {
             switch mode {
             case .full: "full"

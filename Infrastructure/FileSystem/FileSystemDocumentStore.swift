@@ -5,8 +5,8 @@ import HearthLocalEngine
 import HearthPort
 import Synchronization
 
-/// A durable ``DocumentStore`` in one directory: the local engine (Firestore's server semantics, see
-/// ``LocalEngine``) plus an append-only, checksummed log of committed batches and a snapshot file.
+/// A durable `DocumentStore` in one directory: the local engine (Firestore's server semantics, see
+/// `LocalEngine`) plus an append-only, checksummed log of committed batches and a snapshot file.
 ///
 /// - **Durability**: with ``Durability/full`` (the default) a commit returns only once its log record is
 ///   flushed to stable storage; concurrent commits share one flush (group commit). See ``Durability``
@@ -23,8 +23,8 @@ import Synchronization
 ///   second open, in this or another process, fails with `failedPrecondition`.
 /// - Document IDs are never used as file names: they live inside records (see Docs/FileFormat.md).
 ///
-/// Errors: every requirement behaves as its ``DocumentStore`` documentation says. File-system failures
-/// become ``DocumentStoreError``s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
+/// Errors: every requirement behaves as its `DocumentStore` documentation says. File-system failures
+/// become `DocumentStoreError`s naming the file: `resourceExhausted` (disk full, `ENOSPC`),
 /// `permissionDenied` (`EACCES`, `EROFS`), `dataLoss` (a damaged file that cannot be repaired
 /// without losing acknowledged commits), `failedPrecondition` (locked, closed, or written by a newer
 /// format), `unavailable` (other I/O errors). After a failed log write or flush, that commit fails with
@@ -54,6 +54,7 @@ public final class FileSystemDocumentStore: DocumentStore {
     private let lockFile: POSIXFile
     private let closed = Atomic<Bool>(false)
 
+    /// The database the store serves (reference values and resource names are relative to it).
     public var database: DatabaseID { engine.database }
 
     /// Opens (or creates) the store in `directory` and recovers its contents (restores the snapshot,
@@ -77,7 +78,9 @@ public final class FileSystemDocumentStore: DocumentStore {
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
         clock: any EngineClock = SystemClock()
     ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
-        try await open(OpenRequest(directory: directory, database: database, options: options, configuration: configuration, clock: clock))
+        try await open(
+            OpenRequest(
+                directory: directory, database: database, options: options, configuration: configuration, clock: clock))
     }
 
     /// Opens the store in `directory` for callers that cannot wait (a synchronous factory such as
@@ -99,7 +102,9 @@ public final class FileSystemDocumentStore: DocumentStore {
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
         clock: any EngineClock = SystemClock()
     ) throws(DocumentStoreError) -> FileSystemDocumentStore {
-        try openInBackground(OpenRequest(directory: directory, database: database, options: options, configuration: configuration, clock: clock))
+        try openInBackground(
+            OpenRequest(
+                directory: directory, database: database, options: options, configuration: configuration, clock: clock))
     }
 
     /// What to open, and the file-system faults to inject (tests).
@@ -143,7 +148,8 @@ public final class FileSystemDocumentStore: DocumentStore {
             compactionThreshold: max(options.compactionThreshold, 4096),
             lockFile: lockFile
         )
-        let engine = LocalEngine(database: request.database, configuration: request.configuration, clock: request.clock, persistence: writer)
+        let engine = LocalEngine(
+            database: request.database, configuration: request.configuration, clock: request.clock, persistence: writer)
         engine.holdListeners()
 
         self.engine = engine
@@ -152,7 +158,8 @@ public final class FileSystemDocumentStore: DocumentStore {
         self.storeDirectory = storeDirectory
         self.writer = writer
         self.lockFile = lockFile
-        self.compactor = Compactor(engine: engine, writer: writer, directory: storeDirectory, database: request.database)
+        self.compactor = Compactor(
+            engine: engine, writer: writer, directory: storeDirectory, database: request.database)
         writer.setLogFullHandler { [weak compactor] in compactor?.compactInBackground() }
     }
 

@@ -77,7 +77,8 @@ enum OffThePool {
     static func run<Value: Sendable>(
         _ work: @escaping @Sendable () throws(DocumentStoreError) -> Value
     ) async throws(DocumentStoreError) -> Value {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, DocumentStoreError>, Never>) in
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<Value, DocumentStoreError>, Never>) in
             DispatchQueue.global().async { continuation.resume(returning: Result(catching: work)) }
         }
         return try result.get()

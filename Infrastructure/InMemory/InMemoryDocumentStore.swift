@@ -3,11 +3,11 @@ import HearthLocalEngine
 import HearthPort
 import Synchronization
 
-/// A ``DocumentStore`` held in memory: the local engine and nothing else — Firestore's server semantics
+/// A `DocumentStore` held in memory: the local engine and nothing else — Firestore's server semantics
 /// with no server and no durability. It is also the fake that application tests use.
 ///
-/// Every requirement behaves as its ``DocumentStore`` documentation says (the engine implements
-/// Firestore's rules exactly; see ``LocalEngine``). Task cancellation before an operation starts ends it
+/// Every requirement behaves as its `DocumentStore` documentation says (the engine implements
+/// Firestore's rules exactly; see `LocalEngine`). Task cancellation before an operation starts ends it
 /// with `cancelled`. ``close()`` ends its listeners and refuses later calls, as every
 /// store does (`DocumentStore.close()`).
 public final class InMemoryDocumentStore: DocumentStore {
@@ -15,14 +15,16 @@ public final class InMemoryDocumentStore: DocumentStore {
     public let engine: LocalEngine
     private let closed = Atomic<Bool>(false)
 
+    /// The database the engine serves.
     public var database: DatabaseID { engine.database }
 
     /// An empty store for `database`.
     ///
     /// - Parameters:
+    ///   - database: the database served (reference values and resource names are relative to it).
     ///   - configuration: transaction timeouts and version retention (defaults as Firestore's).
     ///   - clock: the source of commit and read times (default: the system clock; inject a
-    ///     ``ManualClock`` for reproducible tests).
+    ///     `ManualClock` for reproducible tests).
     public init(
         database: DatabaseID,
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
@@ -60,11 +62,15 @@ public final class InMemoryDocumentStore: DocumentStore {
         return nil
     }
 
+    /// Reads the document from the engine (`DocumentStore.getDocument(_:mask:consistency:)`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
+    /// Reads the documents from the engine, all at one read time (`DocumentStore.batchGetDocuments`).
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
@@ -72,11 +78,16 @@ public final class InMemoryDocumentStore: DocumentStore {
         return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
+    /// Lists one page from the engine (`DocumentStore.listDocuments(_:)`). Throws `failedPrecondition` once
+    /// the store is closed and `cancelled` in a cancelled task.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         try checkOpen()
         return try engine.listDocuments(request)
     }
 
+    /// Runs the query in the engine at once and streams its results (`DocumentStore.runQuery`): an invalid
+    /// query, a closed store (`failedPrecondition`) or a cancelled task (`cancelled`) fails the stream
+    /// before any element.
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
@@ -99,6 +110,8 @@ public final class InMemoryDocumentStore: DocumentStore {
         return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
+    /// Computes the aggregations in the engine (`DocumentStore.runAggregation`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -109,21 +122,30 @@ public final class InMemoryDocumentStore: DocumentStore {
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
+    /// Applies the writes atomically in the engine (`DocumentStore.commit(_:transaction:)`); they are visible
+    /// to every later read and listener when it returns, and kept only in memory. Throws `failedPrecondition`
+    /// once the store is closed and `cancelled` in a cancelled task.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try checkOpen()
         return try await engine.commit(writes, transaction: transaction)
     }
 
+    /// Begins a transaction in the engine (`DocumentStore.beginTransaction(_:)`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try checkOpen()
         return try engine.beginTransaction(options)
     }
 
+    /// Rolls the transaction back in the engine (`DocumentStore.rollback(_:)`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func rollback(_ transaction: TransactionID) async throws {
         try checkOpen()
         try engine.rollback(transaction)
     }
 
+    /// Lists one page of collection IDs from the engine (`DocumentStore.listCollectionIDs(_:)`). Throws
+    /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try checkOpen()
         return try engine.listCollectionIDs(request)

@@ -235,6 +235,20 @@ import Testing
         #expect(error.contains("members/ana"))
     }
 
+    @Test func documentCursor_anInequalityThatMatchesNothing_ordersByNothing() throws {
+        // `not-in` a list of nulls matches nothing and implies no order (the engine's and the emulator's
+        // rule): the document cursor follows `__name__` only, so a document without `a` has a position.
+        let query = members.whereField("a", notIn: [nil, nil])
+        let snapshot = CursorDocument(path: try DocumentPath("members/ana"), fields: ["b": 1])
+
+        #expect(query.normalizedOrders == [Order(FieldPath.documentID)])
+        let built = try query.start(afterDocument: snapshot).build()
+        #expect(built.query.orderBy == [Order(FieldPath.documentID)])
+        #expect(built.query.startAt == Cursor(values: [.reference(try name("members/ana"))], before: false))
+        // `not-in` with a value besides null still orders by its field.
+        #expect(members.whereField("a", notIn: [1, nil]).normalizedOrders == [Order(try FieldPath("a")), Order(FieldPath.documentID)])
+    }
+
     @Test func documentCursor_fromAnotherCollection_fails() throws {
         let snapshot = CursorDocument(path: try DocumentPath("coaches/bo"), fields: [:])
 

@@ -65,12 +65,39 @@ struct FileFormatTests {
         var writer = BinaryWriter()
         writer.batch(batch)
 
-        let decoded = try writer.bytes.withRawBytes { (raw) throws(FormatError) in
-            var reader = BinaryReader(raw)
-            return try reader.payload()
-        }
+        let decoded = try decode(writer.bytes)
 
         #expect(decoded == .batch(batch))
+        guard case .batch(let read) = decoded else { return }
+        #expect(read.documents.map(\.record) == batch.documents.map(\.record), "the records are read back byte for byte")
+    }
+
+    @Test func batch_writesTheRecordsItIsGiven_asTheyAre() throws {
+        let time = try Timestamp(seconds: 1_700_000_000)
+        let path = try DocumentPath("kinds/all")
+        let document = Document(path: path, fields: ["a": 1], createTime: time, updateTime: time)
+        let record = DocumentRecord.encode(document, commitTime: time)
+        let batch = CommittedBatch(commitTime: time, documents: [CommittedDocument(path: path, document: document, record: record)])
+        var writer = BinaryWriter()
+
+        writer.batch(batch)
+
+        #expect(writer.bytes.suffix(record.bytes.count) == record.bytes[...])
+        #expect(batch.documents[0].record?.bytes.withUnsafeBufferPointer(\.baseAddress) == record.bytes.withUnsafeBufferPointer(\.baseAddress))
+    }
+
+    @Test func snapshotDocuments_roundTrip() throws {
+        let created = try Timestamp(seconds: 1_600_000_000, nanoseconds: 5)
+        let updated = try Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_000)
+        let documents = [
+            Document(path: try DocumentPath("kinds/all"), fields: try everyKindOfValue(), createTime: created, updateTime: updated),
+            Document(path: try DocumentPath("kinds/empty"), fields: [:], createTime: updated, updateTime: updated),
+        ]
+        var writer = BinaryWriter()
+        writer.snapshotDocumentsHeader(count: documents.count)
+        for document in documents { writer.snapshotDocument(document) }
+
+        #expect(try decode(writer.bytes) == .snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) }))
     }
 
     @Test func truncatedOrFlippedPayloads_neverTrap() throws {
@@ -95,19 +122,64 @@ struct FileFormatTests {
     }
 
     @Test func unsortedMapKeys_areAFormatError() {
+        var names = FieldNameTable.selfContained
         var writer = BinaryWriter()
         writer.varint(2)
         writer.string("b")
-        writer.value(.null)
+        writer.value(.null, names: &names)
         writer.string("a")
-        writer.value(.null)
+        writer.value(.null, names: &names)
 
         #expect(throws: FormatError.self) {
             try writer.bytes.withRawBytes { (raw) throws(FormatError) in
                 var reader = BinaryReader(raw)
-                _ = try reader.fields(depth: 0)
+                _ = try reader.fields(depth: 0, names: nil)
             }
         }
+    }
+
+    @Test func recordWithInternedNames_isRefusedInAFile() throws {
+        let time = try Timestamp(seconds: 1_700_000_000)
+        let path = try DocumentPath("c/d")
+        var names = FieldNameTable()
+        let record = DocumentRecord.encode(Document(path: path, fields: ["a": 1], createTime: time, updateTime: time), commitTime: time, names: &names)
+        var writer = BinaryWriter()
+        writer.batch(CommittedBatch(commitTime: time, documents: [CommittedDocument(path: path, document: nil)]))
+        writer.bytes.removeLast()
+        writer.lengthPrefixed(record.bytes)
+
+        let error = try #require(throws: FormatError.self) { try decode(writer.bytes) }
+
+        #expect(error.reason.contains("flags"), "\(error)")
+    }
+
+    @Test func version1Batch_decodesToTheSameBatch() throws {
+        let time = try Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_000)
+        let created = try Timestamp(seconds: 1_600_000_000)
+        let path = try DocumentPath("kinds/all")
+        let document = Document(path: path, fields: try everyKindOfValue(), createTime: created, updateTime: time)
+        var names = FieldNameTable.selfContained
+        var writer = BinaryWriter()
+        writer.byte(RecordPayload.Kind.batch.rawValue)
+        writer.timestamp(time)
+        writer.varint(2)
+        writer.string(path.path)
+        writer.byte(1)
+        writer.timestamp(created)
+        writer.timestamp(time)
+        writer.fields(document.fields, names: &names)
+        writer.string("gone/doc")
+        writer.byte(0)
+
+        let decoded = try decode(writer.bytes, version: 1)
+
+        let expected = CommittedBatch(
+            commitTime: time,
+            documents: [CommittedDocument(path: path, document: document), CommittedDocument(path: try DocumentPath("gone/doc"), document: nil)]
+        )
+        #expect(decoded == .batch(expected))
+        guard case .batch(let read) = decoded else { return }
+        #expect(read.documents.map(\.record) == expected.documents.map(\.record), "read as version 1, kept as version 2 records")
     }
 
     @Test func header_roundTrips_andRejectsAnotherKind() throws {
@@ -121,6 +193,20 @@ struct FileFormatTests {
         #expect(wrongKind.code == .dataLoss)
     }
 
+    @Test func header_ofEveryReadableVersion_decodes_andANewerOneIsRefusedNamingBothVersions() throws {
+        for version in FileHeader.oldestReadableVersion...FileHeader.currentVersion {
+            let header = FileHeader(kind: .log, version: version, salt: 7, generation: 1)
+            #expect(try FileHeader.decode(header.encoded(), kind: .log, file: "x").version == version)
+        }
+        let newer = FileHeader(kind: .snapshot, version: FileHeader.currentVersion + 1, salt: 7)
+
+        let error = try #require(throws: DocumentStoreError.self) { try FileHeader.decode(newer.encoded(), kind: .snapshot, file: "/s/snapshot.hearth") }
+
+        #expect(error.code == .failedPrecondition)
+        #expect(error.message.contains("/s/snapshot.hearth has format version 3"), "\(error)")
+        #expect(error.message.contains("reads format versions 1 to 2 only"), "\(error)")
+    }
+
     @Test func logFileNames_areStrict() {
         #expect(StoreDirectory.logName(1) == "log-0000000000000001.hearth")
         #expect(StoreDirectory.logGeneration("log-00000000000000ff.hearth") == 255)
@@ -132,9 +218,9 @@ struct FileFormatTests {
 
 // MARK: - Helpers
 
-private func decode(_ bytes: [UInt8]) throws -> RecordPayload {
+private func decode(_ bytes: [UInt8], version: UInt32 = FileHeader.currentVersion) throws(FormatError) -> RecordPayload {
     try bytes.withRawBytes { (raw) throws(FormatError) in
         var reader = BinaryReader(raw)
-        return try reader.payload()
+        return try reader.payload(version: version)
     }
 }

@@ -255,7 +255,9 @@ struct FileSystemDocumentStoreTests {
     @Test func changeObservers_hearOfACommitOnlyOnceItIsDurable() async throws {
         let directory = try TemporaryDirectory()
         let gate = Gate()
-        let store = try await makeStore(directory, faults: FileFaults(blocking: true) { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults(blocking: true) { operation, name in
             if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
             return nil
         })
@@ -278,7 +280,9 @@ struct FileSystemDocumentStoreTests {
 
     @Test func changeObservers_neverHearOfACommitThatFailedToFlush() async throws {
         let directory = try TemporaryDirectory()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in operation == .sync && name == RecoveryTests.firstLog ? EIO : nil })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in operation == .sync && name == RecoveryTests.firstLog ? EIO : nil })
         let heard = Mutex(0)
         let observation = store.engine.observeChanges { _ in heard.withLock { $0 += 1 } }
 
@@ -327,7 +331,9 @@ func makeStore(
     faults: FileFaults = .none
 ) async throws -> FileSystemDocumentStore {
     try await FileSystemDocumentStore.open(
-        .init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), options: options, clock: clock, faults: faults)
+        .init(
+            directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), options: options,
+            clock: clock, faults: faults)
     )
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
+import HearthLocalEngine
 import HearthPort
 import Synchronization
 import Testing
@@ -20,7 +21,7 @@ struct HostileFileTests {
         let (log, _) = try await smallLog()
         let directory = try TemporaryDirectory()
         var damaged = log
-        damaged[8] = 2
+        damaged[8] = UInt8(FileHeader.currentVersion + 1)
         try damaged.write(to: directory.file(RecoveryTests.firstLog))
 
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
@@ -61,7 +62,7 @@ struct HostileFileTests {
     func damagedLogTail_isReadAWindowAtATime(claimingTheWholeRest: Bool) async throws {
         let directory = try TemporaryDirectory()
         var log = try await craftedLog(epoch: 1, trailing: [])
-        let tail = 8 * RecordReader.windowSize
+        let tail = 8 * RecordFileReader.windowSize
         var garbage = [UInt8](repeating: 0x41, count: tail)
         if claimingTheWholeRest {
             withUnsafeBytes(of: RecordFrame.marker.littleEndian) { garbage.replaceSubrange(0..<4, with: $0) }
@@ -71,18 +72,20 @@ struct HostileFileTests {
         try log.write(to: directory.file(RecoveryTests.firstLog))
         let largestRead = LargestValue()
 
-        let store = try await makeStore(directory, faults: FileFaults(observingReads: { name, count in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults(observingReads: { name, count in
             if name == RecoveryTests.firstLog { largestRead.offer(count) }
         }) { _, _ in nil })
         try await store.close()
 
         #expect(try await store.recovery.droppedTailBytes == tail)
-        #expect(largestRead.value <= RecordReader.windowSize, "a read of \(largestRead.value) bytes")
+        #expect(largestRead.value <= RecordFileReader.windowSize, "a read of \(largestRead.value) bytes")
     }
 
     @Test func validRecordLongerThanAWindow_afterADamagedOne_isFoundPieceByPiece() async throws {
         let directory = try TemporaryDirectory()
-        let half = String(repeating: "b", count: RecordReader.windowSize / 2 + 1_000)
+        let half = String(repeating: "b", count: RecordFileReader.windowSize / 2 + 1_000)
         let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/small"), fields: [:])], transaction: nil)
         _ = try await store.commit(
@@ -92,7 +95,7 @@ struct HostileFileTests {
         try await store.close()
         var log = try Data(contentsOf: directory.file(RecoveryTests.firstLog))
         let offsets = try recordOffsets(log)
-        #expect(offsets[1] - offsets[0] < RecordReader.windowSize && log.count - offsets[1] > RecordReader.windowSize)
+        #expect(offsets[1] - offsets[0] < RecordFileReader.windowSize && log.count - offsets[1] > RecordFileReader.windowSize)
         log[offsets[0] + RecordFrame.headerSize] ^= 0xFF
         try log.write(to: directory.file(RecoveryTests.firstLog))
 
@@ -124,7 +127,8 @@ struct HostileFileTests {
         defer { chmod(parent.path, 0o700) }
 
         let error = try await #require(throws: DocumentStoreError.self) {
-            try await FileSystemDocumentStore.open(directory: parent.file("a/store"), database: try DatabaseID(projectID: "p"))
+            try await FileSystemDocumentStore.open(
+                directory: parent.file("a/store"), database: try DatabaseID(projectID: "p"))
         }
 
         #expect(error.code == .permissionDenied, "\(error)")
@@ -136,7 +140,8 @@ struct HostileFileTests {
         try Data("x".utf8).write(to: parent.file("file"))
 
         let error = try await #require(throws: DocumentStoreError.self) {
-            try await FileSystemDocumentStore.open(directory: parent.file("file/store"), database: try DatabaseID(projectID: "p"))
+            try await FileSystemDocumentStore.open(
+                directory: parent.file("file/store"), database: try DatabaseID(projectID: "p"))
         }
 
         #expect(error.code == .invalidArgument, "\(error)")

@@ -20,13 +20,18 @@ struct OpeningTests {
         let gate = Gate()
         gate.close()
 
-        let store = try openInBackground(directory, faults: FileFaults(blocking: true) { operation, _ in
-            if operation == .list { gate.passOrWait() }
-            return nil
-        })
+        let store = try openInBackground(
+            directory,
+            faults: FileFaults(blocking: true) { operation, _ in
+                if operation == .list { gate.passOrWait() }
+                return nil
+            })
         let read = Task { try await store.getDocument(try path("c/a"), mask: nil, consistency: .latest) }
-        var listener = store.listen(.query(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c"))), options: ListenOptions())
-            .makeAsyncIterator()
+        var listener = store.listen(
+            .query(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c"))),
+            options: ListenOptions()
+        )
+        .makeAsyncIterator()
         let recovering = await eventually { gate.waiting == 1 }
         try await Task.sleep(for: .milliseconds(50))
         let statisticsWhileRecovering = store.statistics.activeLogGeneration
@@ -47,8 +52,12 @@ struct OpeningTests {
         try Data("not a snapshot".utf8).write(to: directory.url.appendingPathComponent(StoreDirectory.snapshotName))
 
         let store = try openInBackground(directory)
-        let read = await #expect(throws: DocumentStoreError.self) { _ = try await store.getDocument(try path("c/a"), mask: nil, consistency: .latest) }
-        let commit = await #expect(throws: DocumentStoreError.self) { _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil) }
+        let read = await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.getDocument(try path("c/a"), mask: nil, consistency: .latest)
+        }
+        let commit = await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil)
+        }
         let listen = await ListenCloseRace.consume(store.listen(.document(try path("c/a")), options: ListenOptions()))
         let recovery = await #expect(throws: DocumentStoreError.self) { _ = try await store.recovery }
         try await store.close()
@@ -88,10 +97,12 @@ struct OpeningTests {
         let directory = try TemporaryDirectory()
         let gate = Gate()
         gate.close()
-        let store = try openInBackground(directory, faults: FileFaults(blocking: true) { operation, _ in
-            if operation == .list { gate.passOrWait() }
-            return nil
-        })
+        let store = try openInBackground(
+            directory,
+            faults: FileFaults(blocking: true) { operation, _ in
+                if operation == .list { gate.passOrWait() }
+                return nil
+            })
         let closed = Mutex(false)
 
         let closing = Task {
@@ -116,7 +127,8 @@ struct OpeningTests {
         #expect(!store.isClosed)
 
         try await store.close()
-        let outcome = await ListenCloseRace.consume(store.engine.listen(.document(try path("c/a")), options: ListenOptions()))
+        let outcome = await ListenCloseRace.consume(
+            store.engine.listen(.document(try path("c/a")), options: ListenOptions()))
 
         #expect(outcome == .ended)
     }
@@ -132,29 +144,34 @@ struct OpeningTests {
     }
 
     #if DEBUG
-        @Test func export_holdsTheEngineLockForATinyPartOfItsWork() async throws {
-            let directory = try TemporaryDirectory()
-            let store = try await makeStore(directory, options: .init(durability: .relaxed))
-            for batch in 0..<8 {
-                let writes = try (0..<500).map { index in
-                    Write.update(try path("c/d\(batch)-\(index)"), fields: ["n": .integer(Int64(index)), "text": .string("document \(index) of batch \(batch)")])
-                }
-                _ = try await store.commit(writes, transaction: nil)
+    @Test func export_holdsTheEngineLockForATinyPartOfItsWork() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await makeStore(directory, options: .init(durability: .relaxed))
+        for batch in 0..<8 {
+            let writes = try (0..<500).map { index in
+                Write.update(
+                    try path("c/d\(batch)-\(index)"),
+                    fields: ["n": .integer(Int64(index)), "text": .string("document \(index) of batch \(batch)")])
             }
-            let clock = ContinuousClock()
-            let decoding = clock.measure { _ = store.engine.publishedSnapshot() }
-            _ = store.engine.longestLockHold(reset: true)
-
-            let exported = try await store.exportDocuments(to: directory.url.appendingPathComponent("export.jsonl"))
-            let hold = store.engine.longestLockHold()
-
-            #expect(exported == 4_000)
-            #expect(hold * 10 < decoding, "the export held the engine's lock \(hold); decoding the store takes \(decoding)")
-            try await store.close()
+            _ = try await store.commit(writes, transaction: nil)
         }
+        let clock = ContinuousClock()
+        let decoding = clock.measure { _ = store.engine.publishedSnapshot() }
+        _ = store.engine.longestLockHold(reset: true)
+
+        let exported = try await store.exportDocuments(to: directory.url.appendingPathComponent("export.jsonl"))
+        let hold = store.engine.longestLockHold()
+
+        #expect(exported == 4_000)
+        #expect(hold * 10 < decoding, "the export held the engine's lock \(hold); decoding the store takes \(decoding)")
+        try await store.close()
+    }
     #endif
 }
 
-private func openInBackground(_ directory: TemporaryDirectory, faults: FileFaults = .none) throws -> FileSystemDocumentStore {
-    try FileSystemDocumentStore.openInBackground(.init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), faults: faults))
+private func openInBackground(
+    _ directory: TemporaryDirectory, faults: FileFaults = .none
+) throws -> FileSystemDocumentStore {
+    try FileSystemDocumentStore.openInBackground(
+        .init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), faults: faults))
 }

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFileSystem
+import HearthLocalEngine
 import HearthPort
 import Testing
 
@@ -99,7 +100,7 @@ struct RecoveryTests {
         let (log, _) = try await smallLog()
         let directory = try TemporaryDirectory()
         var header = try FileHeader.decode([UInt8](log.prefix(FileHeader.size)), kind: .log, file: Self.firstLog)
-        header.version = 2
+        header.version = FileHeader.currentVersion + 1
         var newer = log
         newer.replaceSubrange(0..<FileHeader.size, with: header.encoded())
         try newer.write(to: directory.file(Self.firstLog))
@@ -107,7 +108,8 @@ struct RecoveryTests {
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
-        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 2"))
+        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 3"))
+        #expect(error.message.contains("reads format versions 1 to 2 only"))
     }
 
     @Test func notAHearthFile_isDataLoss() async throws {
@@ -145,10 +147,7 @@ struct RecoveryTests {
 
     @Test func missingLogAfterTheSnapshot_isDataLossNamingIt() async throws {
         let directory = try TemporaryDirectory()
-        let store = try await makeStore(directory)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
-        try await store.compact()
-        try await store.close()
+        try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("log-0000000000000002.hearth"))
 
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
@@ -159,10 +158,7 @@ struct RecoveryTests {
 
     @Test func missingSnapshot_withLaterLogsOnly_isDataLoss() async throws {
         let directory = try TemporaryDirectory()
-        let store = try await makeStore(directory)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
-        try await store.compact()
-        try await store.close()
+        try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("snapshot.hearth"))
 
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
@@ -293,6 +289,14 @@ func smallLog() async throws -> (log: Data, batches: Int) {
 }
 
 /// Where each record of a log starts.
+/// Writes a store of one commit (`c/a`), compacted into a snapshot followed by an empty log 2, and closes it.
+func writeCompactedStore(_ directory: TemporaryDirectory) async throws {
+    let store = try await makeStore(directory)
+    _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
+    try await store.compact()
+    try await store.close()
+}
+
 func recordOffsets(_ log: Data) throws -> [Int] {
     let bytes = [UInt8](log)
     var offsets: [Int] = []

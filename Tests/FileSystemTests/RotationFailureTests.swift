@@ -33,7 +33,8 @@ struct RotationFailureTests {
     @Test func rotation_makesTheCallsThisSuiteFails_inThisOrder() async throws {
         let directory = try TemporaryDirectory()
         let recorder = CallRecorder(directoryName: directory.url.lastPathComponent)
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in recorder.call(operation, name) })
+        let store = try await makeStore(
+            directory, faults: FileFaults { operation, name in recorder.call(operation, name) })
         _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil)
 
         recorder.start()
@@ -75,7 +76,9 @@ struct RotationFailureTests {
     @Test func directoryFlushFailingOnceAfterTheRename_undoesTheRotation_andTheStoreReopens() async throws {
         let directory = try TemporaryDirectory()
         let failNext = Switch()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
             guard failNext.isOn, operation == .sync, name == directory.url.lastPathComponent else { return nil }
             failNext.turnOff()
             return EIO
@@ -99,7 +102,9 @@ struct RotationFailureTests {
     @Test func rotationThatCanNeitherFinishNorUndo_failsTheStore_withACodeThatIsNotRetried() async throws {
         let directory = try TemporaryDirectory()
         let broken = Switch()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
             guard broken.isOn else { return nil }
             if operation == .sync, name == directory.url.lastPathComponent { return EIO }
             if operation == .remove, name == "log-0000000000000002.hearth" { return EIO }
@@ -191,7 +196,9 @@ struct RotationFailureTests {
         let label = "call \(index) (\(index < Self.rotationCalls.count ? Self.rotationCalls[index] : "-")), errno \(code), persistent \(persistent), \(durability)"
         let directory = try TemporaryDirectory()
         let injector = RotationFaultInjector(failingCall: index, errno: code, persistent: persistent)
-        let store = try await makeStore(directory, options: .init(durability: durability), faults: FileFaults { operation, name in injector.fault(operation, name) })
+        let store = try await makeStore(
+            directory, options: .init(durability: durability),
+            faults: FileFaults { operation, name in injector.fault(operation, name) })
         var acknowledged: [String] = []
         for document in ["c/one", "c/two"] {
             _ = try await store.commit([.update(try path(document), fields: [:])], transaction: nil)

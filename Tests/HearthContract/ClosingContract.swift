@@ -3,7 +3,7 @@ import HearthDomain
 public import HearthPort
 import Synchronization
 
-/// Closing a store (``DocumentStore/close()``), the same on every adapter: running listeners end
+/// Closing a store (`DocumentStore.close()`), the same on every adapter: running listeners end
 /// without an error (a snapshot waiting in one is dropped), callback listeners are not called again, and
 /// every later call fails with `failedPrecondition`, as Firebase's calls after `terminate()` do. Closing
 /// twice is harmless.

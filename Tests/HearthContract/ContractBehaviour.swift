@@ -16,6 +16,7 @@ public struct ContractBehaviour: Sendable, CustomStringConvertible {
     /// expectation does not hold; any other error thrown by the store is a failure too.
     public let run: @Sendable (any DocumentStore) async throws -> Void
 
+    /// A behaviour named `name` in `area`; `run` gets a new, empty store and throws when the store is wrong.
     public init(
         area: ContractArea,
         name: String,
@@ -31,6 +32,7 @@ public struct ContractBehaviour: Sendable, CustomStringConvertible {
     /// `area/name`, unique across the contract, for example `documents/get_missingDocument_returnsNil`.
     public var id: String { "\(area.rawValue)/\(name)" }
 
+    /// The behaviour's ``id``, `area/name`.
     public var description: String { id }
 
     /// Whether the behaviour takes seconds (contention, lock timeouts).
@@ -54,6 +56,7 @@ public enum ContractTrait: Sendable, Hashable, CustomStringConvertible {
     /// says how it differs). Skip it when the store under test talks to the emulator.
     case emulatorQuirk(String)
 
+    /// `slow`, or `emulator quirk: ` and the reason.
     public var description: String {
         switch self {
         case .slow: "slow"
@@ -123,5 +126,6 @@ public enum ContractArea: String, Sendable, CaseIterable, CustomStringConvertibl
     /// Closing a store: listeners end without an error, later calls fail with `failedPrecondition`.
     case closing
 
+    /// The area's name, the first part of a behaviour's ``ContractBehaviour/id``.
     public var description: String { rawValue }
 }

@@ -21,6 +21,7 @@ public struct ContractReport: Sendable, CustomStringConvertible {
         /// How long the behaviour took (zero when skipped).
         public let duration: Duration
 
+        /// One behaviour's outcome, as a runner records it.
         public init(id: String, area: ContractArea, outcome: Outcome, duration: Duration) {
             self.id = id
             self.area = area
@@ -28,6 +29,7 @@ public struct ContractReport: Sendable, CustomStringConvertible {
             self.duration = duration
         }
 
+        /// `PASS id`, `FAIL id: message` or `SKIP id (reason)`.
         public var description: String {
             switch outcome {
             case .passed: "PASS \(id)"
@@ -40,6 +42,7 @@ public struct ContractReport: Sendable, CustomStringConvertible {
     /// Every behaviour's outcome, in the order they ran.
     public let results: [Result]
 
+    /// A report of `results`, in the order the behaviours ran.
     public init(results: [Result]) { self.results = results }
 
     /// The behaviours that passed.

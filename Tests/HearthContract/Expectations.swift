@@ -53,7 +53,7 @@ public func fail(_ message: String, file: String = #fileID, line: Int = #line) -
     ContractFailure(message, file: file, line: line)
 }
 
-/// Runs `body` and fails unless it throws a ``DocumentStoreError`` with `code`; returns the error.
+/// Runs `body` and fails unless it throws a `DocumentStoreError` with `code`; returns the error.
 @discardableResult
 public func expectThrows<T>(
     code: DocumentStoreError.Code,
@@ -65,7 +65,7 @@ public func expectThrows<T>(
     try await expectThrows(anyOf: [code], what(), file: file, line: line, body)
 }
 
-/// Runs `body` and fails unless it throws a ``DocumentStoreError`` whose code is one of `codes` (for
+/// Runs `body` and fails unless it throws a `DocumentStoreError` whose code is one of `codes` (for
 /// the few failures the port lets adapters report in more than one way); returns the error.
 @discardableResult
 public func expectThrows<T>(

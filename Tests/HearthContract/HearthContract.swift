@@ -1,7 +1,7 @@
 public import HearthPort
 import Synchronization
 
-/// The executable contract of the ``DocumentStore`` port.
+/// The executable contract of the `DocumentStore` port.
 ///
 /// Every adapter (in this repository or outside it) runs the same ``behaviours`` against fresh, empty
 /// stores. With Swift Testing, one parameterized test reports each behaviour by name:
@@ -57,6 +57,7 @@ public enum HearthContract {
     /// outcome. Never throws: a failing factory, expectation or store error is a failed behaviour.
     ///
     /// - Parameters:
+    ///   - behaviours: the behaviours to run, in order (default: all of ``behaviours``).
     ///   - makeStore: makes a new, empty store for each behaviour (against the emulator: a fresh project ID).
     ///   - skipping: which behaviours not to run (default: none); each skip is reported with its reason.
     ///   - timeout: a behaviour still running after this long fails and is cancelled (default 60 s).

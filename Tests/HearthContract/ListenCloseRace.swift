@@ -27,7 +27,8 @@ public enum ListenCloseRace {
             for index in 0..<listeners {
                 group.addTask {
                     if index % 2 == 0 { await Task.yield() }
-                    return await consume(store.listen(.query(parent: nil, query: query), options: ListenOptions()), timeout: timeout)
+                    return await consume(
+                        store.listen(.query(parent: nil, query: query), options: ListenOptions()), timeout: timeout)
                 }
             }
             group.addTask {
@@ -48,7 +49,9 @@ public enum ListenCloseRace {
     }
 
     /// Consumes `stream` to its end, or for at most `timeout` (then cancels the consumer: ``ListenOutcome/timedOut``).
-    public static func consume(_ stream: AsyncThrowingStream<ListenSnapshot, any Error>, timeout: Duration = .seconds(10)) async -> ListenOutcome {
+    public static func consume(
+        _ stream: AsyncThrowingStream<ListenSnapshot, any Error>, timeout: Duration = .seconds(10)
+    ) async -> ListenOutcome {
         let consumer = Task { () -> ListenOutcome in
             do {
                 for try await _ in stream {}

@@ -26,7 +26,7 @@ public final class ListenerProbe: Sendable {
     private let state = Mutex(State())
     private let consumer = Mutex<Task<Void, Never>?>(nil)
     private let includeMetadataChanges: Bool
-    /// How long ``next(_:timeout:where:)`` waits by default: 30 s (a safety net for loaded machines and
+    /// How long ``next(_:timeout:where:file:line:)`` waits by default: 30 s (a safety net for loaded machines and
     /// slow pollers, not a performance expectation).
     public static let defaultTimeout: Duration = .seconds(30)
 

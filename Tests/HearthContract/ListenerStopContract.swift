@@ -4,7 +4,7 @@ import HearthDomain
 public import HearthPort
 import Synchronization
 
-/// Stopping a listener is final: once ``ListenerRegistration/remove()`` returns, no callback of that
+/// Stopping a listener is final: once `ListenerRegistration.remove()` returns, no callback of that
 /// registration runs (one in flight on another thread has finished; one that had not started never
 /// starts); once the task consuming a snapshot sequence is cancelled, a `next()` called afterwards returns
 /// `nil` — a snapshot already buffered is dropped, never delivered.
@@ -67,7 +67,7 @@ public enum ListenerStopContract: Sendable {
     /// A snapshot published while a callback runs is dropped when `remove()` is called before that
     /// callback returns: the callback's return is the last thing the listener does.
     ///
-    /// The callback holds the listener for at most ``holdLimit`` (callbacks never wait long for
+    /// The callback holds the listener for at most 2 s (callbacks never wait long for
     /// `async` work: on Linux they share threads with it); when the machine is too slow for the
     /// arrangement, only the check that no callback starts after `remove()` returned remains.
     public static func remove_withASnapshotPending_itIsNeverDelivered(_ store: any DocumentStore) async throws {
@@ -190,7 +190,7 @@ public enum ListenerStopContract: Sendable {
 
     /// Two listeners whose callbacks remove each other's listener at the same time: both `remove()`
     /// calls return (neither waits for the other forever), and afterwards neither listener is called
-    /// again. (Each callback waits at most ``holdLimit`` for the other to start; on a machine too slow
+    /// again. (Each callback waits at most 2 s for the other to start; on a machine too slow
     /// for that, one removes the other first, which must not deadlock either.)
     public static func remove_twoCallbacksRemovingEachOther_neitherDeadlocks(_ store: any DocumentStore) async throws {
         let rooms = Database(store: store).collection(try CollectionPath("rooms"))

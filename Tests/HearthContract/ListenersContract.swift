@@ -31,6 +31,7 @@ public enum ListenersContract: Sendable {
         b("query_otherCollection_changesAreNotReported", query_otherCollection_changesAreNotReported),
         b("query_readTime_isAtLeastTheCommitTime", query_readTime_isAtLeastTheCommitTime),
         b("query_projection_returnsSelectedFieldsInQueryOrder", query_projection_returnsSelectedFieldsInQueryOrder),
+        b("query_inequalitiesOnTheNameAndAField_inTheFieldsOrder", query_inequalitiesOnTheNameAndAField_inTheFieldsOrder),
         b("query_collectionGroup_seesEveryCollectionWithTheID", query_collectionGroup_seesEveryCollectionWithTheID),
         b("limit_documentLeavesWindow_nextDocumentEnters", limit_documentLeavesWindow_nextDocumentEnters),
         b("limit_documentEntersBeforeBoundary_pushesLastOut", limit_documentEntersBeforeBoundary_pushesLastOut),
@@ -261,6 +262,20 @@ public enum ListenersContract: Sendable {
         let snapshot = try await probe.next("the addition") { !$0.documents.isEmpty }
 
         try expectTrue(snapshot.readTime >= commit.commitTime, "read time \(snapshot.readTime) ≥ commit time \(commit.commitTime)")
+    }
+
+    /// `__name__ > c/a AND n > 0` runs ordered by `n`, then by name (an inequality on the name adds no
+    /// order of its own): the snapshot holds the documents in that order, as the query returns them.
+    public static func query_inequalitiesOnTheNameAndAField_inTheFieldsOrder(_ store: any DocumentStore) async throws {
+        try await store.seed(["c/a": ["n": 5], "c/b": ["n": 2], "c/c": ["n": 1], "c/d": ["n": 0]])
+        let byNameAndN = try query("c", where: and(try filter("__name__", .greaterThan, try store.reference("c/a")), try filter("n", .greaterThan, 0)))
+        let probe = ListenerProbe(store, .query(parent: nil, query: byNameAndN))
+
+        let initial = try await probe.next("initial snapshot")
+
+        try expectEqual(try await store.ids(byNameAndN), ["c", "b"], "query results")
+        try expectEqual(ids(initial), ["c", "b"], "documents")
+        try expectEqual(changes(initial), ["added c -→0", "added b -→1"], "changes")
     }
 
     /// A projection returns only the selected fields, ordered by a field it does not select.

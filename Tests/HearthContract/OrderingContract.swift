@@ -337,7 +337,7 @@ public enum OrderingContract: Sendable {
         try expectEqual(ids, ["d8", "d2", "d4", "d1", "d3", "d5"], "b > -1 AND a > 1")
     }
 
-    /// Implied field orders compare field paths segment by segment (`a.c` before `` `a-b` ``).
+    /// Implied field orders compare field paths segment by segment (`a.c` before the quoted segment `a-b`).
     public static func implicitOrder_fieldPathsComparedSegmentWise(_ store: any DocumentStore) async throws {
         try await store.seed(["c/x1": ["a-b": 1, "a": ["c": 2]], "c/x2": ["a-b": 2, "a": ["c": 1]], "c/x3": ["a-b": 1, "a": ["c": 1]]])
 

@@ -15,7 +15,8 @@ struct ListenCloseRaceTests {
         let engine = LocalEngine(database: testDatabase)
         engine.endListeners()
 
-        let outcome = await ListenCloseRace.consume(engine.listen(.query(parent: nil, query: query), options: ListenOptions()))
+        let outcome = await ListenCloseRace.consume(
+            engine.listen(.query(parent: nil, query: query), options: ListenOptions()))
 
         #expect(outcome == .ended)
     }
@@ -48,7 +49,8 @@ struct ListenCloseRaceTests {
         #expect(!store.isClosed)
 
         try await store.close()
-        let outcome = await ListenCloseRace.consume(store.engine.listen(.document(try doc("c/a")), options: ListenOptions()))
+        let outcome = await ListenCloseRace.consume(
+            store.engine.listen(.document(try doc("c/a")), options: ListenOptions()))
 
         #expect(outcome == .ended)
     }

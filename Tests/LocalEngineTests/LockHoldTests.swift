@@ -32,38 +32,40 @@ struct LockHoldTests {
     }
 
     #if DEBUG
-        @Test func publishedSnapshot_holdsTheLockForATinyPartOfItsWork() async throws {
-            let sut = EngineHarness()
-            try await fill(sut, documents: 4_000)
-            _ = sut.engine.longestLockHold(reset: true)
+    @Test func publishedSnapshot_holdsTheLockForATinyPartOfItsWork() async throws {
+        let sut = EngineHarness()
+        try await fill(sut, documents: 4_000)
+        _ = sut.engine.longestLockHold(reset: true)
 
-            let clock = ContinuousClock()
-            let start = clock.now
-            let snapshot = sut.engine.publishedSnapshot()
-            let elapsed = clock.now - start
-            let hold = sut.engine.longestLockHold()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let snapshot = sut.engine.publishedSnapshot()
+        let elapsed = clock.now - start
+        let hold = sut.engine.longestLockHold()
 
-            #expect(snapshot.documents.count == 4_000)
-            #expect(hold * 20 < elapsed, "the lock was held \(hold) of the snapshot's \(elapsed)")
+        #expect(snapshot.documents.count == 4_000)
+        #expect(hold * 20 < elapsed, "the lock was held \(hold) of the snapshot's \(elapsed)")
+    }
+
+    @Test func transactionQueryRerunAtCommit_runsOutsideTheLock() async throws {
+        let sut = EngineHarness()
+        try await fill(sut, documents: 4_000)
+        let transaction = try sut.engine.beginTransaction(.readWrite)
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try sut.engine.runQuery(parent: nil, query: collectionQuery("c"), consistency: .transaction(transaction))
+        let queryTime = clock.now - start
+        try await sut.set("c/new", ["n": -1])
+
+        _ = sut.engine.longestLockHold(reset: true)
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("out/x"), fields: ["n": 1])], transaction: transaction)
         }
+        let hold = sut.engine.longestLockHold()
 
-        @Test func transactionQueryRerunAtCommit_runsOutsideTheLock() async throws {
-            let sut = EngineHarness()
-            try await fill(sut, documents: 4_000)
-            let transaction = try sut.engine.beginTransaction(.readWrite)
-            let clock = ContinuousClock()
-            let start = clock.now
-            _ = try sut.engine.runQuery(parent: nil, query: collectionQuery("c"), consistency: .transaction(transaction))
-            let queryTime = clock.now - start
-            try await sut.set("c/new", ["n": -1])
-
-            _ = sut.engine.longestLockHold(reset: true)
-            let code = await errorCode { try await sut.commit([Write.update(try doc("out/x"), fields: ["n": 1])], transaction: transaction) }
-            let hold = sut.engine.longestLockHold()
-
-            #expect(code == .aborted)
-            #expect(hold * 10 < queryTime, "the commit held the lock \(hold); the query takes \(queryTime)")
-        }
+        #expect(code == .aborted)
+        #expect(hold * 10 < queryTime, "the commit held the lock \(hold); the query takes \(queryTime)")
+    }
     #endif
 
     // MARK: Transaction queries re-run at commit
@@ -158,7 +160,10 @@ struct LockHoldTests {
     private func fill(_ sut: EngineHarness, documents: Int) async throws {
         var writes: [Write] = []
         for index in 0..<documents {
-            writes.append(.update(try doc("c/d\(index)"), fields: ["n": .integer(Int64(index)), "text": .string("document number \(index)")]))
+            writes.append(
+                .update(
+                    try doc("c/d\(index)"),
+                    fields: ["n": .integer(Int64(index)), "text": .string("document number \(index)")]))
             if writes.count == 500 {
                 try await sut.commit(writes)
                 writes = []
@@ -176,7 +181,9 @@ private struct QueriedTransaction {
     let rounds = Counter()
 
     init(seed: String = "c/a", query: StructuredQuery = collectionQuery("c"), retention: Duration? = nil) async throws {
-        harness = retention.map { EngineHarness(configuration: LocalEngineConfiguration(versionRetention: $0)) } ?? EngineHarness()
+        harness =
+            retention.map { EngineHarness(configuration: LocalEngineConfiguration(versionRetention: $0)) }
+            ?? EngineHarness()
         let rounds = self.rounds
         harness.engine.afterQueryValidation.withLock { hook in hook = { rounds.increment() } }
         try await harness.set(seed, ["v": 1])
@@ -189,7 +196,9 @@ private struct QueriedTransaction {
     /// Commits a write to `c/x` in the transaction; the error code it fails with, if any (on success,
     /// checks that the write is there).
     func commit() async -> DocumentStoreError.Code? {
-        let code = await errorCode { try await harness.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction) }
+        let code = await errorCode {
+            try await harness.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        }
         #expect((try? harness.fields("c/x")) == (code == nil ? ["n": 2] : nil))
         return code
     }
@@ -207,7 +216,9 @@ private struct QueriedTransaction {
                 do {
                     let time = try Timestamp(seconds: engine.lastCommitTime.seconds + 1)
                     let document = Document(path: try doc(path), fields: fields, createTime: time, updateTime: time)
-                    try engine.replay(CommittedBatch(commitTime: time, documents: [CommittedDocument(path: document.path, document: document)]))
+                    try engine.replay(
+                        CommittedBatch(
+                            commitTime: time, documents: [CommittedDocument(path: document.path, document: document)]))
                 } catch {
                     Issue.record("replaying \(path): \(error)")
                 }

@@ -80,6 +80,23 @@ struct DocumentSetTests {
         #expect(ordering.orders.map(\.field.canonicalString) == ["x", "b", "z", "__name__"])
         #expect(ordering.orders.allSatisfy { $0.direction == .descending })
     }
+
+    @Test func orderingFromQuery_anInequalityOnTheName_keepsTheFieldOrdersBeforeIt() throws {
+        // `__name__ > x AND a > 1` runs ordered by `a`, then `__name__`: the name's inequality adds no order
+        // of its own, whatever the fields' places in field-path order ("__name__" sorts before "a").
+        let database = try DatabaseID(projectID: "p")
+        let query = StructuredQuery(
+            from: CollectionSelector(collectionID: "c"),
+            filter: .composite(.and, [
+                .field(FieldPath.documentID, .greaterThan, .reference(DocumentName(database: database, path: try DocumentPath("c/x")))),
+                .field(try FieldPath(dotted: "a"), .greaterThan, 1),
+            ])
+        )
+
+        let ordering = DocumentOrdering(query: query)
+
+        #expect(ordering.orders.map(\.field.canonicalString) == ["a", "__name__"])
+    }
 }
 
 // MARK: - Helpers

@@ -13,7 +13,9 @@ import Darwin
 ///
 /// Tests share one emulator per test process (``shared()``) and isolate themselves with a fresh project
 /// ID each (``newProjectID(prefix:)``). When Java or the emulator is absent, ``availability`` says why, and
-/// tests that need it are skipped with that reason (never failed, never passed).
+/// tests that need it are skipped with that reason (never passed). Where the emulator is required
+/// (``isRequired``: `HEARTH_REQUIRE_EMULATOR=1`, which `.ci/run` sets), its absence is a failing test instead,
+/// so a run cannot pass without the emulator-backed tests having run.
 ///
 /// The emulator runs under a small shell watchdog that kills it when the test process dies, so a crashed
 /// test run leaves no Java process behind.
@@ -55,8 +57,16 @@ public final class FirestoreEmulator: Sendable {
         self.processID = processID
     }
 
+    /// Whether the emulator must be available: `HEARTH_REQUIRE_EMULATOR=1` in the environment (CI sets it
+    /// in `.ci/run`). When it is set and ``availability`` is unavailable, `EmulatorRequiredTests` fails with
+    /// the reason; without it, emulator-backed tests are skipped with the reason (a developer's machine).
+    public static var isRequired: Bool {
+        ProcessInfo.processInfo.environment["HEARTH_REQUIRE_EMULATOR"] == "1"
+    }
+
     /// Finds Java and the emulator jar. `HEARTH_EMULATOR_JAR` overrides the jar location; setting
-    /// `HEARTH_SKIP_EMULATOR=1` makes the emulator unavailable on purpose.
+    /// `HEARTH_SKIP_EMULATOR=1` makes the emulator unavailable on purpose (a failure, not a
+    /// skip, when ``isRequired``).
     public static let availability: Availability = {
         let environment = ProcessInfo.processInfo.environment
         if environment["HEARTH_SKIP_EMULATOR"] == "1" {

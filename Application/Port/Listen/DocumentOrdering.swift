@@ -2,10 +2,10 @@ public import HearthDomain
 
 /// The order of a query's results: its normalised orders, the last one always by document name.
 ///
-/// Firestore normalises a query's orders: the explicit orders, then every field with an inequality
-/// filter that is not ordered yet (in field-path order), then the document name, all in the direction of
-/// the last explicit order (ascending when there is none). Listener snapshots keep their documents in
-/// this order, and the indexes of their changes refer to it.
+/// Firestore normalises a query's orders (`StructuredQuery.normalizedOrders`): the explicit orders,
+/// then every field with an inequality filter that is not ordered yet (in field-path order), then the
+/// document name, all in the direction of the last explicit order (ascending when there is none).
+/// Listener snapshots keep their documents in this order, and the indexes of their changes refer to it.
 public struct DocumentOrdering: Sendable, Hashable {
     /// The orders on fields, before the final order by document name.
     public let fieldOrders: [Order]
@@ -28,18 +28,10 @@ public struct DocumentOrdering: Sendable, Hashable {
         self.nameDirection = nameDirection
     }
 
-    /// The order of `query`'s results, normalised as Firestore does. An inequality that can match
-    /// nothing (a range against `null` or NaN, `!= null`, `not-in [null]`) implies no order, as on the
-    /// server.
+    /// The order of `query`'s results: its normalised orders (`StructuredQuery.normalizedOrders`, where
+    /// the rule is written once).
     public init(query: StructuredQuery) {
-        var orders = query.orderBy
-        let direction = orders.last?.direction ?? .ascending
-        var ordered = Set(orders.map(\.field))
-        for field in Self.inequalityFields(of: query.filter).sorted() where !ordered.contains(field) {
-            orders.append(Order(field, direction))
-            ordered.insert(field)
-        }
-        self.init(orders: orders)
+        self.init(orders: query.normalizedOrders)
     }
 
     /// Documents by name, ascending (the order of a single-document target).
@@ -88,28 +80,6 @@ public struct DocumentOrdering: Sendable, Hashable {
         case (nil, nil): 0
         case (nil, _): -1
         case (_, nil): 1
-        }
-    }
-
-    private static func inequalityFields(of filter: StructuredQuery.Filter?) -> [FieldPath] {
-        guard let filter else { return [] }
-        switch filter {
-        case .field(let path, let op, let operand):
-            guard op.isInequality, !matchesNothing(op, operand) else { return [] }
-            return [path]
-        case .unary(let path, let op):
-            return op == .isNotNull || op == .isNotNaN ? [path] : []
-        case .composite(_, let filters):
-            return filters.flatMap(inequalityFields(of:))
-        }
-    }
-
-    private static func matchesNothing(_ op: FieldOperator, _ operand: Value) -> Bool {
-        switch op {
-        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual: operand.isNull || operand.isNaN
-        case .notEqual: operand.isNull
-        case .notIn: operand.arrayValue?.allSatisfy(\.isNull) ?? false
-        default: false
         }
     }
 }

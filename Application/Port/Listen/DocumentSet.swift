@@ -63,6 +63,7 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { byOrder?.count ?? 0 }
+    /// The number of documents. O(1).
     public var count: Int { endIndex }
 
     /// The document at `position` (0-based, in order); the position must be valid. O(log n).
@@ -80,10 +81,13 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
         public mutating func next() -> Document? { base.next()?.document }
     }
 
+    /// `DocumentSet(path, path, …)`: the paths in order, no field values.
     public var description: String {
         "DocumentSet(\(map(\.path.path).joined(separator: ", ")))"
     }
 
+    /// Equal when both have the same ordering and the same documents (paths, fields and times) in the same
+    /// order.
     public static func == (lhs: DocumentSet, rhs: DocumentSet) -> Bool {
         lhs.ordering == rhs.ordering && lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }

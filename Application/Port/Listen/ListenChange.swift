@@ -17,6 +17,7 @@ public struct ListenChange: Sendable, Hashable, CustomStringConvertible {
         case removed
     }
 
+    /// Whether the document was added, modified or removed.
     public var kind: Kind
     /// The document: its new state when added or modified, its last state when removed.
     public var document: Document
@@ -25,6 +26,7 @@ public struct ListenChange: Sendable, Hashable, CustomStringConvertible {
     /// Its position after the change; `nil` when removed.
     public var newIndex: Int?
 
+    /// A change, as a store's listener reports it.
     public init(kind: Kind, document: Document, oldIndex: Int?, newIndex: Int?) {
         self.kind = kind
         self.document = document
@@ -32,6 +34,7 @@ public struct ListenChange: Sendable, Hashable, CustomStringConvertible {
         self.newIndex = newIndex
     }
 
+    /// `kind path old→new`, with `-` for a missing index, such as `modified users/ana 2→0` (no field values).
     public var description: String {
         "\(kind) \(document.path) \(oldIndex.map(String.init) ?? "-")→\(newIndex.map(String.init) ?? "-")"
     }

@@ -9,6 +9,7 @@ public struct ListenOptions: Sendable, Hashable {
     /// commit touched the listener's collection (or collection group) without changing its results.
     public var includeMetadataChanges: Bool
 
+    /// Options; metadata-only snapshots are left out unless `includeMetadataChanges` is `true`.
     public init(includeMetadataChanges: Bool = false) {
         self.includeMetadataChanges = includeMetadataChanges
     }

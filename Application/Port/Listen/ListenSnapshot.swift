@@ -13,6 +13,7 @@ public struct ListenSnapshot: Sendable, Hashable {
     /// Whether this is the listener's first snapshot.
     public var isInitial: Bool
 
+    /// A snapshot, as a store's listener delivers it.
     public init(documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool) {
         self.documents = documents
         self.changes = changes

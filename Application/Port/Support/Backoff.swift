@@ -15,6 +15,8 @@ public struct Backoff: Sendable, Hashable {
     /// The fraction of the nominal delay that is random, clamped to `0...1` (0: no jitter; default 0.5).
     public var jitter: Double
 
+    /// A backoff from `initial`, growing by `multiplier` per retry up to `maximum`, with `jitter` clamped to
+    /// `0...1` (a NaN or infinite jitter is the default 0.5).
     public init(initial: Duration, multiplier: Double, maximum: Duration, jitter: Double = 0.5) {
         self.initial = initial
         self.multiplier = multiplier

@@ -12,6 +12,7 @@ public final class ListenerGroup: Sendable {
 
     private let state = Mutex(State())
 
+    /// An empty group that has not ended.
     public init() {}
 
     /// Ends every listener of the group — their streams finish without an error — and every listener

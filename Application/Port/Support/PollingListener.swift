@@ -31,6 +31,7 @@ public struct PollingListener: Sendable {
         /// The source of jitter in `0..<1`. Default: the system generator.
         public var random: @Sendable () -> Double
 
+        /// A configuration with the defaults described on each property.
         public init(
             interval: Duration = .seconds(1),
             backoff: Backoff = Backoff(initial: .seconds(1), multiplier: 2, maximum: .seconds(60)),
@@ -46,8 +47,10 @@ public struct PollingListener: Sendable {
         }
     }
 
+    /// How often and how patiently the listener polls.
     public var configuration: Configuration
 
+    /// A polling listener with `configuration` (default: poll every second, back off up to 60 s).
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
@@ -141,9 +144,9 @@ private struct PolledRead: Sendable {
         var sent = query
         var projection: [FieldPath]?
         if let select = query.select, !select.isEmpty {
-            let missing = ordering.fieldOrders.map(\.field).filter { !select.contains($0) }
-            if !missing.isEmpty {
-                sent.select = select + missing
+            let widened = StructuredQuery.selection(select, placeableIn: ordering.fieldOrders)
+            if widened.count > select.count {
+                sent.select = widened
                 projection = select
             }
         }
@@ -163,7 +166,7 @@ private struct PolledRead: Sendable {
             for try await element in store.runQuery(parent: parent, query: sentQuery ?? query, consistency: .latest) {
                 readTime = element.readTime
                 guard let document = element.document else { continue }
-                entries.append(DocumentSet.Entry(document: Self.project(document, projection), key: ordering.sortKey(of: document)))
+                entries.append(DocumentSet.Entry(document: document.projected(onto: projection), key: ordering.sortKey(of: document)))
             }
             guard let readTime else {
                 throw DocumentStoreError(.internal, "The store answered a query without a read time.")
@@ -172,16 +175,5 @@ private struct PolledRead: Sendable {
             entries = entries.filter { seen.insert($0.key.path).inserted }
             return (DocumentSet(entries: entries, ordering: ordering), readTime)
         }
-    }
-
-    private static func project(_ document: Document, _ projection: [FieldPath]?) -> Document {
-        guard let projection else { return document }
-        var fields = MapValue()
-        for path in projection where !path.isDocumentID {
-            if let value = document.fields.value(at: path) { fields.setValue(value, at: path) }
-        }
-        var projected = document
-        projected.fields = fields
-        return projected
     }
 }

@@ -35,6 +35,8 @@ public struct Retrier: Sendable {
     /// A monotonic clock (default: `ContinuousClock`, as time since an arbitrary origin).
     public var now: @Sendable () -> Duration
 
+    /// A retry loop following `policy`; the other parameters are the injectable waits, jitter and clock
+    /// described on each property.
     public init(
         policy: RetryPolicy,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
@@ -65,6 +67,8 @@ public struct Retrier: Sendable {
     /// Runs `body` until it succeeds or the loop ends (see the type); returns what `body` returns.
     /// - Parameters:
     ///   - operation: names the call in the `cancelled` error of an interrupted wait.
+    ///   - isolation: where `body` runs: the caller's isolation (the default), so it may touch the
+    ///     caller's state.
     ///   - body: one attempt.
     ///   - verdict: whether the error of an attempt may be retried.
     ///   - willRetry: told about each retry (error, attempt number, wait), e.g. to log it.

@@ -1,6 +1,6 @@
 public import HearthDomain
 
-/// Everything the composition root needs to build a ``Database``: which store, which profile, which
+/// Everything the composition root needs to build a `Database`: which store, which profile, which
 /// policies. Read it from the environment (``fromEnvironment(_:)``) or build it in code; then
 /// ``makeDatabase(options:)``.
 ///
@@ -23,7 +23,7 @@ public struct HearthConfiguration: Sendable {
     /// The database identity of the local stores (memory, file): reference values and exported document
     /// names use it. Default `demo-hearth`, `(default)`. Firestore uses its target's project instead.
     public var localDatabase: DatabaseID
-    /// How the local stores (memory, file) retry failed calls (default ``RetryPolicy/default``).
+    /// How the local stores (memory, file) retry failed calls (default `RetryPolicy.default`).
     /// The Firestore REST store retries with its own policy, so it is not wrapped.
     public var retryPolicy: RetryPolicy
     /// When set, every store call is logged through it (``LoggingDocumentStore``); `nil` (the default)

@@ -3,7 +3,7 @@ public import Foundation
 /// Which adapter holds the data. Read from `HEARTH_STORE` (`memory`, `file:<directory>`, `firestore`),
 /// or chosen in code: switching adapters is changing this one value.
 public enum StoreSelection: Sendable {
-    /// ``InMemoryDocumentStore``-backed: fast, empty at start, gone at exit. For tests and experiments.
+    /// `InMemoryDocumentStore`-backed: fast, empty at start, gone at exit. For tests and experiments.
     case memory
     /// The file store in `directory` (created when missing): durable, embedded, one process at a time.
     case file(directory: URL)

@@ -1,7 +1,7 @@
 public import HearthDomain
 public import HearthPort
 
-/// A ``DocumentStore`` decorator that logs every call of the store it wraps through a ``HearthLogger``:
+/// A `DocumentStore` decorator that logs every call of the store it wraps through a ``HearthLogger``:
 /// at ``HearthLogLevel/debug`` the call, its target, its outcome and its duration; at
 /// ``HearthLogLevel/warning`` a failure with its code and message.
 ///
@@ -19,8 +19,10 @@ public struct LoggingDocumentStore: DocumentStore {
         self.logger = logger
     }
 
+    /// The wrapped store's database.
     public var database: DatabaseID { base.database }
 
+    /// The wrapped store's `getDocument`, logged with the path and whether the document was found.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await logged("getDocument \(path)") {
             try await base.getDocument(path, mask: mask, consistency: consistency)
@@ -29,6 +31,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `batchGetDocuments`, logged with how many documents were asked for and found.
     public func batchGetDocuments(
         _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
     ) async throws
@@ -41,6 +44,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listDocuments`, logged with the collection, the page's size and whether more
+    /// pages follow.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         let collection = request.parent.map { "\($0)/\(request.collectionID)" } ?? request.collectionID
         return try await logged("listDocuments \(collection)") {
@@ -69,6 +74,7 @@ public struct LoggingDocumentStore: DocumentStore {
     /// Whether the wrapped store is closed.
     public var isClosed: Bool { base.isClosed }
 
+    /// The wrapped store's `runQueryAll`, logged with the collection and how many documents it returned.
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
@@ -79,6 +85,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runQuery`, logged once the stream ends, with the collection and how many documents
+    /// it delivered (or the failure).
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )
@@ -102,6 +110,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runAggregation`, logged with the collection and how many aggregations were asked.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -115,6 +124,8 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `commit`, logged with the document written (or the number of writes), whether it
+    /// ran in a transaction, and the commit time.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let target = writes.count == 1 ? "\(writes[0].path)" : "\(writes.count) writes"
         return try await logged("commit \(target)" + (transaction == nil ? "" : " in a transaction")) {
@@ -124,6 +135,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `beginTransaction`, logged.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await logged("beginTransaction") {
             try await base.beginTransaction(options)
@@ -132,6 +144,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `rollback`, logged.
     public func rollback(_ transaction: TransactionID) async throws {
         try await logged("rollback") {
             try await base.rollback(transaction)
@@ -140,6 +153,7 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listCollectionIDs`, logged with the parent and how many IDs were returned.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await logged("listCollectionIDs \(request.parent.map { "\($0)" } ?? "(root)")") {
             try await base.listCollectionIDs(request)

@@ -1,8 +1,8 @@
 public import HearthDomain
 public import HearthPort
 
-/// A ``DocumentStore`` decorator that retries failed calls of the store it wraps, as its
-/// ``RetryPolicy`` says (through the project's one retry loop, ``Retrier``), for stores that have no retries of their own (the local ones).
+/// A `DocumentStore` decorator that retries failed calls of the store it wraps, as its
+/// `RetryPolicy` says (through the project's one retry loop, `Retrier`), for stores that have no retries of their own (the local ones).
 ///
 /// A query is retried only when it fails before its first result: once results have been delivered, the
 /// failure is passed on. Task cancellation stops the retries (a backoff sleep is cancelled too) and ends
@@ -17,6 +17,9 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// Wraps `base`.
     /// - Parameters:
+    ///   - base: the store whose calls are retried.
+    ///   - policy: which failures are retried, how often, how long apart, and the deadline of each call
+    ///     (default `RetryPolicy.default`).
     ///   - sleep: waits between attempts (default `Task.sleep`; inject a recorder in tests).
     ///   - random: jitter in `0..<1` (default: the system generator).
     ///   - logger: told about each retry at ``HearthLogLevel/info`` (default: nothing).
@@ -33,12 +36,16 @@ public struct RetryingDocumentStore: DocumentStore {
         self.logger = logger
     }
 
+    /// The wrapped store's database.
     public var database: DatabaseID { base.database }
 
+    /// The wrapped store's `getDocument`, retried as an idempotent call: on the policy's
+    /// `idempotentRetryableCodes`, within its attempts and deadline.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await attempt("getDocument \(path)", idempotent: true) { try await base.getDocument(path, mask: mask, consistency: consistency) }
     }
 
+    /// The wrapped store's `batchGetDocuments`, retried as an idempotent call.
     public func batchGetDocuments(
         _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
     ) async throws
@@ -49,6 +56,7 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `listDocuments`, retried as an idempotent call.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
         try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
     }
@@ -68,6 +76,8 @@ public struct RetryingDocumentStore: DocumentStore {
     /// Whether the wrapped store is closed.
     public var isClosed: Bool { base.isClosed }
 
+    /// The wrapped store's `runQueryAll`, retried as an idempotent call (nothing has been delivered before it
+    /// returns, so every attempt starts afresh).
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
@@ -76,6 +86,8 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runQuery`, retried as an idempotent call while no result has been delivered; a
+    /// failure after the first result ends the stream with that error.
     public func runQuery(
         parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
     )
@@ -96,6 +108,7 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `runAggregation`, retried as an idempotent call.
     public func runAggregation(
         parent: DocumentPath?,
         query: StructuredQuery,
@@ -107,18 +120,23 @@ public struct RetryingDocumentStore: DocumentStore {
         }
     }
 
+    /// The wrapped store's `commit`, retried only on the policy's `nonIdempotentRetryableCodes` (by default
+    /// `resourceExhausted` and `unavailable`, answers that mean the commit was not applied).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try await attempt("commit of \(writes.count) writes", idempotent: false) { try await base.commit(writes, transaction: transaction) }
     }
 
+    /// The wrapped store's `beginTransaction`, retried as an idempotent call.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         try await attempt("beginTransaction", idempotent: true) { try await base.beginTransaction(options) }
     }
 
+    /// The wrapped store's `rollback`, retried as an idempotent call.
     public func rollback(_ transaction: TransactionID) async throws {
         try await attempt("rollback", idempotent: true) { try await base.rollback(transaction) }
     }
 
+    /// The wrapped store's `listCollectionIDs`, retried as an idempotent call.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await attempt("listCollectionIDs", idempotent: true) { try await base.listCollectionIDs(request) }
     }

@@ -44,7 +44,7 @@ extension HearthConfiguration {
         return made
     }
 
-    /// A ``Database`` on ``makeStore()``'s store, with the client policies in `options`. Throws as
+    /// A `Database` on ``makeStore()``'s store, with the client policies in `options`. Throws as
     /// ``makeStore()``. Call `close()` on it when done: it ends the listeners and refuses later calls on
     /// every store, and flushes and unlocks the file store.
     public func makeDatabase(options: DatabaseOptions = DatabaseOptions()) throws(DocumentStoreError) -> Database {

@@ -27,8 +27,10 @@ public enum HearthLogLevel: Int, Sendable, Hashable, Comparable, CaseIterable, C
         self = level
     }
 
+    /// More verbose first: `debug` < `info` < `warning` < `error`.
     public static func < (lhs: HearthLogLevel, rhs: HearthLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The level's name in lower case (`debug`, `info`, `warning`, `error`), as `HEARTH_LOG` spells it.
     public var description: String {
         switch self {
         case .debug: "debug"

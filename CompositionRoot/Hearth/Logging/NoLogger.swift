@@ -1,5 +1,6 @@
 /// A ``HearthLogger`` that records nothing (the default when logging is off).
 public struct NoLogger: HearthLogger {
+    /// The logger that records nothing.
     public init() {}
 
     /// Always `false`.

@@ -21,7 +21,10 @@ public struct StandardErrorLogger: HearthLogger {
     private let write: @Sendable (String) -> Void
 
     /// A logger for messages of `minimumLevel` and above.
-    /// - Parameter write: receives each complete line, newline included (default: standard error).
+    /// - Parameters:
+    ///   - minimumLevel: the least important level written (default `info`).
+    ///   - label: the prefix of every line (default `hearth`).
+    ///   - write: receives each complete line, newline included (default: standard error).
     public init(
         minimumLevel: HearthLogLevel = .info,
         label: String = "hearth",
@@ -32,8 +35,10 @@ public struct StandardErrorLogger: HearthLogger {
         self.write = write
     }
 
+    /// Whether `level` is ``minimumLevel`` or more severe.
     public func isEnabled(_ level: HearthLogLevel) -> Bool { level >= minimumLevel }
 
+    /// Writes `label[level]: message` and a newline in one write, when `level` is enabled; otherwise nothing.
     public func log(_ level: HearthLogLevel, _ message: String) {
         guard isEnabled(level) else { return }
         write("\(label)[\(level)]: \(message)\n")

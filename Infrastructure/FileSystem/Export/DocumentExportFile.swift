@@ -2,14 +2,6 @@ import Foundation
 import HearthDomain
 import HearthFirestoreCodec
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Hearth's export format, for backups and seeding: UTF-8 text, one document per line, each line the
 /// document's Firestore REST JSON exactly as the REST API returns it —
 /// `{"name":"projects/{p}/databases/{d}/documents/{path}","fields":{…},"createTime":"…","updateTime":"…"}`
@@ -18,8 +10,11 @@ import Darwin
 public enum DocumentExportFile {
     /// Streams the documents of the export file at `url` to `body`, in file order; returns how many.
     ///
-    /// - Parameter database: when given, every document name must belong to it; `nil` accepts any
-    ///   database (the document paths are kept, the database part of names is dropped).
+    /// - Parameters:
+    ///   - url: a file URL of the export file.
+    ///   - database: when given, every document name must belong to it; `nil` accepts any database (the
+    ///     document paths are kept, the database part of names is dropped).
+    ///   - body: receives each document, in file order; what it throws ends the read and is rethrown.
     /// - Throws: `invalidArgument` naming the file and line for a line that is not a valid REST
     ///   document; file-system errors naming the file; and whatever `body` throws.
     public static func readDocuments(
@@ -43,9 +38,8 @@ public enum DocumentExportFile {
         let directory = StoreDirectory(path: url.deletingLastPathComponent().path, faults: .none)
         let name = url.lastPathComponent
         let temporary = name + ".\(UInt32.random(in: 0...UInt32.max))" + StoreDirectory.temporarySuffix
-        let file = try POSIXFile.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC, faults: .none)
-        var count = 0
-        do {
+        return try directory.replace(name, through: temporary) { (file) throws(DocumentStoreError) in
+            var count = 0
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 20)
             for document in documents {
@@ -60,21 +54,8 @@ public enum DocumentExportFile {
                 }
             }
             try file.writeAll(buffer)
-            try file.sync()
-            file.close()
-        } catch {
-            file.close()
-            directory.removeLeftover(temporary)
-            throw error
+            return count
         }
-        do {
-            try directory.rename(temporary, to: name)
-        } catch {
-            directory.removeLeftover(temporary)
-            throw error
-        }
-        try directory.sync()
-        return count
     }
 
     /// The next document of `reader`, skipping empty lines; `nil` at the end.

@@ -40,7 +40,7 @@ package struct LineReader {
 
     /// Opens `path` for reading through the store's fault seam.
     init(path: String, name: String? = nil, faults: FileFaults) throws(DocumentStoreError) {
-        file = try POSIXFile.open(path, O_RDONLY, faults: faults)
+        file = try POSIXFile.openForReading(path, faults: faults)
         self.name = name ?? path
         var status = stat()
         if fstat(file.descriptor, &status) == 0, (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) {

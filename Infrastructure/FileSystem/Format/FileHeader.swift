@@ -1,12 +1,13 @@
 import HearthDomain
+import HearthLocalEngine
 
 /// The 48-byte header that starts every log and snapshot file (see Docs/FileFormat.md).
 ///
 /// | Offset | Size | Field |
 /// |---|---|---|
 /// | 0 | 8 | magic: `HEARTHLG` (log) or `HEARTHSN` (snapshot) |
-/// | 8 | 4 | format version (little-endian), currently 1 |
-/// | 12 | 4 | flags, 0 in version 1 |
+/// | 8 | 4 | format version (little-endian), currently 2 |
+/// | 12 | 4 | flags, 0 in versions 1 and 2 |
 /// | 16 | 8 | salt: random, mixed into every record checksum of the file |
 /// | 24 | 8 | log generation (0 in a snapshot) |
 /// | 32 | 8 | log: the length of the previous generation's log when this one was started (0: none) |
@@ -34,7 +35,10 @@ struct FileHeader: Sendable, Equatable {
 
     static let size = 48
     /// The format version this build writes and the newest it reads.
-    static let currentVersion: UInt32 = 1
+    static let currentVersion: UInt32 = 2
+    /// The oldest format version this build reads (a store with a log of it is opened, and new records
+    /// go to a new log of ``currentVersion``).
+    static let oldestReadableVersion: UInt32 = 1
 
     var kind: Kind
     var version: UInt32 = FileHeader.currentVersion
@@ -58,7 +62,7 @@ struct FileHeader: Sendable, Equatable {
     /// Reads the header of `file`, expected to be of `kind`. The checksum is checked first (every format
     /// version keeps these 48 bytes and their checksum), so a damaged header is `dataLoss` whatever its
     /// version field says; an intact header of a newer format version (or with unknown flags) is
-    /// `failedPrecondition`. Each error names the file.
+    /// `failedPrecondition` naming both versions. Each error names the file.
     static func decode(_ bytes: [UInt8], kind: Kind, file: String) throws(DocumentStoreError) -> FileHeader {
         guard bytes.count >= size else {
             throw DocumentStoreError(
@@ -87,10 +91,10 @@ struct FileHeader: Sendable, Equatable {
         guard fields.version <= currentVersion, fields.flags == 0 else {
             throw DocumentStoreError(
                 .failedPrecondition,
-                "The \(kind.name) file \(file) has format version \(fields.version)\(fields.flags == 0 ? "" : " with flags \(fields.flags)"); this version of Hearth reads format version \(currentVersion) only. Open it with a newer Hearth."
+                "The \(kind.name) file \(file) has format version \(fields.version)\(fields.flags == 0 ? "" : " with flags \(fields.flags)"); this version of Hearth reads format versions \(oldestReadableVersion) to \(currentVersion) only. Open it with a newer Hearth."
             )
         }
-        guard fields.version >= 1 else {
+        guard fields.version >= oldestReadableVersion else {
             throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header says format version 0.")
         }
         return FileHeader(kind: kind, version: fields.version, salt: fields.salt, generation: fields.generation, previousLogLength: fields.previous)

@@ -1,3 +1,5 @@
+import HearthLocalEngine
+
 /// The frame around every record payload (see Docs/FileFormat.md):
 ///
 /// | Offset | Size | Field |
@@ -43,9 +45,7 @@ struct RecordFrame: Sendable {
             return false
         }
         writer.patchFixed32(UInt32(length), at: start + 4)
-        withUnsafeBytes(of: epoch.littleEndian) { epochBytes in
-            for index in 0..<8 { writer.bytes[start + 8 + index] = epochBytes[index] }
-        }
+        writer.patchFixed64(epoch, at: start + 8)
         let checksum = writer.bytes.withUnsafeBytes { raw in
             let covered = CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: raw[(start + 4)..<(start + 16)]))
             return CRC32C.update(covered, UnsafeRawBufferPointer(rebasing: raw[(start + Self.headerSize)...]))

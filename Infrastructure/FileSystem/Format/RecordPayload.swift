@@ -3,16 +3,16 @@ import HearthDomain
 import HearthLocalEngine
 
 /// The payloads of the records in log and snapshot files (see Docs/FileFormat.md): one type byte, then
-/// the fields of that type in the compact binary encoding of ``RecordPayload`` (varints, length-prefixed
-/// UTF-8, tagged values).
+/// the fields of that type. Documents are ``DocumentRecord``s — in a batch, the very bytes the engine
+/// keeps, copied — written with ``BinaryWriter``.
 enum RecordPayload: Sendable, Equatable {
     /// A committed batch (log files).
     case batch(CommittedBatch)
     /// The first record of a snapshot: its commit time, the first log generation still needed after it,
     /// and the number of documents that follow.
     case snapshotStart(SnapshotStart)
-    /// Some of a snapshot's documents.
-    case snapshotDocuments([Document])
+    /// Some of a snapshot's documents, each read with its record (kept at its update time).
+    case snapshotDocuments([CommittedDocument])
     /// The last record of a snapshot: the number of documents, again.
     case snapshotEnd(documentCount: Int)
 
@@ -33,37 +33,18 @@ struct SnapshotStart: Sendable, Equatable {
     var database: String
 }
 
-/// The tags of the encoded ``Value`` kinds.
-enum ValueTag: UInt8 {
-    case null = 0
-    case `false` = 1
-    case `true` = 2
-    case integer = 3
-    case double = 4
-    case timestamp = 5
-    case string = 6
-    case bytes = 7
-    case reference = 8
-    case geoPoint = 9
-    case array = 10
-    case map = 11
-}
-
 // MARK: - Encoding
 
 extension BinaryWriter {
+    /// A batch: its commit time, then per document its path and its record as the engine encoded it
+    /// (copied, never encoded again; empty: deleted).
     mutating func batch(_ batch: CommittedBatch) {
         byte(RecordPayload.Kind.batch.rawValue)
         timestamp(batch.commitTime)
         varint(batch.documents.count)
         for entry in batch.documents {
             string(entry.path.path)
-            if let document = entry.document {
-                byte(1)
-                documentBody(document)
-            } else {
-                byte(0)
-            }
+            lengthPrefixed(entry.record?.bytes ?? [])
         }
     }
 
@@ -80,88 +61,31 @@ extension BinaryWriter {
         varint(count)
     }
 
-    /// One document of a snapshot-documents record: its path, then its body.
+    /// One document of a snapshot-documents record: its path, its update time, then its record kept at
+    /// that time.
     mutating func snapshotDocument(_ document: Document) {
         string(document.path.path)
-        documentBody(document)
+        timestamp(document.updateTime)
+        lengthPrefixed(DocumentRecord.encode(document, commitTime: document.updateTime).bytes)
     }
 
     mutating func snapshotEnd(documentCount: Int) {
         byte(RecordPayload.Kind.snapshotEnd.rawValue)
         varint(documentCount)
     }
-
-    mutating func documentBody(_ document: Document) {
-        timestamp(document.createTime)
-        timestamp(document.updateTime)
-        fields(document.fields)
-    }
-
-    mutating func timestamp(_ time: Timestamp) {
-        signedVarint(time.seconds)
-        varint(UInt64(UInt32(bitPattern: time.nanoseconds)))
-    }
-
-    mutating func fields(_ map: MapValue) {
-        varint(map.count)
-        for field in map.fields {
-            string(field.key)
-            value(field.value)
-        }
-    }
-
-    mutating func value(_ value: Value) {
-        switch value {
-        case .null:
-            byte(ValueTag.null.rawValue)
-        case .boolean(let flag):
-            byte(flag ? ValueTag.true.rawValue : ValueTag.false.rawValue)
-        case .integer(let number):
-            byte(ValueTag.integer.rawValue)
-            signedVarint(number)
-        case .double(let number):
-            byte(ValueTag.double.rawValue)
-            fixed64(number.bitPattern)
-        case .timestamp(let time):
-            byte(ValueTag.timestamp.rawValue)
-            timestamp(time)
-        case .string(let text):
-            byte(ValueTag.string.rawValue)
-            string(text)
-        case .bytes(let data):
-            byte(ValueTag.bytes.rawValue)
-            self.data(data)
-        case .reference(let name):
-            byte(ValueTag.reference.rawValue)
-            string(name.resourceName)
-        case .geoPoint(let point):
-            byte(ValueTag.geoPoint.rawValue)
-            fixed64(point.latitude.bitPattern)
-            fixed64(point.longitude.bitPattern)
-        case .array(let elements):
-            byte(ValueTag.array.rawValue)
-            varint(elements.count)
-            for element in elements { self.value(element) }
-        case .map(let map):
-            byte(ValueTag.map.rawValue)
-            fields(map)
-        }
-    }
 }
 
 // MARK: - Decoding
 
 extension BinaryReader {
-    /// Nesting deeper than this is corruption (the engine allows 20 levels).
-    static let maximumDepth = 100
-
-    mutating func payload() throws(FormatError) -> RecordPayload {
+    /// The payload of a record in a file of format `version` (1 or 2; see ``FileHeader``).
+    mutating func payload(version: UInt32) throws(FormatError) -> RecordPayload {
         let kindOffset = offset
         let kind = try byte()
         let payload: RecordPayload
         switch RecordPayload.Kind(rawValue: kind) {
         case .batch:
-            payload = .batch(try batch())
+            payload = .batch(try batch(version: version))
         case .snapshotStart:
             payload = .snapshotStart(
                 SnapshotStart(
@@ -172,14 +96,18 @@ extension BinaryReader {
                 )
             )
         case .snapshotDocuments:
-            let count = try count(minimumElementSize: 5)
-            var documents: [Document] = []
-            documents.reserveCapacity(count)
-            for _ in 0..<count {
-                let path = try documentPath()
-                documents.append(try documentBody(path: path))
-            }
-            payload = .snapshotDocuments(documents)
+            payload = .snapshotDocuments(
+                try entries(minimumElementSize: 5) { (reader, path) throws(FormatError) in
+                    if version == 1 { return CommittedDocument(path: path, document: try reader.version1Document(path: path)) }
+                    let updateTime = try reader.timestamp()
+                    let recordOffset = reader.offset
+                    let (document, record) = try reader.record(path: path, commitTime: updateTime)
+                    guard let document else {
+                        throw FormatError("the snapshot document \(path) has an empty record", offset: recordOffset)
+                    }
+                    return CommittedDocument(path: path, document: document, record: record)
+                }
+            )
         case .snapshotEnd:
             payload = .snapshotEnd(documentCount: try integer())
         case nil:
@@ -189,106 +117,67 @@ extension BinaryReader {
         return payload
     }
 
-    mutating func batch() throws(FormatError) -> CommittedBatch {
+    private mutating func batch(version: UInt32) throws(FormatError) -> CommittedBatch {
         let commitTime = try timestamp()
-        let count = try count(minimumElementSize: 3)
-        var documents: [CommittedDocument] = []
-        documents.reserveCapacity(count)
-        for _ in 0..<count {
-            let path = try documentPath()
-            let stateOffset = offset
-            switch try byte() {
-            case 0: documents.append(CommittedDocument(path: path, document: nil))
-            case 1: documents.append(CommittedDocument(path: path, document: try documentBody(path: path)))
+        let documents = try entries(minimumElementSize: 3) { (reader, path) throws(FormatError) -> CommittedDocument in
+            guard version == 1 else {
+                let (document, record) = try reader.record(path: path, commitTime: commitTime)
+                return CommittedDocument(path: path, document: document, record: record)
+            }
+            let stateOffset = reader.offset
+            switch try reader.byte() {
+            case 0: return CommittedDocument(path: path, document: nil)
+            case 1: return CommittedDocument(path: path, document: try reader.version1Document(path: path))
             case let other: throw FormatError("unknown document state \(other)", offset: stateOffset)
             }
         }
         return CommittedBatch(commitTime: commitTime, documents: documents)
     }
 
-    mutating func documentPath() throws(FormatError) -> DocumentPath {
+    /// A varint count of entries (each at least `minimumElementSize` bytes), each a document path then
+    /// what `entry` reads.
+    private mutating func entries<Entry>(
+        minimumElementSize: Int,
+        _ entry: (inout BinaryReader, DocumentPath) throws(FormatError) -> Entry
+    ) throws(FormatError) -> [Entry] {
+        let count = try count(minimumElementSize: minimumElementSize)
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try documentPath()
+            entries.append(try entry(&self, path))
+        }
+        return entries
+    }
+
+    /// A length-prefixed ``DocumentRecord`` kept at `commitTime`, checked by decoding it; empty: deleted.
+    private mutating func record(path: DocumentPath, commitTime: Timestamp) throws(FormatError) -> (document: Document?, record: DocumentRecord?) {
+        let bytes = try lengthPrefixed()
+        if bytes.isEmpty { return (nil, nil) }
+        do {
+            let document = try DocumentRecord.decode(bytes, path: path, commitTime: commitTime)
+            return (document, DocumentRecord(bytes: Array(bytes)))
+        } catch {
+            throw FormatError("\(error.reason) in the record of \(path)", offset: offset - bytes.count + error.offset)
+        }
+    }
+
+    /// A document as format version 1 wrote it: create time, update time, fields (whose encoding
+    /// version 2 kept).
+    private mutating func version1Document(path: DocumentPath) throws(FormatError) -> Document {
+        let createTime = try timestamp()
+        let updateTime = try timestamp()
+        let fields = try fields(depth: 0, names: nil)
+        return Document(path: path, fields: fields, createTime: createTime, updateTime: updateTime)
+    }
+
+    private mutating func documentPath() throws(FormatError) -> DocumentPath {
         let start = offset
         let text = try string()
         do {
             return try DocumentPath(text)
         } catch {
             throw FormatError("invalid document path: \(error.message)", offset: start)
-        }
-    }
-
-    mutating func documentBody(path: DocumentPath) throws(FormatError) -> Document {
-        let createTime = try timestamp()
-        let updateTime = try timestamp()
-        let fields = try fields(depth: 0)
-        return Document(path: path, fields: fields, createTime: createTime, updateTime: updateTime)
-    }
-
-    mutating func timestamp() throws(FormatError) -> Timestamp {
-        let start = offset
-        let seconds = try signedVarint()
-        let nanos = try varint()
-        guard nanos < 1_000_000_000 else { throw FormatError("timestamp nanoseconds \(nanos) out of range", offset: start) }
-        do {
-            return try Timestamp(seconds: seconds, nanoseconds: Int32(nanos))
-        } catch {
-            throw FormatError("invalid timestamp: \(error.message)", offset: start)
-        }
-    }
-
-    mutating func fields(depth: Int) throws(FormatError) -> MapValue {
-        let count = try count(minimumElementSize: 2)
-        var fields: [MapValue.Field] = []
-        fields.reserveCapacity(count)
-        for _ in 0..<count {
-            let keyOffset = offset
-            let key = try string()
-            if let previous = fields.last, UTF8Order.compare(previous.key, key) >= 0 {
-                throw FormatError("map keys out of order", offset: keyOffset)
-            }
-            fields.append(MapValue.Field(key: key, value: try value(depth: depth)))
-        }
-        return MapValue(sortedUniqueFields: fields)
-    }
-
-    mutating func value(depth: Int) throws(FormatError) -> Value {
-        let tagOffset = offset
-        let tag = try byte()
-        switch ValueTag(rawValue: tag) {
-        case .null: return .null
-        case .false: return .boolean(false)
-        case .true: return .boolean(true)
-        case .integer: return .integer(try signedVarint())
-        case .double: return .double(Double(bitPattern: try fixed64()))
-        case .timestamp: return .timestamp(try timestamp())
-        case .string: return .string(try string())
-        case .bytes: return .bytes(try data())
-        case .reference:
-            let text = try string()
-            do {
-                return .reference(try DocumentName(parsing: text))
-            } catch {
-                throw FormatError("invalid reference: \(error.message)", offset: tagOffset)
-            }
-        case .geoPoint:
-            let latitude = Double(bitPattern: try fixed64())
-            let longitude = Double(bitPattern: try fixed64())
-            do {
-                return .geoPoint(try GeoPoint(latitude: latitude, longitude: longitude))
-            } catch {
-                throw FormatError("invalid geo point: \(error.message)", offset: tagOffset)
-            }
-        case .array:
-            guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
-            let count = try count()
-            var elements: [Value] = []
-            elements.reserveCapacity(count)
-            for _ in 0..<count { elements.append(try value(depth: depth + 1)) }
-            return .array(elements)
-        case .map:
-            guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
-            return .map(try fields(depth: depth + 1))
-        case nil:
-            throw FormatError("unknown value tag \(tag)", offset: tagOffset)
         }
     }
 }

@@ -4,14 +4,19 @@ import HearthLocalEngine
 /// The record-payload codec, reached by the fuzz targets in `Fuzz/` (not API: only under
 /// `@_spi(Fuzzing)`, so that the codec itself stays internal).
 @_spi(Fuzzing) public enum RecordPayloadFuzzing {
-    /// Decodes `bytes` as one record payload and, when it decodes, checks that its encoding is stable:
-    /// encoding the payload, decoding that and encoding again gives the same bytes. Returns `nil` when
-    /// `bytes` is refused (a thrown format error), `true` when stable, `false` when not. Never traps.
+    /// Decodes `bytes` as one record payload of each format version this build reads and, when it
+    /// decodes, checks that its encoding is stable: encoding the payload, decoding that (as the current
+    /// version) and encoding again gives the same bytes. Returns `nil` when every version refuses `bytes`
+    /// (a thrown format error), `true` when stable, `false` when not. Never traps.
     public static func checkRoundTrip(_ bytes: [UInt8]) -> Bool? {
-        guard let payload = decode(bytes[...]) else { return nil }
-        let first = encode(payload)
-        guard let again = decode(first[...]) else { return false }
-        return encode(again) == first
+        var outcome: Bool?
+        for version in FileHeader.oldestReadableVersion...FileHeader.currentVersion {
+            guard let payload = decode(bytes[...], version: version) else { continue }
+            let first = encode(payload)
+            guard let again = decode(first[...], version: FileHeader.currentVersion), encode(again) == first else { return false }
+            outcome = true
+        }
+        return outcome
     }
 
     /// The encoded payloads of a batch, a snapshot's start, its documents and its end, made of
@@ -27,15 +32,15 @@ import HearthLocalEngine
         return [
             encode(.batch(batch)),
             encode(.snapshotStart(start)),
-            encode(.snapshotDocuments(documents)),
+            encode(.snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) })),
             encode(.snapshotEnd(documentCount: documents.count)),
         ]
     }
 
-    private static func decode(_ bytes: ArraySlice<UInt8>) -> RecordPayload? {
+    private static func decode(_ bytes: ArraySlice<UInt8>, version: UInt32) -> RecordPayload? {
         bytes.withRawBytes { (raw) -> RecordPayload? in
             var reader = BinaryReader(raw)
-            return try? reader.payload()
+            return try? reader.payload(version: version)
         }
     }
 
@@ -44,7 +49,8 @@ import HearthLocalEngine
         switch payload {
         case .batch(let batch): writer.batch(batch)
         case .snapshotStart(let start): writer.snapshotStart(start)
-        case .snapshotDocuments(let documents):
+        case .snapshotDocuments(let entries):
+            let documents = entries.compactMap(\.document)
             writer.snapshotDocumentsHeader(count: documents.count)
             for document in documents { writer.snapshotDocument(document) }
         case .snapshotEnd(let count): writer.snapshotEnd(documentCount: count)

@@ -32,29 +32,27 @@ struct POSIXFile: Sendable {
         _ = systemClose(descriptor)
     }
 
-    /// Writes every byte of `bytes` at the current offset (retrying short writes).
-    func writeAll(_ bytes: UnsafeRawBufferPointer) throws(DocumentStoreError) {
-        if let code = faults.injected(.write, path) { throw POSIXErrorMapping.error(code, "write", path) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw POSIXErrorMapping.error(code, "write", path)
-            }
-            if written == 0 { throw POSIXErrorMapping.error(EIO, "write", path) }
-            offset += written
-        }
+    /// Opens `path` for reading.
+    static func openForReading(_ path: String, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
+        try open(path, O_RDONLY, faults: faults)
     }
 
-    /// Writes every byte of `bytes` at `offset` (`pwrite`, retrying short writes); the file offset of
-    /// sequential writes does not move.
-    func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(DocumentStoreError) {
+    /// Creates `path` empty (cutting it to nothing when it exists), open for reading and writing.
+    static func create(_ path: String, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
+        try open(path, O_RDWR | O_CREAT | O_TRUNC, faults: faults)
+    }
+
+    /// Writes every byte of `bytes` (retrying short writes): at `offset` with `pwrite`, which leaves the
+    /// file offset of sequential writes where it was, or at the current offset when `offset` is `nil`.
+    func writeAll(_ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) throws(DocumentStoreError) {
         if let code = faults.injected(.write, path) { throw POSIXErrorMapping.error(code, "write", path) }
         var done = 0
         while done < bytes.count {
-            let written = pwrite(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done, off_t(offset + done))
+            let start = bytes.baseAddress.map { $0 + done }
+            let written =
+                if let offset { pwrite(descriptor, start, bytes.count - done, off_t(offset + done)) } else {
+                    systemWrite(descriptor, start, bytes.count - done)
+                }
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -65,12 +63,9 @@ struct POSIXFile: Sendable {
         }
     }
 
-    func writeAll(_ bytes: [UInt8], at offset: Int) throws(DocumentStoreError) {
+    /// Writes every byte of `bytes`, at `offset` or at the current offset (see the buffer version).
+    func writeAll(_ bytes: [UInt8], at offset: Int? = nil) throws(DocumentStoreError) {
         try bytes.withRawBytes { (buffer) throws(DocumentStoreError) in try writeAll(buffer, at: offset) }
-    }
-
-    func writeAll(_ bytes: [UInt8]) throws(DocumentStoreError) {
-        try bytes.withRawBytes { (buffer) throws(DocumentStoreError) in try writeAll(buffer) }
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; returns how many were read (fewer only at the end).

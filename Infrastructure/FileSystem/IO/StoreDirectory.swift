@@ -132,6 +132,36 @@ struct StoreDirectory: Sendable {
         }
     }
 
+    /// Writes the file `name` crash-safely: `write` fills the new, empty file `temporary`, which is then
+    /// flushed, closed and renamed over `name`, and the directory flushed. A crash leaves `name` as it was
+    /// or complete. On a failure the temporary file is removed and the error thrown. Returns what `write`
+    /// returns.
+    func replace<Result>(
+        _ name: String,
+        through temporary: String,
+        _ write: (POSIXFile) throws(DocumentStoreError) -> Result
+    ) throws(DocumentStoreError) -> Result {
+        let file = try POSIXFile.create(self.file(temporary), faults: faults)
+        let result: Result
+        do {
+            result = try write(file)
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            removeLeftover(temporary)
+            throw error
+        }
+        do {
+            try rename(temporary, to: name)
+        } catch {
+            removeLeftover(temporary)
+            throw error
+        }
+        try sync()
+        return result
+    }
+
     /// Atomically replaces `to` with `from` (both names in this directory).
     func rename(_ from: String, to: String) throws(DocumentStoreError) {
         if let code = faults.injected(.rename, file(to)) { throw POSIXErrorMapping.error(code, "rename \(file(from)) to", file(to)) }

@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HearthDomain
 
 /// The log file commits are appended to, as the writer thread holds it.
@@ -55,7 +48,7 @@ struct ActiveLog: Sendable {
         let header = FileHeader(kind: .log, salt: random.next(), generation: generation, previousLogLength: UInt64(previousLogLength))
         let draft: POSIXFile
         do {
-            draft = try POSIXFile.open(directory.file(temporary), O_RDWR | O_CREAT | O_TRUNC, faults: directory.faults)
+            draft = try POSIXFile.create(directory.file(temporary), faults: directory.faults)
         } catch {
             throw CreateFailure(error: error, inPlace: false)
         }

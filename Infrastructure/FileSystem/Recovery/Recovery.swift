@@ -76,6 +76,7 @@ struct Recovery {
         var liveGenerations: [UInt64: Timestamp?] = [:]
         var previousLength: Int?
         var active: ActiveLog?
+        var lastVersion = FileHeader.currentVersion
         var dropped = 0
         for generation in needed {
             let result = try replayLog(
@@ -88,10 +89,15 @@ struct Recovery {
             liveGenerations[generation] = .some(result.lastCommitTime)
             previousLength = result.validLength
             dropped += result.droppedBytes
+            lastVersion = result.version
             if let log = result.active { active = log }
         }
-        guard let active else {
+        guard var active else {
             throw DocumentStoreError(.internal, "Recovery of \(directory.path) did not open its last log.")
+        }
+        if lastVersion < FileHeader.currentVersion {
+            active = try startCurrentFormatLog(after: active, random: &random)
+            liveGenerations[active.generation] = .some(nil)
         }
         do {
             for generation in stale {
@@ -123,19 +129,19 @@ struct Recovery {
 
     // MARK: Snapshot
 
-    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [Document]) {
+    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [CommittedDocument]) {
         let path = directory.file(StoreDirectory.snapshotName)
         let file = try POSIXFile.open(path, O_RDONLY, faults: directory.faults)
         defer { file.close() }
         let size = try file.size()
         let header = try FileHeader.decode(try file.read(count: FileHeader.size, at: 0), kind: .snapshot, file: path)
-        var reader = RecordReader(file: file, salt: header.salt, fileSize: size)
+        var reader = RecordFileReader(file: file, salt: header.salt, fileSize: size)
         func damaged(_ offset: Int, _ reason: String) -> DocumentStoreError {
             DocumentStoreError(.dataLoss, "The snapshot file \(path) is damaged at byte \(offset): \(reason).")
         }
 
         var start: SnapshotStart?
-        var documents: [Document] = []
+        var documents: [CommittedDocument] = []
         while true {
             switch try reader.next() {
             case .end:
@@ -143,7 +149,7 @@ struct Recovery {
             case .invalid(let offset, let reason):
                 throw damaged(offset, reason)
             case .record(_, let offset, let payload):
-                let decoded = try decode(payload, at: offset, in: path)
+                let decoded = try decode(payload, version: header.version, at: offset, in: path)
                 switch decoded {
                 case .snapshotStart(let first) where start == nil:
                     start = first
@@ -171,6 +177,8 @@ struct Recovery {
         var validLength = FileHeader.size
         var droppedBytes = 0
         var active: ActiveLog?
+        /// The log's format version.
+        var version = FileHeader.currentVersion
     }
 
     private func replayLog(
@@ -195,8 +203,8 @@ struct Recovery {
             )
         }
 
-        var result = LogResult()
-        var reader = RecordReader(file: file, salt: header.salt, fileSize: size)
+        var result = LogResult(version: header.version)
+        var reader = RecordFileReader(file: file, salt: header.salt, fileSize: size)
         var lastEpoch: UInt64 = 0
         scan: while true {
             switch try reader.next() {
@@ -217,7 +225,7 @@ struct Recovery {
                     result.lastCommitTime = commitTime
                     continue
                 }
-                guard case .batch(let batch) = try decode(payload, at: offset, in: path) else {
+                guard case .batch(let batch) = try decode(payload, version: header.version, at: offset, in: path) else {
                     throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): a record that is not a batch.")
                 }
                 do {
@@ -280,14 +288,40 @@ struct Recovery {
         }
     }
 
-    private func decode(_ payload: ArraySlice<UInt8>, at offset: Int, in path: String) throws(DocumentStoreError) -> RecordPayload {
+    private func decode(_ payload: ArraySlice<UInt8>, version: UInt32, at offset: Int, in path: String) throws(DocumentStoreError) -> RecordPayload {
         try payload.withRawBytes { (raw) throws(DocumentStoreError) -> RecordPayload in
             var reader = BinaryReader(raw)
             do {
-                return try reader.payload()
+                return try reader.payload(version: version)
             } catch {
                 throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
             }
+        }
+    }
+
+    // MARK: Older formats
+
+    /// A log of an older format version is read but never appended to: records of the current format go
+    /// to a new log that follows it (as a rotation makes one: the old log is first cut to its last record
+    /// and flushed, so the new log's header names its exact length). The old logs go at the next
+    /// compaction. Throws, leaving a directory that opens again the same way, when that cannot be done.
+    private func startCurrentFormatLog(after old: ActiveLog, random: inout some RandomNumberGenerator) throws(DocumentStoreError) -> ActiveLog {
+        defer { old.file.close() }
+        if old.allocated > old.length {
+            try old.file.truncate(to: old.length)
+            try old.file.sync()
+        }
+        let (generation, overflow) = old.generation.addingReportingOverflow(1)
+        if overflow {
+            throw DocumentStoreError(
+                .dataLoss,
+                "The log file \(old.file.path) (byte 24 of its header) has generation \(old.generation), the highest possible: no log of format version \(FileHeader.currentVersion) can follow it. Its files were altered."
+            )
+        }
+        do {
+            return try ActiveLog.create(generation: generation, previousLogLength: old.length, in: directory, random: &random)
+        } catch {
+            throw error.error
         }
     }
 }

@@ -2,14 +2,6 @@ import Foundation
 import HearthDomain
 import HearthLocalEngine
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes a snapshot file the crash-safe way: to `snapshot.hearth.tmp`, flushed, renamed over
 /// `snapshot.hearth`, and the directory flushed. A crash at any point leaves either the old or the new
 /// snapshot in place, complete.
@@ -29,8 +21,7 @@ enum SnapshotWriter {
         let temporary = StoreDirectory.snapshotName + StoreDirectory.temporarySuffix
         let header = FileHeader(kind: .snapshot, salt: random.next())
         let frame = RecordFrame(salt: header.salt)
-        let file = try POSIXFile.open(directory.file(temporary), O_WRONLY | O_CREAT | O_TRUNC, faults: directory.faults)
-        do {
+        try directory.replace(StoreDirectory.snapshotName, through: temporary) { (file) throws(DocumentStoreError) in
             var buffer = BinaryWriter(capacity: flushTarget + recordTarget)
             buffer.bytes.append(contentsOf: header.encoded())
 
@@ -72,20 +63,7 @@ enum SnapshotWriter {
             buffer.snapshotEnd(documentCount: documents.count)
             try finish(frame, &buffer, start, file)
             try file.writeAll(buffer.bytes)
-            try file.sync()
-            file.close()
-        } catch {
-            file.close()
-            directory.removeLeftover(temporary)
-            throw error
         }
-        do {
-            try directory.rename(temporary, to: StoreDirectory.snapshotName)
-        } catch {
-            directory.removeLeftover(temporary)
-            throw error
-        }
-        try directory.sync()
     }
 
     private static func finish(_ frame: RecordFrame, _ buffer: inout BinaryWriter, _ start: Int, _ file: POSIXFile) throws(DocumentStoreError) {

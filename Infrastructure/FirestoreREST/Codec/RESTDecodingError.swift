@@ -13,7 +13,9 @@ public import HearthDomain
 public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
     /// One step of a JSON path: an object member or an array element.
     public enum PathComponent: Sendable, Hashable {
+        /// The member named by the key, written `.key` in a path (or `["key"]` when it is not a simple name).
         case key(String)
+        /// The array element at the index, written `[n]` in a path.
         case index(Int)
     }
 
@@ -61,13 +63,15 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// `Malformed Firestore REST JSON at $.path: reason`, then the domain error's message in parentheses when
+    /// there is one.
     public var description: String {
         var text = "Malformed Firestore REST JSON at \(path): \(reason)"
         if let underlying { text += " (\(underlying.message))" }
         return text
     }
 
-    /// This error as a ``DocumentStoreError`` with the given code, the message naming the path and the
+    /// This error as a `DocumentStoreError` with the given code, the message naming the path and the
     /// reason, and `self` as the underlying cause.
     public func documentStoreError(_ code: DocumentStoreError.Code) -> DocumentStoreError {
         DocumentStoreError(code, description, underlying: self)

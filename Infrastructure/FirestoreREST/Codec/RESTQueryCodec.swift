@@ -1,6 +1,6 @@
 public import HearthDomain
 
-/// Firestore REST form of ``StructuredQuery`` (with its filters, orders and cursors) and of aggregation
+/// Firestore REST form of `StructuredQuery` (with its filters, orders and cursors) and of aggregation
 /// queries (`RESTQueryCodec+Aggregation.swift`), both directions.
 ///
 /// Written as `{"select"?: {"fields": [{"fieldPath"}]}, "from": [{"collectionId", "allDescendants"?: true}],
@@ -18,7 +18,7 @@ public enum RESTQueryCodec {
     // MARK: - Structured query
 
     /// The REST JSON of `query`. Document names inside it (reference values in filters and cursors) are
-    /// written from their own ``DocumentName``; `database` is accepted so that callers encode every
+    /// written from their own `DocumentName`; `database` is accepted so that callers encode every
     /// message the same way.
     public static func encodeStructuredQuery(_ query: StructuredQuery, database: DatabaseID) -> JSON {
         var object = JSONObject()

@@ -1,7 +1,7 @@
 public import HearthDomain
 import Foundation
 
-/// Firestore REST (protobuf JSON) form of ``Value`` and of field maps, both directions.
+/// Firestore REST (protobuf JSON) form of `Value` and of field maps, both directions.
 ///
 /// A `Value` is an object with exactly one kind member:
 ///

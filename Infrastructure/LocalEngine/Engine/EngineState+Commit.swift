@@ -46,7 +46,8 @@ struct QueryValidation: Sendable {
     /// Runs each query and compares its results with the transaction's.
     func run() -> Result {
         let current = queries.mapValues { recorded in
-            executor.execute(recorded.query, source: storage, at: headTime).documents.map(ResultIdentity.init) == recorded.results
+            executor.execute(recorded.query, source: storage, at: headTime).documents.map(ResultIdentity.init)
+                == recorded.results
         }
         return Result(transaction: transaction, generation: generation, current: current)
     }
@@ -65,7 +66,10 @@ extension EngineState {
         deferringQueries: Bool
     ) throws(DocumentStoreError) -> CommitStep {
         expireTransactions(now: now)
-        if let transaction, let validation = try checkTransactionForCommit(transaction, writes: writes, deferringQueries: deferringQueries) {
+        if let transaction,
+            let validation = try checkTransactionForCommit(
+                transaction, writes: writes, deferringQueries: deferringQueries)
+        {
             return .validate(validation)
         }
         return .prepared(try applyCommit(writes, now: now, persistence: persistence))
@@ -114,8 +118,11 @@ extension EngineState {
         let changes = outcome.compactMap { entry -> CommittedChange? in
             entry.before == entry.after ? nil : CommittedChange(path: entry.path, before: entry.before, after: entry.after)
         }
+        var logged: [CommittedDocument] = []
+        logged.reserveCapacity(persistence == nil ? 0 : changes.count)
         for change in changes {
-            self.storage.install(change.after, at: change.path, commitTime: commitTime)
+            let record = self.storage.install(change.after, at: change.path, commitTime: commitTime)
+            if persistence != nil { logged.append(CommittedDocument(path: change.path, document: change.after, record: record)) }
         }
 
         guard let persistence else {
@@ -128,11 +135,8 @@ extension EngineState {
             publish(PendingBatch(id: 0, commitTime: commitTime, changes: [], ticket: PersistenceTicket(sequence: 0)))
             return PreparedCommit(response: response, completion: .published)
         }
-        let batch = CommittedBatch(
-            commitTime: commitTime,
-            documents: changes.map { CommittedDocument(path: $0.path, document: $0.after) }
-        )
-        let ticket = persistence.enqueue(batch)
+        // The records the engine keeps go to the log as they are: each document is encoded once.
+        let ticket = persistence.enqueue(CommittedBatch(commitTime: commitTime, documents: logged))
         let batchID = nextBatchID
         nextBatchID += 1
         pending.append(PendingBatch(id: batchID, commitTime: commitTime, changes: changes, ticket: ticket))

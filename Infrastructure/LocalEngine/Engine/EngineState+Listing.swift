@@ -46,7 +46,7 @@ extension EngineState {
             }
         }
         return ListDocumentsResponse(
-            documents: documents.map { .found(Self.masked($0, request.mask)) },
+            documents: documents.map { .found($0.projected(onto: request.mask)) },
             nextPageToken: nextPageToken
         )
     }
@@ -86,7 +86,7 @@ extension EngineState {
         }
         try recordReads(entries.map { ($0.path, $0.document?.updateTime) }, in: context)
         return ListDocumentsResponse(
-            documents: entries.map { entry in entry.document.map { .found(Self.masked($0, request.mask)) } ?? entry },
+            documents: entries.map { entry in entry.document.map { .found($0.projected(onto: request.mask)) } ?? entry },
             nextPageToken: nextPageToken
         )
     }

@@ -71,7 +71,8 @@ extension EngineState {
     mutating func recordQuery(_ query: ValidatedQuery, results: [Document], in context: ReadContext) {
         guard let sequence = context.transaction, var record = transactions.records[sequence] else { return }
         let currentAt = pending.isEmpty ? storage.generation : nil
-        record.queryReads.append(RecordedQuery(query: query, results: results.map(ResultIdentity.init), currentAt: currentAt))
+        record.queryReads.append(
+            RecordedQuery(query: query, results: results.map(ResultIdentity.init), currentAt: currentAt))
         transactions.update(sequence, record)
     }
 
@@ -91,25 +92,13 @@ extension EngineState {
             let document = storage.document(path, at: context.time)
             recorded.append((path, document?.updateTime))
             if let document {
-                reads.append(.found(Self.masked(document, mask)))
+                reads.append(.found(document.projected(onto: mask)))
             } else {
                 reads.append(.missing(path))
             }
         }
         try recordReads(recorded, in: context)
         return BatchGetResponse(documents: reads, readTime: context.readTime)
-    }
-
-    /// `document` with only the fields of `mask` (`nil`: unchanged; empty: no fields).
-    static func masked(_ document: Document, _ mask: [FieldPath]?) -> Document {
-        guard let mask else { return document }
-        var fields = MapValue()
-        for path in mask {
-            if let value = document.fields.value(at: path) { fields.setValue(value, at: path) }
-        }
-        var result = document
-        result.fields = fields
-        return result
     }
 
     // MARK: Queries
@@ -122,7 +111,7 @@ extension EngineState {
         let result = executor.execute(validated, plan: plan(validated), source: storage, at: context.time)
         recordQuery(validated, results: result.documents, in: context)
         return QueryRun(
-            documents: result.documents.map { QueryExecutor.project($0, validated.projection) },
+            documents: result.documents.map { $0.projected(onto: validated.projection) },
             skippedResults: result.skipped,
             readTime: context.readTime
         )

@@ -3,12 +3,16 @@ import HearthDomain
 extension EngineState {
     /// Installs documents loaded from a snapshot, on a fresh engine. History before `commitTime` is not
     /// known: reads at earlier times fail as too old.
-    mutating func restore(_ documents: [Document], through commitTime: Timestamp) throws(DocumentStoreError) {
+    /// Each document is kept as its record when it has one (kept at its update time), else encoded.
+    mutating func restore(_ documents: [CommittedDocument], through commitTime: Timestamp) throws(DocumentStoreError) {
         guard lastCommitTime == Timestamp.min, storage.collections.isEmpty else {
             throw DocumentStoreError(.failedPrecondition, "A snapshot can only be restored into a fresh engine.")
         }
         var seen = Set<DocumentPath>()
-        for document in documents {
+        for entry in documents {
+            guard let document = entry.document, document.path == entry.path else {
+                throw DocumentStoreError(.dataLoss, "The snapshot's entry \(entry.path) holds no document of that path.")
+            }
             guard seen.insert(document.path).inserted else {
                 throw DocumentStoreError(.dataLoss, "The snapshot holds \(document.path) twice.")
             }
@@ -18,7 +22,7 @@ extension EngineState {
                     "The snapshot's document \(document.path) has times (\(document.createTime), \(document.updateTime)) inconsistent with the snapshot time \(commitTime)."
                 )
             }
-            storage.install(document, at: document.path, commitTime: document.updateTime)
+            storage.install(document, record: entry.record, at: document.path, commitTime: document.updateTime)
         }
         lastCommitTime = commitTime
         visibleTime = commitTime
@@ -50,7 +54,7 @@ extension EngineState {
         var changes: [CommittedChange] = []
         for entry in batch.documents {
             let before = storage.head(entry.path)?.document
-            storage.install(entry.document, at: entry.path, commitTime: batch.commitTime)
+            storage.install(entry.document, record: entry.record, at: entry.path, commitTime: batch.commitTime)
             changes.append(CommittedChange(path: entry.path, before: before, after: entry.document))
         }
         lastCommitTime = batch.commitTime

@@ -7,7 +7,7 @@ struct EngineState: Sendable {
     let configuration: LocalEngineConfiguration
     let executor = QueryExecutor(planner: QueryPlanner())
 
-    var storage = DocumentStorage()
+    var storage: DocumentStorage
     var transactions: TransactionTable
     /// The newest commit time handed out (published or not).
     var lastCommitTime = Timestamp.min
@@ -25,9 +25,11 @@ struct EngineState: Sendable {
     private var retention: [RetentionEntry] = []
     private var retentionStart = 0
 
-    init(database: DatabaseID, configuration: LocalEngineConfiguration, nonce: UInt64) {
+    /// `durable`: commits go to a log, so records spell field names out (``FieldNameTable/selfContained``).
+    init(database: DatabaseID, configuration: LocalEngineConfiguration, nonce: UInt64, durable: Bool = false) {
         self.database = database
         self.configuration = configuration
+        self.storage = DocumentStorage(interning: !durable)
         self.transactions = TransactionTable(nonce: nonce)
     }
 

@@ -56,7 +56,9 @@ public final class LocalEngine: Sendable {
         self.database = database
         self.clock = clock
         self.persistence = persistence
-        self.state = StateLock(EngineState(database: database, configuration: configuration, nonce: generator.next()))
+        self.state = StateLock(
+            EngineState(database: database, configuration: configuration, nonce: generator.next(), durable: persistence != nil)
+        )
     }
 
     deinit {
@@ -167,7 +169,8 @@ public final class LocalEngine: Sendable {
             let deferring = rounds < Self.queryValidationRoundsOutsideLock
             let step = try state.withLock { state throws(DocumentStoreError) in
                 if let validated { state.record(validated) }
-                return try state.prepareCommit(writes, transaction: transaction, now: now, persistence: persistence, deferringQueries: deferring)
+                return try state.prepareCommit(
+                    writes, transaction: transaction, now: now, persistence: persistence, deferringQueries: deferring)
             }
             switch step {
             case .prepared(let prepared):
@@ -227,6 +230,13 @@ public final class LocalEngine: Sendable {
     /// commits get later times; reads before `commitTime` fail as too old). Throws `failedPrecondition`
     /// when the engine is not fresh, `dataLoss` when the documents are inconsistent.
     public func restore(_ documents: [Document], through commitTime: Timestamp) throws {
+        try restore(documents.map { CommittedDocument(path: $0.path, document: $0) }, through: commitTime)
+    }
+
+    /// ``restore(_:through:)`` for documents read with their records (each kept at the document's update
+    /// time, as a snapshot file holds them): the records are kept as they are, not encoded again. A
+    /// deleted entry is `dataLoss`.
+    package func restore(_ documents: [CommittedDocument], through commitTime: Timestamp) throws {
         try state.withLock { state throws(DocumentStoreError) in
             try state.restore(documents, through: commitTime)
         }
@@ -261,11 +271,11 @@ public final class LocalEngine: Sendable {
     }
 
     #if DEBUG
-        /// The longest time the engine's lock was held since the engine was made or this was last called
-        /// with `reset` (debug builds only: tests check that no long work runs under it).
-        package func longestLockHold(reset: Bool = false) -> Duration {
-            state.longestHold(reset: reset)
-        }
+    /// The longest time the engine's lock was held since the engine was made or this was last called
+    /// with `reset` (debug builds only: tests check that no long work runs under it).
+    package func longestLockHold(reset: Bool = false) -> Duration {
+        state.longestHold(reset: reset)
+    }
     #endif
 
     /// The newest commit time handed out (`Timestamp.min` before the first commit).

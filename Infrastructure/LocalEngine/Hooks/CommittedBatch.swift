@@ -8,12 +8,22 @@ import HearthDomain
 /// empty (a commit that changed nothing); it still carries its commit time, which later commits exceed.
 public struct CommittedBatch: Sendable, Hashable {
     /// The commit time; strictly greater than that of every earlier batch.
-    public var commitTime: Timestamp
-    /// The final state of each changed document, in the order the commit first touched them.
-    public var documents: [CommittedDocument]
+    public let commitTime: Timestamp
+    /// The final state of each changed document, in the order the commit first touched them; each
+    /// present one with its record (see ``CommittedDocument``).
+    public let documents: [CommittedDocument]
 
+    /// A batch of `documents` committed at `commitTime`. Each present document without a record is
+    /// encoded here, once; the engine hands over the records it keeps, so nothing is encoded twice.
     public init(commitTime: Timestamp, documents: [CommittedDocument]) {
         self.commitTime = commitTime
-        self.documents = documents
+        guard documents.contains(where: { $0.record == nil && $0.document != nil }) else {
+            self.documents = documents
+            return
+        }
+        self.documents = documents.map { entry in
+            guard entry.record == nil, let document = entry.document else { return entry }
+            return CommittedDocument(path: entry.path, document: document, record: DocumentRecord.encode(document, commitTime: commitTime))
+        }
     }
 }

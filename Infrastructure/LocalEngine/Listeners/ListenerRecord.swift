@@ -80,14 +80,7 @@ struct ListenerRecord: Sendable {
         guard let document, query.scope.contains(document.path), let keys = QueryExecutor.orderKeys(of: document, in: query) else {
             return nil
         }
-        if let start = query.startAt {
-            let order = QueryExecutor.compare(keys, cursor: start.values, query.orders)
-            if start.before ? order < 0 : order <= 0 { return nil }
-        }
-        if let end = query.endAt {
-            let order = QueryExecutor.compare(keys, cursor: end.values, query.orders)
-            if !(end.before ? order < 0 : order <= 0) { return nil }
-        }
+        guard Cursor.admits(keys, start: query.startAt, end: query.endAt, orders: query.orders) else { return nil }
         return Self.entry(document, keys: keys, in: query, ordering: ordering)
     }
 
@@ -95,7 +88,7 @@ struct ListenerRecord: Sendable {
     static func entry(_ document: Document, keys: [Value], in query: ValidatedQuery, ordering: DocumentOrdering) -> DocumentSet.Entry {
         let values = keys.prefix(ordering.fieldOrders.count).map { Optional($0) }
         return DocumentSet.Entry(
-            document: QueryExecutor.project(document, query.projection),
+            document: document.projected(onto: query.projection),
             key: SortKey(values: Array(values), path: document.path)
         )
     }

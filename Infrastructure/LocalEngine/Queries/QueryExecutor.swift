@@ -26,21 +26,15 @@ struct QueryExecutor {
             return true
         }
         let orders = query.orders
-        rows.sort { Self.compare($0.keys, $1.keys, orders) < 0 }
+        rows.sort { Order.compare($0.keys, $1.keys, by: orders) < 0 }
 
         var lower = 0
         var upper = rows.count
         if let start = query.startAt {
-            lower = partitionPoint(rows, count: rows.count) { row in
-                let order = Self.compare(row.keys, cursor: start.values, query.orders)
-                return start.before ? order < 0 : order <= 0
-            }
+            lower = partitionPoint(rows, count: rows.count) { row in start.comesAfter(row.keys, orders: orders) }
         }
         if let end = query.endAt {
-            upper = partitionPoint(rows, count: rows.count) { row in
-                let order = Self.compare(row.keys, cursor: end.values, query.orders)
-                return end.before ? order < 0 : order <= 0
-            }
+            upper = partitionPoint(rows, count: rows.count) { row in end.comesAfter(row.keys, orders: orders) }
         }
         guard lower < upper else { return QueryResult(documents: [], skipped: 0) }
         let available = upper - lower
@@ -69,14 +63,8 @@ struct QueryExecutor {
         source.forEachCandidate(of: plan, at: time) { document in
             if hasCursors {
                 guard let keys = Self.orderKeys(of: document, in: query) else { return true }
-                if let start = query.startAt {
-                    let order = Self.compare(keys, cursor: start.values, query.orders)
-                    if start.before ? order < 0 : order <= 0 { return true }
-                }
-                if let end = query.endAt {
-                    let order = Self.compare(keys, cursor: end.values, query.orders)
-                    if !(end.before ? order < 0 : order <= 0) { return false }
-                }
+                if let start = query.startAt, start.comesAfter(keys, orders: query.orders) { return true }
+                if let end = query.endAt, !end.comesAfter(keys, orders: query.orders) { return false }
             } else {
                 if let filter, !evaluator.matches(filter, document) { return true }
                 for field in orderedFields where evaluator.value(at: field, in: document) == nil { return true }
@@ -122,35 +110,5 @@ struct QueryExecutor {
             if isBefore(rows[middle]) { low = middle + 1 } else { high = middle }
         }
         return low
-    }
-
-    /// Compares two rows' order keys, each order in its direction.
-    static func compare(_ lhs: [Value], _ rhs: [Value], _ orders: [Order]) -> Int {
-        for (index, order) in orders.enumerated() where index < lhs.count && index < rhs.count {
-            let result = Value.compare(lhs[index], rhs[index])
-            if result != 0 { return order.direction == .ascending ? result : -result }
-        }
-        return 0
-    }
-
-    /// Compares a row's keys with a cursor's values over the cursor's prefix of the orders.
-    static func compare(_ keys: [Value], cursor: [Value], _ orders: [Order]) -> Int {
-        for (index, value) in cursor.enumerated() where index < keys.count && index < orders.count {
-            let result = Value.compare(keys[index], value)
-            if result != 0 { return orders[index].direction == .ascending ? result : -result }
-        }
-        return 0
-    }
-
-    /// `document` with only the fields of `projection` (`nil`: unchanged). `__name__` selects no field.
-    static func project(_ document: Document, _ projection: [FieldPath]?) -> Document {
-        guard let projection else { return document }
-        var fields = MapValue()
-        for path in projection where !path.isDocumentID {
-            if let value = document.fields.value(at: path) { fields.setValue(value, at: path) }
-        }
-        var projected = document
-        projected.fields = fields
-        return projected
     }
 }

@@ -110,35 +110,23 @@ enum QueryValidator {
             )
         }
 
-        let direction = query.orderBy.last?.direction ?? .ascending
-        var orders = query.orderBy
-        var implied = Set(explicitFields)
-        let missingInequalities = Set(inequalityFields).subtracting(implied).sorted()
+        let orders = StructuredQuery.normalizedOrders(query.orderBy, filter: query.filter, thenBy: aggregatedFields)
+        let impliedFields = orders.dropFirst(query.orderBy.count).map(\.field).filter { !$0.isDocumentID }
+        let inequalitySet = Set(inequalityFields)
+        let missingInequalities = impliedFields.filter(inequalitySet.contains)
         if explicitName, !missingInequalities.isEmpty {
             throw .invalidArgument("The order by clause cannot contain more fields after __name__ (inequality fields \(missingInequalities)).")
         }
-        orders += missingInequalities.map { Order($0, direction) }
-        implied.formUnion(missingInequalities)
-        let missingAggregated = Set(aggregatedFields).subtracting(implied).sorted()
+        let missingAggregated = impliedFields.filter { !inequalitySet.contains($0) }
         if !missingAggregated.isEmpty, explicitName || hasNameFilter || scopedGroup {
             throw .invalidArgument(
                 "This aggregation needs the fields \(missingAggregated) ordered after __name__, which Firestore does not support; order by them explicitly."
             )
         }
-        orders += missingAggregated.map { Order($0, direction) }
-        if !explicitName { orders.append(Order(FieldPath.documentID, direction)) }
 
         for (name, cursor) in [("start", query.startAt), ("end", query.endAt)] {
-            guard let cursor else { continue }
-            if cursor.values.count > query.orderBy.count {
-                throw .invalidArgument(
-                    "The \(name) cursor has too many values (\(cursor.values.count)) for the \(query.orderBy.count) explicit orders."
-                )
-            }
-            for (value, order) in zip(cursor.values, query.orderBy) where order.field.isDocumentID {
-                guard case .reference(let name) = value, name.database == database else {
-                    throw .invalidArgument("A cursor value for __name__ must be a reference to a document of \(database), not \(value).")
-                }
+            if let reason = cursor?.violation(explicitOrders: query.orderBy, database: database) {
+                throw .invalidArgument("Invalid \(name) cursor: \(reason).")
             }
         }
 
@@ -189,10 +177,8 @@ enum QueryValidator {
             try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
             if path.isDocumentID { throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.") }
             stats.hasFieldFilter = true
-            if op == .isNotNull || op == .isNotNaN {
-                stats.negations += 1
-                stats.inequalityFields.append(path)
-            }
+            if op == .isNotNull || op == .isNotNaN { stats.negations += 1 }
+            if let ordered = filter.impliedOrderField { stats.inequalityFields.append(ordered) }
         case .field(let path, let op, let operand):
             try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
             try validateOperand(op, operand, of: path, database: database)
@@ -207,25 +193,9 @@ enum QueryValidator {
             default:
                 break
             }
-            if op.isInequality, !matchesNothingWithoutOrder(op, operand) { stats.inequalityFields.append(path) }
+            if let ordered = filter.impliedOrderField { stats.inequalityFields.append(ordered) }
             if path.isDocumentID, op == .equal || op == .in { stats.hasNameEquality = true }
             if path.isDocumentID { stats.hasNameFilter = true } else { stats.hasFieldFilter = true }
-        }
-    }
-
-    /// Whether an inequality can never match and therefore implies no order (as on the emulator): a range
-    /// against `null` or NaN, `!= null`, or `not-in` a list of nulls only. It still counts as a `!=` /
-    /// `not-in` for the other limits.
-    static func matchesNothingWithoutOrder(_ op: FieldOperator, _ operand: Value) -> Bool {
-        switch op {
-        case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
-            return operand.isNull || operand.isNaN
-        case .notEqual:
-            return operand.isNull
-        case .notIn:
-            return operand.arrayValue?.allSatisfy(\.isNull) ?? false
-        default:
-            return false
         }
     }
 

@@ -177,29 +177,33 @@ struct CollectionStore: Sendable {
 
     // MARK: Mutation
 
-    /// Appends a version of the document `identifier` and its index entries; `change` is the storage's
-    /// generation for it.
+    /// Appends a version of the document `identifier` (kept as `record`, or encoded here when `nil`) and
+    /// its index entries; `change` is the storage's generation for it. Returns the record kept.
     mutating func install(
         _ document: Document?,
+        record: DocumentRecord?,
         identifier: DocumentIdentifier,
         commitTime: Timestamp,
         change: UInt64,
         names: inout FieldNameTable
-    ) {
+    ) -> DocumentRecord? {
         changedAt = change
         let documentID = identifier.rawValue
         let slot = makeSlot(for: identifier)
-        let record = document.map { DocumentRecord.encode($0, commitTime: commitTime, names: &names) }
+        let record = document.map { record ?? DocumentRecord.encode($0, commitTime: commitTime, names: &names) }
         slots[Int(slot)].chain.append(StoredVersion(commitTime: commitTime, record: record))
-        guard let document else { return }
+        guard let document else { return nil }
         let suffix = IndexEntries.nameSuffix(documentID: documentID, slot: slot)
         IndexEntries.forEach(document.fields, suffix: suffix, composites: composites) { selector, key in
             indexes[selector, default: SortedKeyList()].insert(key)
         }
+        return record
     }
 
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
-    mutating func discardVersions(of documentID: String, installedAtOrAfter time: Timestamp, change: UInt64, names: FieldNameTable) {
+    mutating func discardVersions(
+        of documentID: String, installedAtOrAfter time: Timestamp, change: UInt64, names: FieldNameTable
+    ) {
         changedAt = change
         guard let slot = slot(of: documentID) else { return }
         let removed = slots[Int(slot)].chain.removeVersions(installedAtOrAfter: time)

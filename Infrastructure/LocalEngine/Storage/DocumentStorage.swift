@@ -13,11 +13,17 @@ struct DocumentStorage: Sendable {
     /// Collections by collection ID, for collection-group queries.
     private var collectionsByID: [TextKey: Set<CollectionPath>] = [:]
     /// The field names of every stored record.
-    private(set) var names = FieldNameTable()
+    private(set) var names: FieldNameTable
     /// Changes whenever documents, versions or indexes change (plans made before may be stale).
     private(set) var generation: UInt64 = 0
     /// The ``generation`` at which a collection was last dropped (see ``isUnchanged(_:since:)``).
     private var droppedAt: UInt64 = 0
+
+    /// Empty storage whose records intern field names when `interning` (not for a durable engine, whose
+    /// records go to its log as they are).
+    init(interning: Bool = true) {
+        names = FieldNameTable(interning: interning)
+    }
 
     var isEmpty: Bool { collections.isEmpty }
 
@@ -136,18 +142,32 @@ struct DocumentStorage: Sendable {
     // MARK: Mutation
 
     /// Appends a version to `path`'s chain (and its entries to the collection's indexes), registering its
-    /// collection (and ancestors) when new.
-    mutating func install(_ document: Document?, at path: DocumentPath, commitTime: Timestamp) {
+    /// collection (and ancestors) when new. The version is kept as `record` (the encoding of `document` at
+    /// `commitTime`) when given, else `document` is encoded here. Returns the record kept (`nil`: deleted).
+    @discardableResult
+    mutating func install(
+        _ document: Document?,
+        record: DocumentRecord? = nil,
+        at path: DocumentPath,
+        commitTime: Timestamp
+    ) -> DocumentRecord? {
         let collection = path.parent
         let identifier: DocumentIdentifier
         do {
             identifier = try DocumentIdentifier(path.documentID)
         } catch {
-            return  // unreachable: the segments of a DocumentPath are valid IDs
+            return nil  // unreachable: the segments of a DocumentPath are valid IDs
         }
         register(collection)
         generation &+= 1
-        collections[collection]?.install(document, identifier: identifier, commitTime: commitTime, change: generation, names: &names)
+        return collections[collection]?.install(
+            document,
+            record: record,
+            identifier: identifier,
+            commitTime: commitTime,
+            change: generation,
+            names: &names
+        )
     }
 
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.

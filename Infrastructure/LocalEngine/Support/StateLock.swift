@@ -21,7 +21,7 @@ package final class StateLock<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
     #if DEBUG
-        private var longest = Duration.zero
+    private var longest = Duration.zero
     #endif
 
     package init(_ state: State) {
@@ -31,9 +31,9 @@ package final class StateLock<State>: @unchecked Sendable {
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
         #if os(Linux)
-            // Spin a little before sleeping: the critical sections are short (no work in proportion to the
-            // store's size runs under the engine's lock).
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        // Spin a little before sleeping: the critical sections are short (no work in proportion to the
+        // store's size runs under the engine's lock).
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         #endif
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
@@ -50,20 +50,20 @@ package final class StateLock<State>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         #if DEBUG
-            // Runs before the unlock above (defers run in reverse order).
-            let start = ContinuousClock.now
-            defer { longest = max(longest, .now - start) }
+        // Runs before the unlock above (defers run in reverse order).
+        let start = ContinuousClock.now
+        defer { longest = max(longest, .now - start) }
         #endif
         return try body(&state)
     }
 
     #if DEBUG
-        /// The longest time the lock was held since it was made or last reset (debug builds only).
-        package func longestHold(reset: Bool = false) -> Duration {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            defer { if reset { longest = .zero } }
-            return longest
-        }
+    /// The longest time the lock was held since it was made or last reset (debug builds only).
+    package func longestHold(reset: Bool = false) -> Duration {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        defer { if reset { longest = .zero } }
+        return longest
+    }
     #endif
 }

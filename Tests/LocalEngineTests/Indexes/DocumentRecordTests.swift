@@ -4,9 +4,10 @@ import Testing
 
 @Suite("Storage: compact document records")
 struct DocumentRecordTests {
-    @Test func randomDocuments_roundTripExactly() throws {
+    @Test(arguments: [true, false])
+    func randomDocuments_roundTripExactly(interning: Bool) throws {
         var random = RandomValues(seed: 5)
-        var names = FieldNameTable()
+        var names = FieldNameTable(interning: interning)
         let path = try doc("c/d")
         for index in 0..<3_000 {
             var fields = MapValue()
@@ -19,6 +20,12 @@ struct DocumentRecordTests {
             let record = DocumentRecord.encode(document, commitTime: commitTime, names: &names)
 
             #expect(record.decode(path: path, commitTime: commitTime, names: names) == document)
+            if !interning {
+                let fromFile = try record.bytes.withUnsafeBytes { raw throws(FormatError) in
+                    try DocumentRecord.decode(raw, path: path, commitTime: commitTime)
+                }
+                #expect(fromFile == document, "a self-contained record reads back without the table")
+            }
             for field in fields {
                 #expect(record.value(at: try FieldPath([field.key]), names: names) == field.value)
             }
@@ -47,5 +54,45 @@ struct DocumentRecordTests {
         let record = DocumentRecord.encode(document, commitTime: time, names: &names)
 
         #expect(record.bytes.count <= 40)
+    }
+
+    @Test func recordWithInternedNames_isRefusedAsFileContent() throws {
+        var names = FieldNameTable()
+        let time = try Timestamp(seconds: 1, nanoseconds: 0)
+        let document = Document(path: try doc("c/d"), fields: ["a": 1], createTime: time, updateTime: time)
+        let record = DocumentRecord.encode(document, commitTime: time, names: &names)
+
+        #expect(throws: FormatError.self) {
+            try record.bytes.withUnsafeBytes { raw throws(FormatError) in try DocumentRecord.decode(raw, path: document.path, commitTime: time) }
+        }
+    }
+
+    @Test func durableEngine_handsItsPersistenceTheRecordItKeeps_encodedOnce() async throws {
+        let persistence = ControlledPersistence(autoDurable: true)
+        let sut = EngineHarness(persistence: persistence)
+        let written = try doc("c/a")
+
+        _ = try await sut.commit([Write.update(written, fields: ["v": 1, "name": "x"]), Write.update(try doc("c/b"), fields: [:])])
+        let kept = sut.engine.state.withLock { $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record }
+        let logged = persistence.batches.first?.documents.first?.record
+
+        let keptAddress = kept?.bytes.withUnsafeBufferPointer(\.baseAddress)
+        #expect(keptAddress != nil)
+        #expect(logged?.bytes.withUnsafeBufferPointer(\.baseAddress) == keptAddress, "the batch shares the engine's bytes: no second encode")
+        #expect(persistence.batches.first?.documents.allSatisfy { $0.record != nil } == true)
+    }
+
+    @Test func inMemoryEngine_internsFieldNames_durableEngineSpellsThemOut() async throws {
+        let inMemory = EngineHarness()
+        let durable = EngineHarness(persistence: ControlledPersistence(autoDurable: true))
+        let written = try doc("c/a")
+
+        var flags: [UInt8?] = []
+        for sut in [inMemory, durable] {
+            _ = try await sut.commit([Write.update(written, fields: ["v": 1])])
+            flags.append(sut.engine.state.withLock { $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record?.bytes.first })
+        }
+
+        #expect(flags.map { $0.map { $0 & 4 } } == [4, 0])
     }
 }

@@ -20,6 +20,7 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
     public let executable: String
     /// Its arguments.
     public let arguments: [String]
+    /// The kind of tokens the command prints (default `googleOAuth`).
     public let kind: CredentialKind
     private let cache: TokenCache
 
@@ -55,6 +56,9 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
         return CommandTokenProvider(executable: "gcloud", arguments: arguments, now: now)
     }
 
+    /// The cached token, or the command's trimmed standard output when none is cached or it is older than
+    /// `lifetime`; concurrent callers share one run. Throws `unauthenticated` when the command fails or prints
+    /// nothing, `unavailable` when it cannot be started or times out, `cancelled` when the task is.
     public func token() async throws -> AccessToken? {
         try await cache.token()
     }
@@ -64,6 +68,7 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
         await cache.invalidate(token)
     }
 
+    /// `CommandTokenProvider(command arguments)`: the command line, never a token.
     public var description: String { "CommandTokenProvider(\(([executable] + arguments).joined(separator: " ")))" }
 }
 

@@ -13,6 +13,7 @@ public struct FirebaseUserCredentials: Sendable, Hashable, CustomStringConvertib
     /// The user's ID (`localId` / `user_id`), when known.
     public var userID: String?
 
+    /// Credentials from their parts; `expiresAt` is when `idToken` stops being accepted.
     public init(idToken: AccessToken, refreshToken: AccessToken, expiresAt: Date, userID: String? = nil) {
         self.idToken = idToken
         self.refreshToken = refreshToken
@@ -30,10 +31,13 @@ public struct FirebaseUserCredentials: Sendable, Hashable, CustomStringConvertib
         )
     }
 
+    /// `FirebaseUserCredentials(user: …, tokens redacted, expiresAt: …)`: the user ID and expiry, never a
+    /// token.
     public var description: String {
         "FirebaseUserCredentials(user: \(userID ?? "?"), tokens redacted, expiresAt: \(expiresAt))"
     }
 
+    /// The user ID and expiry; the tokens are shown as `<redacted>`, so `dump` and debuggers never print them.
     public var customMirror: Mirror {
         Mirror(self, children: ["userID": userID as Any, "expiresAt": expiresAt, "tokens": "<redacted>"])
     }

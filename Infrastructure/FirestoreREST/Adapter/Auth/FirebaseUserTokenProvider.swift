@@ -56,8 +56,12 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         }
     }
 
+    /// Always `firebaseUser`: security rules apply, and read-write transactions ask for optimistic concurrency.
     public var kind: CredentialKind { .firebaseUser }
 
+    /// The current ID token, refreshed first when it expires within `refreshMargin` (or was rejected);
+    /// concurrent callers share one refresh. Throws `unauthenticated` when the refresh is refused (the reason,
+    /// such as `TOKEN_EXPIRED`, in the message), `unavailable` when the token service cannot be reached.
     public func token() async throws -> AccessToken? {
         try await cache.token()
     }
@@ -73,6 +77,7 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         await state.credentials
     }
 
+    /// `FirebaseUserTokenProvider(tokens redacted)`: never a token or the API key.
     public var description: String { "FirebaseUserTokenProvider(tokens redacted)" }
 
     static func refresh(

@@ -57,8 +57,12 @@ public final class MetadataServerTokenProvider: TokenProvider, CustomStringConve
         return defaultHost
     }
 
+    /// Always `googleOAuth`: IAM applies, security rules do not.
     public var kind: CredentialKind { .googleOAuth }
 
+    /// The cached access token, fetched again from the metadata server when it expires within `refreshMargin`
+    /// (or was rejected); concurrent callers share one fetch. Throws `unavailable` when the server cannot be
+    /// reached, `unauthenticated` when it refuses or answers something unreadable.
     public func token() async throws -> AccessToken? {
         try await cache.token()
     }
@@ -68,6 +72,7 @@ public final class MetadataServerTokenProvider: TokenProvider, CustomStringConve
         await cache.invalidate(token)
     }
 
+    /// `MetadataServerTokenProvider(host: …)`: the host, never a token.
     public var description: String { "MetadataServerTokenProvider(host: \(host))" }
 
     static func fetch(_ request: HTTPRequest, httpClient: any HTTPClient, now: @Sendable () -> Date) async throws -> ExpiringToken {

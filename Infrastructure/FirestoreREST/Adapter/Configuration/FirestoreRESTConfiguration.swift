@@ -13,11 +13,11 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
     /// Default ``productionBaseURL``.
     public var baseURL: URL
     /// How long one attempt of one request may take (default 60 s, Firestore's own deadline), and never
-    /// longer than what is left of the call's ``RetryPolicy/deadline``. A timed-out attempt fails with
+    /// longer than what is left of the call's `RetryPolicy.deadline`. A timed-out attempt fails with
     /// `deadlineExceeded`, which idempotent calls retry.
     public var requestTimeout: Duration
     /// When and how failed requests are retried, and the overall deadline of each call, every attempt and
-    /// backoff included (default ``RetryPolicy/default``: 5 attempts within 60 s).
+    /// backoff included (default `RetryPolicy.default`: 5 attempts within 60 s).
     public var retryPolicy: RetryPolicy
     /// The most bytes of one response body read (default 64 MiB, ``HTTPRequest/defaultMaximumResponseBytes``).
     /// A Firestore document is at most 1 MiB, but a batch get or a query answers with many in one body
@@ -78,6 +78,8 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         )
     }
 
+    /// The database, base URL, timeout, credential kind, retry limits and body cap on one line, for logs;
+    /// never a token.
     public var description: String {
         "FirestoreRESTConfiguration(\(database), baseURL: \(baseURL.absoluteString), timeout: \(requestTimeout), "
             + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts"

@@ -1,4 +1,4 @@
-/// An error answer of the Firestore REST API, kept as the ``underlying`` cause of the
+/// An error answer of the Firestore REST API, kept as the `underlying` cause of the
 /// `DocumentStoreError` it was mapped to (see `Docs/ErrorMapping.md`).
 public struct FirestoreServerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status of the response (200 for an error inside a successful streamed answer).
@@ -10,6 +10,7 @@ public struct FirestoreServerError: Error, Sendable, Hashable, CustomStringConve
     /// The compact JSON of `error.details`, when present (truncated to 1,000 bytes).
     public let details: String?
 
+    /// An error answer with its HTTP status, canonical status name, message and details.
     public init(httpStatus: Int, status: String?, message: String, details: String? = nil) {
         self.httpStatus = httpStatus
         self.status = status
@@ -17,6 +18,7 @@ public struct FirestoreServerError: Error, Sendable, Hashable, CustomStringConve
         self.details = details
     }
 
+    /// `HTTP 409 ABORTED: message`, then ` details: …` when the answer had details.
     public var description: String {
         var text = "HTTP \(httpStatus)"
         if let status { text += " \(status)" }

@@ -7,17 +7,25 @@ import HearthFirestoreCodec
 public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// An HTTP method.
     public struct Method: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The method's name as sent, such as `GET`.
         public let rawValue: String
+        /// The method named `rawValue` (sent as given: use upper case).
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// `GET`: reads.
         public static let get = Method(rawValue: "GET")
+        /// `POST`: Firestore's custom methods (`:commit`, `:runQuery`, …) and document creation.
         public static let post = Method(rawValue: "POST")
+        /// `PATCH`: document updates.
         public static let patch = Method(rawValue: "PATCH")
+        /// `DELETE`: document deletes.
         public static let delete = Method(rawValue: "DELETE")
 
+        /// The method's name, such as `GET`.
         public var description: String { rawValue }
     }
 
+    /// The HTTP method.
     public var method: Method
     /// The full URL, already percent-encoded.
     public var url: URL
@@ -33,7 +41,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var maximumResponseBytes: Int
 
     /// 64 MiB: far above a Firestore document (at most 1 MiB), room for a large query or batch answer.
-    /// The same limit as the REST JSON route's (``FirestoreJSONDecoder/defaultMaximumBytes``), written once.
+    /// The same limit as the REST JSON route's (`FirestoreJSONDecoder.defaultMaximumBytes`), written once.
     public static let defaultMaximumResponseBytes = FirestoreJSONDecoder.defaultMaximumBytes
 
     /// A request; `timeout` defaults to 60 seconds, `maximumResponseBytes` to 64 MiB.
@@ -58,6 +66,8 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
+    /// Equal when every part is: method, URL, body, timeout, response cap and headers (names and values, in
+    /// order).
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.timeout == rhs.timeout
             && lhs.maximumResponseBytes == rhs.maximumResponseBytes
@@ -70,6 +80,8 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
         hasher.combine(body)
     }
 
+    /// `METHOD url [Name: value]… (n bytes)`, with the query string and the `Authorization` header's value
+    /// redacted and the body left out, so it can be logged.
     public var description: String {
         var text = "\(method) \(URLSessionHTTPClient.redactedURL(url))"
         for header in headers {
@@ -80,7 +92,9 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
         return text
     }
 
+    /// The same redacted text as ``description``.
     public var debugDescription: String { description }
 
+    /// Only the redacted ``description``, so `dump` and debuggers never show credentials.
     public var customMirror: Mirror { Mirror(self, children: ["request": description]) }
 }

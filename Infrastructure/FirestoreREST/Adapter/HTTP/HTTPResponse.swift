@@ -8,6 +8,7 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible, CustomD
     /// The whole body.
     public var body: [UInt8]
 
+    /// A response with `statusCode`, `headers` (names lower-cased) and the whole `body`.
     public init(statusCode: Int, headers: [String: String] = [:], body: [UInt8]) {
         self.statusCode = statusCode
         self.headers = headers
@@ -17,7 +18,10 @@ public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible, CustomD
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200..<300).contains(statusCode) }
 
+    /// `HTTP status (n bytes)`: never the body, which may hold tokens.
     public var description: String { "HTTP \(statusCode) (\(body.count) bytes)" }
+    /// The same text as ``description``.
     public var debugDescription: String { description }
+    /// Only ``description``, so `dump` and debuggers never show the body.
     public var customMirror: Mirror { Mirror(self, children: ["response": description]) }
 }

@@ -56,6 +56,10 @@ public struct URLSessionHTTPClient: HTTPClient {
         return configuration
     }
 
+    /// Sends `request` and returns the complete response, whatever its status (3xx included: redirects are not
+    /// followed). Throws ``HTTPTransportError``: `timedOut` past the request's timeout, `cancelled` when the
+    /// task is cancelled, `notConnected` when nothing was sent, `connectionFailed` when the connection broke,
+    /// `responseTooLarge` past the response cap.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let urlRequest = Self.urlRequest(for: request)

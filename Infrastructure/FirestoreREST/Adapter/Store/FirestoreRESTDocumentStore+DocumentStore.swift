@@ -117,7 +117,7 @@ extension FirestoreRESTDocumentStore {
 
     /// `POST …/documents:commit`. Sent again after a failure only when that is safe: the request never
     /// left, the server answered `resourceExhausted` or `unavailable`, or the commit is idempotent
-    /// (``CommitIdempotency``); otherwise an ambiguous failure throws "the write may have been applied".
+    /// (`CommitIdempotency`); otherwise an ambiguous failure throws "the write may have been applied".
     /// An answer whose write results do not match the writes one for one throws `internal` ("the write
     /// may not have happened"). The emulator answers a commit without writes with `{}`; the commit time
     /// is then the read time of an empty query sent right after it.

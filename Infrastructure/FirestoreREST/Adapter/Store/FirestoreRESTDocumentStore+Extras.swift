@@ -86,7 +86,7 @@ extension FirestoreRESTDocumentStore {
     }
 
     /// `DELETE …/documents/{path}`: deleting a missing document succeeds unless `precondition` says otherwise.
-    /// Retried as an idempotent call unless a precondition makes a resend fail (see ``CommitIdempotency``).
+    /// Retried as an idempotent call unless a precondition makes a resend fail (see `CommitIdempotency`).
     public func deleteDocument(_ path: DocumentPath, precondition: Precondition? = nil) async throws {
         let operation = "DELETE \(path)"
         let response = try await executor.perform(

@@ -14,17 +14,11 @@ extension FirestoreRESTDocumentStore {
                 "Listing missing documents (showMissing) inside a transaction or at a read time is not supported over REST."
             )
         }
-        var orders = request.orderBy ?? []
-        if !orders.contains(where: { $0.field.isDocumentID }) {
-            orders.append(Order(.documentID, orders.last?.direction ?? .ascending))
-        }
+        let orders = StructuredQuery.normalizedOrders(request.orderBy ?? [], filter: nil)
         var select: [FieldPath]?
         if let mask = request.mask {
-            select = mask
-            for order in orders where !order.field.isDocumentID && !mask.contains(order.field) {
-                select?.append(order.field)
-            }
-            if select?.isEmpty == true { select = [.documentID] }
+            let fields = StructuredQuery.selection(mask, placeableIn: orders)
+            select = fields.isEmpty ? [.documentID] : fields
         }
         var query = StructuredQuery(
             from: CollectionSelector(collectionID: request.collectionID),
@@ -42,21 +36,8 @@ extension FirestoreRESTDocumentStore {
         if let limit = query.limit, documents.count == limit, let last = documents.last {
             nextPageToken = try ListPageToken.token(for: last, orders: orders, database: database)
         }
-        let trimmed = documents.map { document in
-            guard let mask = request.mask else { return DocumentRead.found(document) }
-            var copy = document
-            copy.fields = Self.project(document.fields, to: mask)
-            return DocumentRead.found(copy)
-        }
+        let trimmed = documents.map { DocumentRead.found($0.projected(onto: request.mask)) }
         return ListDocumentsResponse(documents: trimmed, nextPageToken: nextPageToken)
-    }
-
-    static func project(_ fields: MapValue, to mask: [FieldPath]) -> MapValue {
-        var result = MapValue()
-        for path in mask {
-            if let value = fields.value(at: path) { result.setValue(value, at: path) }
-        }
-        return result
     }
 }
 
@@ -66,17 +47,13 @@ enum ListPageToken {
     static let prefix = "hearth-list:"
 
     static func token(for document: Document, orders: [Order], database: DatabaseID) throws(DocumentStoreError) -> String {
-        var values: [JSON] = []
-        for order in orders {
-            if order.field.isDocumentID {
-                values.append(RESTValueCodec.encode(.reference(DocumentName(database: database, path: document.path))))
-            } else if let value = document.value(at: order.field) {
-                values.append(RESTValueCodec.encode(value))
-            } else {
-                throw DocumentStoreError(.internal, "A listed document lacks its order field \(order.field).")
-            }
+        let position: Cursor
+        do throws(DocumentStoreError) {
+            position = try Cursor(at: document.path, fields: document.fields, orders: orders, database: database, before: false)
+        } catch {
+            throw DocumentStoreError(.internal, "A listed document lacks an order field: \(error.message)")
         }
-        return prefix + Data(JSONWriter.serialize(.array(values))).base64EncodedString()
+        return prefix + Data(JSONWriter.serialize(.array(position.values.map(RESTValueCodec.encode)))).base64EncodedString()
     }
 
     static func values(from token: String) throws(DocumentStoreError) -> [Value] {

@@ -5,7 +5,7 @@ extension FirestoreRESTDocumentStore {
     /// available over REST (until the adapter speaks the WebChannel transport). A document target
     /// runs `:batchGet` and a query `:runQuery` every ``FirestoreRESTConfiguration/listenPolling``
     /// interval, and the answers are compared to derive the same snapshots and changes a push-based
-    /// listener delivers (see ``PollingListener``). Requests go through the store, so they use its
+    /// listener delivers (see `PollingListener`). Requests go through the store, so they use its
     /// retries and credentials (a token refresh after `unauthenticated`); failures back off and poll
     /// again. Each poll is billed as reads: 1 for a document, max(1, results) for a query.
     /// On a closed store the stream fails at once with `failedPrecondition`; ``close()`` ends the running

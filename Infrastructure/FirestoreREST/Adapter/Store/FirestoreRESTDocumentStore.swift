@@ -2,7 +2,7 @@ public import Foundation
 public import HearthDomain
 public import HearthPort
 
-/// ``DocumentStore`` over the Firestore REST v1 API (production Firestore or the emulator), through an
+/// `DocumentStore` over the Firestore REST v1 API (production Firestore or the emulator), through an
 /// ``HTTPClient``.
 ///
 /// Every port call maps onto one REST method (see `Docs/ErrorMapping.md` for errors):
@@ -25,6 +25,7 @@ public import HearthPort
 /// ``close()`` ends the store's listeners and refuses every later call (copies of the store share
 /// this state), as every store does (`DocumentStore.close()`).
 public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible {
+    /// The project and database requests go to (``FirestoreRESTConfiguration/database``).
     public let database: DatabaseID
     /// The configuration the store was made with.
     public let configuration: FirestoreRESTConfiguration
@@ -63,6 +64,7 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
         )
     }
 
+    /// `FirestoreRESTDocumentStore(…)` with the configuration's description; never a token.
     public var description: String { "FirestoreRESTDocumentStore(\(configuration))" }
 }
 
@@ -73,6 +75,7 @@ public struct PartitionQueryResponse: Sendable, Hashable {
     /// The token of the next page, `nil` on the last page.
     public var nextPageToken: String?
 
+    /// One page of partitions, as the server answered it.
     public init(partitions: [Cursor], nextPageToken: String?) {
         self.partitions = partitions
         self.nextPageToken = nextPageToken

@@ -12,13 +12,13 @@ public import HearthDomain
 /// ```
 ///
 /// The name is kept whole (project, database, path) whatever database the decoder expects. `fields` is
-/// decoded by a ``DocumentDecoder`` with the document's path, so ``DocumentID`` properties are filled;
+/// decoded by a `DocumentDecoder` with the document's path, so `DocumentID` properties are filled;
 /// an absent `fields` member is an empty map. `createTime` and `updateTime` are required.
 ///
 /// `Decodable` with any decoder (`JSONDecoder` included, whose date and key strategies do not apply): the
 /// value is read as Firestore REST JSON by ``FirestoreJSONDecoder``'s route, with a default
-/// ``DocumentDecoder`` and any database; a failure is a `DecodingError.dataCorrupted` whose description
-/// names the JSON path, with the ``DocumentStoreError`` as `underlyingError`.
+/// `DocumentDecoder` and any database; a failure is a `DecodingError.dataCorrupted` whose description
+/// names the JSON path, with the `DocumentStoreError` as `underlyingError`.
 @dynamicMemberLookup
 public struct FirestoreDocument<Fields: Decodable> {
     /// The full document name: `name.database` (project and database) and `name.path`.

@@ -17,11 +17,11 @@ public import HearthDomain
 ///
 /// The answers are read by this module's REST codec (``RESTDocumentCodec``, ``RESTReadCodec``,
 /// ``RESTValueCodec``: one reader of Firestore's JSON) and the fields of each document are turned into the
-/// model by a ``DocumentDecoder`` (the one behind `getDocument(as:)`, with its type mapping, ``DocumentID``
+/// model by a `DocumentDecoder` (the one behind `getDocument(as:)`, with its type mapping, `DocumentID`
 /// and the other wrappers). Document names are kept whole — project, database and path — in
 /// ``FirestoreDocument/name``.
 ///
-/// Every call throws only ``DocumentStoreError`` (declared `throws`, like `JSONDecoder`, so that
+/// Every call throws only `DocumentStoreError` (declared `throws`, like `JSONDecoder`, so that
 /// `catch let error as DocumentStoreError where error.code == .notFound` reads as everywhere else in
 /// Hearth); nothing traps on any input:
 /// - an error body (`{"error": {"code", "message", "status", "details"}}`, also as an element of a
@@ -32,7 +32,7 @@ public import HearthDomain
 ///   ``RESTDecodingError`` as `underlying`; JSON nested deeper than ``JSONParser/maximumDepth`` is refused;
 /// - a document whose fields do not fit the model throws `invalidArgument` naming the JSON path of the
 ///   field (`$.documents[2].fields.price`), the document and the field, with Swift's `DecodingError` as
-///   `underlying` (as ``DocumentDecoder`` does);
+///   `underlying` (as `DocumentDecoder` does);
 /// - input longer than ``maximumBytes`` throws `resourceExhausted` before anything is read.
 ///
 /// The wrapper types (``FirestoreDocument``, ``FirestoreListResponse``, ``FirestoreRunQueryResponse``,

@@ -2,12 +2,17 @@
 /// numbers (so `1` and `1.0` stay distinct and int64 digits are exact), the order of object members, and
 /// duplicate-key detection. Parsing is strict RFC 8259; writing is compact.
 public enum JSON: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, as its validated JSON lexeme (for example `-12`, `1.0`, `6.02e23`).
     case number(String)
+    /// A string, unescaped (any UTF-8; a lone surrogate escape is refused when parsing).
     case string(String)
+    /// An array, elements in order.
     case array([JSON])
+    /// An object, members in document order.
     case object(JSONObject)
 
     /// An integer number.
@@ -16,28 +21,38 @@ public enum JSON: Sendable, Hashable {
 
 /// A JSON object: members in document order, keys unique.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One member of an object: a key and its value.
     public struct Member: Sendable, Hashable {
+        /// The member's name, unescaped, compared by exact UTF-8 bytes.
         public var key: String
+        /// The member's value.
         public var value: JSON
 
+        /// A member named `key` holding `value`.
         public init(key: String, value: JSON) {
             self.key = key
             self.value = value
         }
     }
 
+    /// The members in document order (the parser refuses a repeated key).
     public private(set) var members: [Member]
 
+    /// An empty object.
     public init() { members = [] }
 
+    /// An object of `members`, in order; the caller keeps the keys unique.
     public init(members: [Member]) { self.members = members }
 
     public init(dictionaryLiteral elements: (String, JSON)...) {
         members = elements.map { Member(key: $0.0, value: $0.1) }
     }
 
+    /// The number of members.
     public var count: Int { members.count }
+    /// Whether the object has no member.
     public var isEmpty: Bool { members.isEmpty }
+    /// The keys, in document order.
     public var keys: [String] { members.map(\.key) }
 
     /// The value of the member named `key` (compared by exact UTF-8 bytes, like every key here); setting
@@ -82,5 +97,6 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     /// What was wrong.
     public let reason: String
 
+    /// `invalid JSON at byte N: reason`.
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }

@@ -1,8 +1,10 @@
 /// Compact JSON text from ``JSON`` trees: members in order, strings escaped minimally (quotes,
 /// backslashes and control characters; other characters as raw UTF-8).
 public struct JSONWriter {
+    /// The UTF-8 text written so far.
     public private(set) var bytes: [UInt8] = []
 
+    /// A writer with no text yet.
     public init() {}
 
     /// The compact UTF-8 text of `value`.
@@ -57,6 +59,7 @@ public struct JSONWriter {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
+    /// Appends the compact text of `value`: numbers as their lexemes, members in order, no whitespace.
     public mutating func write(_ value: JSON) {
         switch value {
         case .null: appendASCII("null")
@@ -82,6 +85,8 @@ public struct JSONWriter {
         }
     }
 
+    /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped, everything else
+    /// as raw UTF-8.
     public mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

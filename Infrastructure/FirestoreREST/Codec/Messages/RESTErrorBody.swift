@@ -4,7 +4,7 @@ public import HearthDomain
 ///
 /// `code` is the HTTP status (404), not the `google.rpc.Code` number; switch on ``status`` (HTTP 409 is
 /// both `ABORTED` and `ALREADY_EXISTS`). It is an `Error` so that it can be the `underlying` cause of the
-/// ``DocumentStoreError`` it becomes (``documentStoreError``).
+/// `DocumentStoreError` it becomes (``documentStoreError``).
 public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status repeated in the body (`error.code`).
     public var httpStatus: Int
@@ -49,7 +49,7 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// This error as a ``DocumentStoreError`` with ``code`` and the server's message; this body is its
+    /// This error as a `DocumentStoreError` with ``code`` and the server's message; this body is its
     /// `underlying` cause (for ``httpStatus``, ``status`` and ``details``).
     public var documentStoreError: DocumentStoreError {
         DocumentStoreError(code, message, underlying: self)

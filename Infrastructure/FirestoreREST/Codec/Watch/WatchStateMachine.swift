@@ -9,7 +9,7 @@ public import HearthPort
 ///   `NO_CHANGE` for every target (no target IDs) with a read time, while the target is `CURRENT`. There
 ///   the pending changes are applied: a snapshot is emitted when it is the first one or when a document
 ///   changed (a document is modified only when its update time changed), with Firestore's changes and
-///   indexes (see ``ListenChange``). Its read time is the consistent point's read time, and that
+///   indexes (see `ListenChange`). Its read time is the consistent point's read time, and that
 ///   response's resume token becomes ``resumeToken``.
 /// - `CURRENT` marks the target current; `RESET` marks every document of the last snapshot as removed,
 ///   drops pending changes and clears `CURRENT` (documents seen again before the next consistent point
@@ -18,7 +18,7 @@ public import HearthPort
 ///   the state as `RESET` does and returns ``Event/resetTarget``: the transport must listen to the
 ///   target again without a resume token.
 /// - `ADD` of another target, `REMOVE` (with its cause's code, `internal` without one) and responses
-///   that cannot be read throw a ``DocumentStoreError``: the stream is over.
+///   that cannot be read throw a `DocumentStoreError`: the stream is over.
 public struct WatchStateMachine: Sendable {
     /// What the transport does next.
     public enum Event: Sendable, Hashable {
@@ -58,7 +58,7 @@ public struct WatchStateMachine: Sendable {
     public var lastDocuments: DocumentSet { documents }
 
     /// Applies one response; returns what the transport must do, if anything. Throws a
-    /// ``DocumentStoreError`` when the stream must end.
+    /// `DocumentStoreError` when the stream must end.
     public mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
         switch response {
         case .targetChange(let change):

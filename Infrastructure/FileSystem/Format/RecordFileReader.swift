@@ -1,9 +1,9 @@
 import HearthDomain
 
-/// Reads the records of one log or snapshot file in order, through a window buffer (a few system calls
+/// Reads the framed records (``RecordFrame``) of one log or snapshot file in order, through a window buffer (a few system calls
 /// per megabyte, however small the records). Nothing larger than the window is read at once unless it
 /// is a valid record: a damaged length or a damaged rest of the file is checked a window at a time.
-struct RecordReader {
+struct RecordFileReader {
     /// What is found at the next position.
     enum Next {
         /// A valid record: its epoch and payload (a view valid until the next call).
