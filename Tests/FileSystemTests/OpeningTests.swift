@@ -17,15 +17,8 @@ struct OpeningTests {
         let first = try await makeStore(directory)
         _ = try await first.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         try await first.close()
-        let gate = Gate()
-        gate.close()
+        let (store, gate) = try openHeldAtRecovery(directory)
 
-        let store = try openInBackground(
-            directory,
-            faults: FileFaults(blocking: true) { operation, _ in
-                if operation == .list { gate.passOrWait() }
-                return nil
-            })
         let read = Task { try await store.getDocument(try path("c/a"), mask: nil, consistency: .latest) }
         var listener = store.listen(
             .query(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c"))),
@@ -95,14 +88,7 @@ struct OpeningTests {
 
     @Test func closeWhileRecovering_waitsForRecoveryThenReleasesTheLock() async throws {
         let directory = try TemporaryDirectory()
-        let gate = Gate()
-        gate.close()
-        let store = try openInBackground(
-            directory,
-            faults: FileFaults(blocking: true) { operation, _ in
-                if operation == .list { gate.passOrWait() }
-                return nil
-            })
+        let (store, gate) = try openHeldAtRecovery(directory)
         let closed = Mutex(false)
 
         let closing = Task {
@@ -174,4 +160,16 @@ private func openInBackground(
 ) throws -> FileSystemDocumentStore {
     try FileSystemDocumentStore.openInBackground(
         .init(directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), faults: faults))
+}
+
+/// Opens `directory` in the background with recovery held at its first step (listing the directory)
+/// until the returned gate opens.
+private func openHeldAtRecovery(_ directory: TemporaryDirectory) throws -> (FileSystemDocumentStore, Gate) {
+    let gate = Gate()
+    gate.close()
+    let faults = FileFaults(blocking: true) { operation, _ in
+        if operation == .list { gate.passOrWait() }
+        return nil
+    }
+    return (try openInBackground(directory, faults: faults), gate)
 }
