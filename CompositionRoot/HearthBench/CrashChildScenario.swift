@@ -22,7 +22,7 @@ struct CrashChildScenario: BenchScenario {
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         guard let path = arguments.text("dir") else { throw BenchUsageError("--dir is required") }
         let durability: FileSystemDocumentStore.Durability = arguments.text("durability") == "relaxed" ? .relaxed : .full
-        let store = try FileSystemDocumentStore(
+        let store = try await FileSystemDocumentStore.open(
             directory: URL(fileURLWithPath: path, isDirectory: true),
             database: try CrashWorkload.databaseID(),
             options: .init(durability: durability, compactionThreshold: arguments.integer("compaction-threshold"))

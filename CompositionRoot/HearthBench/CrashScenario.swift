@@ -76,8 +76,10 @@ struct CrashScenario: BenchScenario {
             if !lines.contains("ready") { totals.killedWhileOpening += 1 }
             totals.acknowledged += acks.count
 
-            let store = try FileSystemDocumentStore(directory: storeURL, database: try CrashWorkload.databaseID())
-            if store.recovery.droppedTailBytes > 0 { totals.tornTails += 1 }
+            let store = try await FileSystemDocumentStore.open(
+                directory: storeURL, database: try CrashWorkload.databaseID())
+            let droppedTailBytes = try await store.recovery.droppedTailBytes
+            if droppedTailBytes > 0 { totals.tornTails += 1 }
             let documents = try await everyDocument(store)
             try await store.close()
             let findings = CrashWorkload.verify(documents, acknowledged: acknowledged, inFlight: inFlight)
@@ -86,7 +88,7 @@ struct CrashScenario: BenchScenario {
             if !arguments.flag("quiet") || kill % 25 == 0 || !findings.passed {
                 print(
                     "kill \(kill): \(early ? "early" : "running"), \(acks.count) acks, \(findings.presentBatches) batches present, "
-                        + "recovery dropped \(store.recovery.droppedTailBytes) torn bytes"
+                        + "recovery dropped \(droppedTailBytes) torn bytes"
                         + (findings.passed ? "" : " — FAILED: \(describe(findings))")
                 )
             }

@@ -152,13 +152,13 @@ struct DurableCommitScenario: BenchScenario {
         let database = try DatabaseID(projectID: "hearth-bench")
         let store =
             flushDelay > .zero
-            ? try FileSystemDocumentStore.withSlowerFlush(
+            ? try await FileSystemDocumentStore.withSlowerFlush(
                 directory: directory.url,
                 database: database,
                 options: .init(durability: durability),
                 flushDelay: flushDelay
             )
-            : try FileSystemDocumentStore(directory: directory.url, database: database, options: .init(durability: durability))
+            : try await FileSystemDocumentStore.open(directory: directory.url, database: database, options: .init(durability: durability))
         let users = try CollectionPath("users")
         for index in 0..<50 {
             _ = try await store.commit([.update(try users.document("warmup\(index)"), fields: SampleDocument.fields(index))], transaction: nil)

@@ -75,7 +75,7 @@ struct OpenScenario: BenchScenario {
 
     /// Fills a new store with `count` documents, 500 per commit; compacts it or leaves everything in the log.
     private func build(_ count: Int, in directory: BenchDirectory, database: DatabaseID, compact: Bool, exportTo exportFile: URL?) async throws {
-        let store = try FileSystemDocumentStore(
+        let store = try await FileSystemDocumentStore.open(
             directory: directory.url,
             database: database,
             options: .init(durability: .relaxed, compactionThreshold: compact ? 64 << 20 : Int.max)
@@ -97,10 +97,11 @@ struct OpenScenario: BenchScenario {
     private func openTime(_ directory: BenchDirectory, database: DatabaseID, expecting count: Int) async throws -> Double {
         var store: FileSystemDocumentStore?
         let seconds = try await BenchMath.seconds {
-            store = try FileSystemDocumentStore(directory: directory.url, database: database)
+            store = try await FileSystemDocumentStore.open(directory: directory.url, database: database)
         }
         guard let store else { throw BenchUsageError("the store did not open") }
-        let found = store.recovery.snapshotDocuments + store.recovery.replayedBatches * Self.documentsPerCommit
+        let recovery = try await store.recovery
+        let found = recovery.snapshotDocuments + recovery.replayedBatches * Self.documentsPerCommit
         try await store.close()
         guard found >= count else { throw BenchUsageError("the store at \(directory.path) holds \(found) documents, not \(count)") }
         return seconds
@@ -126,7 +127,7 @@ struct OpenScenario: BenchScenario {
     private func importTime(_ file: URL, database: DatabaseID, parent: String?) async throws -> Double {
         let directory = try BenchDirectory(parent: parent, prefix: "hearth-open-import")
         defer { directory.remove() }
-        let store = try FileSystemDocumentStore(directory: directory.url, database: database)
+        let store = try await FileSystemDocumentStore.open(directory: directory.url, database: database)
         let seconds = try await BenchMath.seconds { _ = try await store.importDocuments(from: file) }
         try await store.close()
         return seconds

@@ -7,7 +7,7 @@ extension FileSystemDocumentStore {
     /// never touch the disk. Throws `failedPrecondition` once the store is closed and `cancelled` in a
     /// cancelled task.
     public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
-        try checkOpen()
+        try await checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
@@ -16,14 +16,14 @@ extension FileSystemDocumentStore {
     public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
         -> BatchGetResponse
     {
-        try checkOpen()
+        try await checkOpen()
         return try engine.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
     /// Lists one page from the engine's memory (`DocumentStore.listDocuments(_:)`). Throws
     /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.listDocuments(request)
     }
 
@@ -31,18 +31,34 @@ extension FileSystemDocumentStore {
     public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
         -> [RunQueryResponse]
     {
-        try checkOpen()
+        try await checkOpen()
         return try engine.runQuery(parent: parent, query: query, consistency: consistency).responses
     }
 
     /// Runs the query in the engine's memory and streams its results (`DocumentStore.runQuery`): an invalid
     /// query, a closed store (`failedPrecondition`) or a cancelled task (`cancelled`) fails the stream before
-    /// any element.
+    /// any element. On a store still recovering in the background, it runs once recovery finished (see
+    /// ``runQueryAll(parent:query:consistency:)``).
     public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let engine = self.engine
         let open = refusal()
+        if open == nil, !opening.isOpen {
+            return AsyncThrowingStream { continuation in
+                let run = Task {
+                    do {
+                        for element in try await runQueryAll(parent: parent, query: query, consistency: consistency) {
+                            continuation.yield(element)
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in run.cancel() }
+            }
+        }
         return AsyncThrowingStream { continuation in
             do {
                 if let open { throw open }
@@ -64,7 +80,7 @@ extension FileSystemDocumentStore {
         aggregations: [Aggregation],
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
@@ -73,7 +89,7 @@ extension FileSystemDocumentStore {
     /// file-system error (`resourceExhausted`, `permissionDenied`, `unavailable`), and every later commit
     /// with `failedPrecondition` naming that error until the store is reopened (retrying cannot help).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
-        try checkOpen()
+        try await checkOpen()
         return try await engine.commit(writes, transaction: transaction)
     }
 
@@ -81,21 +97,21 @@ extension FileSystemDocumentStore {
     /// until its commit. Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled
     /// task.
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
-        try checkOpen()
+        try await checkOpen()
         return try engine.beginTransaction(options)
     }
 
     /// Rolls the transaction back in the engine (`DocumentStore.rollback(_:)`); nothing is written to disk.
     /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func rollback(_ transaction: TransactionID) async throws {
-        try checkOpen()
+        try await checkOpen()
         try engine.rollback(transaction)
     }
 
     /// Lists one page of collection IDs from the engine's memory (`DocumentStore.listCollectionIDs(_:)`).
     /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
-        try checkOpen()
+        try await checkOpen()
         return try engine.listCollectionIDs(request)
     }
 }

@@ -10,17 +10,16 @@ extension FileSystemDocumentStore {
     /// (temporary file, flush, rename). Commits may continue meanwhile; the export is one consistent
     /// snapshot. Returns the number of documents. Throws file-system errors naming the file, and
     /// `failedPrecondition` when the store is closed.
+    ///
+    /// The engine's lock is held only to take the snapshot's immutable view (O(1)); decoding, sorting
+    /// and writing run on a Dispatch queue, off Swift's cooperative pool, while reads and commits go on.
     public func exportDocuments(to url: URL) async throws -> Int {
-        try checkOpen()
-        let snapshot = engine.publishedSnapshot()
+        try await checkOpen()
+        let engine = self.engine
         let database = self.database
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                let documents = snapshot.documents.sorted { $0.path < $1.path }
-                continuation.resume(with: Result { () throws(DocumentStoreError) in
-                    try DocumentExportFile.write(documents, database: database, to: url)
-                })
-            }
+        return try await OffThePool.run { () throws(DocumentStoreError) in
+            let documents = engine.publishedSnapshot().documents.sorted { $0.path < $1.path }
+            return try DocumentExportFile.write(documents, database: database, to: url)
         }
     }
 
@@ -32,7 +31,7 @@ extension FileSystemDocumentStore {
     /// import's commit times, not those in the file. Not atomic as a whole: when a line is invalid
     /// (`invalidArgument` naming the file and line) or a commit fails, the commits before it stay.
     public func importDocuments(from url: URL, writesPerCommit: Int = 500) async throws -> Int {
-        try checkOpen()
+        try await checkOpen()
         let chunk = min(max(writesPerCommit, 1), 10_000)
         var reader = try LineReader(path: url.path, faults: storeDirectory.faults)
         defer { reader.close() }

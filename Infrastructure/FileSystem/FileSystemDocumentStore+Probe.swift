@@ -24,7 +24,7 @@ extension FileSystemDocumentStore {
         database: DatabaseID,
         options: Options,
         flushDelay: Duration
-    ) throws(DocumentStoreError) -> FileSystemDocumentStore {
+    ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
         let delay = flushDelay / .seconds(1)
         // Not `blocking:`: a bounded sleep holds the flushing thread as a slow `fdatasync` would, inline
         // in a lone committer too; `blocking` is for faults that wait on the test and must stay off the pool.
@@ -32,13 +32,6 @@ extension FileSystemDocumentStore {
             if operation == .sync { Thread.sleep(forTimeInterval: delay) }
             return nil
         }
-        return try FileSystemDocumentStore(
-            directory: directory,
-            database: database,
-            options: options,
-            configuration: LocalEngineConfiguration(),
-            clock: SystemClock(),
-            faults: faults
-        )
+        return try await open(OpenRequest(directory: directory, database: database, options: options, faults: faults))
     }
 }

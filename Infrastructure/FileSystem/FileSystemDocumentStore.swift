@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HearthDomain
 import HearthLocalEngine
@@ -13,8 +14,11 @@ import Synchronization
 /// - **Compaction**: when the log passes ``Options/compactionThreshold`` (and on ``compact()``), the
 ///   published state is written to a new snapshot (temporary file, flush, atomic rename, directory flush)
 ///   and the old log files are removed, in the background.
-/// - **Recovery**: opening restores the snapshot and replays the log. A torn tail (a write cut short by a
-///   crash) is dropped, never half-applied; damage that would lose acknowledged commits is `dataLoss`.
+/// - **Recovery**: opening restores the snapshot and replays the log, on a Dispatch queue (never on a
+///   thread of Swift's cooperative pool): ``open(directory:database:options:configuration:clock:)``
+///   returns once it is done; ``openInBackground(directory:database:options:configuration:clock:)``
+///   returns at once and every operation waits for it. A torn tail (a write cut short by a crash) is
+///   dropped, never half-applied; damage that would lose acknowledged commits is `dataLoss`.
 /// - **Exclusive**: the directory is locked (`flock` on its `LOCK` file) while the store is open; a
 ///   second open, in this or another process, fails with `failedPrecondition`.
 /// - Document IDs are never used as file names: they live inside records (see Docs/FileFormat.md).
@@ -40,18 +44,22 @@ public final class FileSystemDocumentStore: DocumentStore {
     public let directory: URL
     /// What the store was opened with.
     public let options: Options
-    /// What opening found.
-    public let recovery: RecoveryReport
 
     let writer: LogWriter
     let compactor: Compactor
     let storeDirectory: StoreDirectory
+    /// Whether recovery finished, and how; every operation waits for it.
+    let opening = StoreOpening()
+    /// Holds the directory's lock until the writer takes it over (or recovery fails and releases it).
+    private let lockFile: POSIXFile
     private let closed = Atomic<Bool>(false)
 
     /// The database the store serves (reference values and resource names are relative to it).
     public var database: DatabaseID { engine.database }
 
-    /// Opens (or creates) the store in `directory`, recovering its contents.
+    /// Opens (or creates) the store in `directory` and recovers its contents (restores the snapshot,
+    /// replays the log), on a Dispatch queue: the work, in proportion to the store's size, never
+    /// occupies a thread of Swift's cooperative pool. Returns once the store is ready.
     ///
     /// - Parameters:
     ///   - directory: a file URL of the store's directory; created when missing (``Options/createIfMissing``).
@@ -63,28 +71,75 @@ public final class FileSystemDocumentStore: DocumentStore {
     ///   of a newer format version; `dataLoss` when its files are damaged beyond a torn tail;
     ///   `permissionDenied`, `resourceExhausted`, `notFound`, `invalidArgument` or `unavailable` for
     ///   file-system failures — each naming the file.
-    public convenience init(
+    public static func open(
         directory: URL,
         database: DatabaseID,
         options: Options = Options(),
         configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
         clock: any EngineClock = SystemClock()
-    ) throws(DocumentStoreError) {
-        try self.init(directory: directory, database: database, options: options, configuration: configuration, clock: clock, faults: .none)
+    ) async throws(DocumentStoreError) -> FileSystemDocumentStore {
+        try await open(
+            OpenRequest(
+                directory: directory, database: database, options: options, configuration: configuration, clock: clock))
     }
 
-    init(
+    /// Opens the store in `directory` for callers that cannot wait (a synchronous factory such as
+    /// `HearthConfiguration.makeStore()`): checks the directory and takes its lock now, and recovers the
+    /// contents in the background, on a Dispatch queue. Every operation waits until recovery finishes;
+    /// when it fails, every operation throws its error, naming the directory, and the directory's lock
+    /// is released. ``close()`` waits for recovery, then closes.
+    ///
+    /// - Parameters: as ``open(directory:database:options:configuration:clock:)``.
+    /// - Throws, now: `invalidArgument` for a URL that is not a file URL or a path that is not a
+    ///   directory, `notFound` for a missing directory without ``Options/createIfMissing``,
+    ///   `failedPrecondition` when another open store holds the directory's lock, and the file-system
+    ///   errors of creating the directory or its lock file. Damaged files (`dataLoss`) and the other
+    ///   failures of recovery are thrown by each operation instead.
+    public static func openInBackground(
         directory: URL,
         database: DatabaseID,
-        options: Options,
-        configuration: LocalEngineConfiguration,
-        clock: any EngineClock,
-        faults: FileFaults
-    ) throws(DocumentStoreError) {
+        options: Options = Options(),
+        configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
+        clock: any EngineClock = SystemClock()
+    ) throws(DocumentStoreError) -> FileSystemDocumentStore {
+        try openInBackground(
+            OpenRequest(
+                directory: directory, database: database, options: options, configuration: configuration, clock: clock))
+    }
+
+    /// What to open, and the file-system faults to inject (tests).
+    struct OpenRequest: Sendable {
+        var directory: URL
+        var database: DatabaseID
+        var options = Options()
+        var configuration = LocalEngineConfiguration()
+        var clock: any EngineClock = SystemClock()
+        var faults = FileFaults.none
+    }
+
+    /// ``openInBackground(directory:database:options:configuration:clock:)`` for a request.
+    static func openInBackground(_ request: OpenRequest) throws(DocumentStoreError) -> FileSystemDocumentStore {
+        let store = try FileSystemDocumentStore(request)
+        DispatchQueue.global().async { _ = store.recover() }
+        return store
+    }
+
+    /// ``open(directory:database:options:configuration:clock:)`` for a request.
+    static func open(_ request: OpenRequest) async throws(DocumentStoreError) -> FileSystemDocumentStore {
+        try await OffThePool.run { () throws(DocumentStoreError) in
+            let store = try FileSystemDocumentStore(request)
+            if let failure = store.recover() { throw failure }
+            return store
+        }
+    }
+
+    /// Checks the directory and takes its lock; the contents are not recovered yet (``recover()``).
+    private init(_ request: OpenRequest) throws(DocumentStoreError) {
+        let (directory, options) = (request.directory, request.options)
         guard directory.isFileURL else {
             throw DocumentStoreError(.invalidArgument, "The file store's directory must be a file URL: \(directory).")
         }
-        let storeDirectory = StoreDirectory(path: directory.path, faults: faults)
+        let storeDirectory = StoreDirectory(path: directory.path, faults: request.faults)
         try storeDirectory.ensureExists(create: options.createIfMissing)
         let lockFile = try storeDirectory.lock()
         let writer = LogWriter(
@@ -93,35 +148,66 @@ public final class FileSystemDocumentStore: DocumentStore {
             compactionThreshold: max(options.compactionThreshold, 4096),
             lockFile: lockFile
         )
-        let engine = LocalEngine(database: database, configuration: configuration, clock: clock, persistence: writer)
-        let outcome: Recovery.Outcome
-        do {
-            var random = SystemRandomNumberGenerator()
-            outcome = try Recovery(directory: storeDirectory, engine: engine).run(random: &random)
-        } catch {
-            lockFile.close()
-            throw error
-        }
-        writer.start(outcome.log, generations: outcome.generations)
+        let engine = LocalEngine(
+            database: request.database, configuration: request.configuration, clock: request.clock, persistence: writer)
+        engine.holdListeners()
 
         self.engine = engine
         self.directory = directory
         self.options = options
         self.storeDirectory = storeDirectory
         self.writer = writer
-        self.compactor = Compactor(engine: engine, writer: writer, directory: storeDirectory, database: database)
-        self.recovery = RecoveryReport(
-            snapshotDocuments: outcome.snapshotDocuments,
-            replayedBatches: outcome.replayedBatches,
-            droppedTailBytes: outcome.droppedTailBytes
-        )
+        self.lockFile = lockFile
+        self.compactor = Compactor(
+            engine: engine, writer: writer, directory: storeDirectory, database: request.database)
         writer.setLogFullHandler { [weak compactor] in compactor?.compactInBackground() }
+    }
+
+    /// Restores the snapshot and replays the log into the engine (synchronously: call it off the
+    /// cooperative pool), starts the writer and lets the listeners run. On failure, releases the
+    /// directory's lock and ends the listeners with the error. Either way ``opening`` settles; returns
+    /// the failure.
+    private func recover() -> DocumentStoreError? {
+        do throws(DocumentStoreError) {
+            var random = SystemRandomNumberGenerator()
+            let outcome = try Recovery(directory: storeDirectory, engine: engine).run(random: &random)
+            writer.start(outcome.log, generations: outcome.generations)
+            opening.succeed(
+                RecoveryReport(
+                    snapshotDocuments: outcome.snapshotDocuments,
+                    replayedBatches: outcome.replayedBatches,
+                    droppedTailBytes: outcome.droppedTailBytes
+                )
+            )
+            engine.releaseListeners()
+            return nil
+        } catch {
+            lockFile.close()
+            let failure = DocumentStoreError(
+                error.code,
+                "The file store at \(storeDirectory.path) could not be opened: \(error.message)",
+                underlying: error.underlying
+            )
+            opening.fail(failure)
+            engine.endListeners(with: failure)
+            engine.releaseListeners()
+            return error
+        }
     }
 
     deinit {
         if !closed.exchange(true, ordering: .acquiringAndReleasing) {
             let writer = self.writer
             compactor.closeThen { writer.requestClose() }
+        }
+    }
+
+    /// What opening found: how many documents the snapshot held, how many batches the log replayed,
+    /// how many bytes of a torn tail were cut. Waits for a store opening in the background; throws its
+    /// failure.
+    public var recovery: RecoveryReport {
+        get async throws {
+            try await opening.report()
         }
     }
 
@@ -132,9 +218,13 @@ public final class FileSystemDocumentStore: DocumentStore {
     /// Throws the error that failed the store earlier, or a final flush's error, if any; otherwise the
     /// failure of the last automatic compaction when none succeeded after it (with its code, the store
     /// closed cleanly and every acknowledged commit is in its log).
+    ///
+    /// On a store still recovering in the background, waits for recovery first; when it failed, there is
+    /// nothing to flush and the lock is already released: returns without an error.
     public func close() async throws {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         engine.endListeners()
+        guard await opening.settled() else { return }
         await compactor.close()
         try await writer.close()
         if let failure = compactor.lastAutomaticError {
@@ -150,11 +240,12 @@ public final class FileSystemDocumentStore: DocumentStore {
     /// it replaces are removed. Concurrent commits continue meanwhile (into a new log file).
     /// Throws file-system errors naming the file (the store stays usable), `failedPrecondition` when closed.
     public func compact() async throws {
-        try checkOpen()
+        try await checkOpen()
         try await compactor.compact()
     }
 
-    /// Sizes and counters of the store's files, for monitoring and tests.
+    /// Sizes and counters of the store's files, for monitoring and tests (zeros while the store is
+    /// still recovering).
     public var statistics: Statistics {
         Statistics(
             activeLogGeneration: writer.activeGeneration,
@@ -170,9 +261,11 @@ public final class FileSystemDocumentStore: DocumentStore {
     /// Whether ``close()`` was called.
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
 
-    /// Throws `failedPrecondition` once the store is closed, and `cancelled` in a cancelled task.
-    func checkOpen() throws(DocumentStoreError) {
+    /// Throws `failedPrecondition` once the store is closed, and `cancelled` in a cancelled task; waits
+    /// while the store recovers in the background, and throws its failure.
+    func checkOpen() async throws(DocumentStoreError) {
         if let refusal = refusal() { throw refusal }
+        try await opening.wait()
     }
 
     /// Why an operation may not start now (closed, cancelled), or `nil`.

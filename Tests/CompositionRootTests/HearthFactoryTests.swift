@@ -56,6 +56,44 @@ struct HearthFactoryTests {
         }
     }
 
+    @Test func fileStoreWithDamagedFiles_opensInTheBackground_andEveryOperationThrowsDataLossNamingTheDirectory()
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-factory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("not a snapshot".utf8).write(to: directory.appendingPathComponent("snapshot.hearth"))
+
+        let database = try HearthConfiguration(store: .file(directory: directory)).makeDatabase()
+        let read = await #expect(throws: DocumentStoreError.self) {
+            _ = try await database.document("a/b").getDocument()
+        }
+        let write = await #expect(throws: DocumentStoreError.self) {
+            try await database.document("a/b").setData(["x": 1])
+        }
+        try await database.close()
+
+        #expect(read?.code == .dataLoss)
+        #expect(read?.message.contains(directory.path) == true, "\(read?.message ?? "")")
+        #expect(write?.code == .dataLoss)
+    }
+
+    @Test func fileStoreLockedByAnOpenStore_failsInTheFactory() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-factory-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let open = try HearthConfiguration(store: .file(directory: directory)).makeDatabase()
+        try await open.document("a/b").setData(["x": 1])
+
+        let error = #expect(throws: DocumentStoreError.self) {
+            _ = try HearthConfiguration(store: .file(directory: directory)).makeStore()
+        }
+        try await open.close()
+
+        #expect(error?.code == .failedPrecondition)
+    }
+
     @Test func closingAMemoryDatabase_refusesLaterCallsAsEveryStoreDoes() async throws {
         let database = try HearthConfiguration(store: .memory).makeDatabase()
         try await database.document("a/b").setData(["x": 1])

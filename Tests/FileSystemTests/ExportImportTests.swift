@@ -11,7 +11,7 @@ struct ExportImportTests {
     @Test func export_thenImportIntoAnotherStore_reproducesEveryDocument() async throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
-        let store = try makeStore(source)
+        let store = try await makeStore(source)
         _ = try await store.commit(
             [
                 .update(try path("users/alice"), fields: try everyKindOfValue()),
@@ -23,7 +23,7 @@ struct ExportImportTests {
         let exportFile = source.file("backup.jsonl")
 
         let exported = try await store.exportDocuments(to: exportFile)
-        let seeded = try makeStore(target)
+        let seeded = try await makeStore(target)
         let imported = try await seeded.importDocuments(from: exportFile, writesPerCommit: 2)
 
         #expect(exported == 3)
@@ -37,7 +37,7 @@ struct ExportImportTests {
 
     @Test func export_writesOneRESTDocumentPerLine_inPathOrder() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         _ = try await store.commit(
             [.update(try path("b/2"), fields: ["n": 2]), .update(try path("a/1"), fields: ["n": 1]), .update(try path("b/1"), fields: [:])],
             transaction: nil
@@ -64,7 +64,7 @@ struct ExportImportTests {
             #"{"name":"projects/other/databases/(default)/documents/c/b","createTime":"2020-01-01T00:00:00Z","updateTime":"2020-01-01T00:00:00Z"}"#,
         ].joined(separator: "\r\n")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
 
         let count = try await store.importDocuments(from: file)
 
@@ -78,7 +78,7 @@ struct ExportImportTests {
         let file = directory.file("seed.jsonl")
         let valid = #"{"name":"projects/p/databases/(default)/documents/c/a","createTime":"2020-01-01T00:00:00Z","updateTime":"2020-01-01T00:00:00Z"}"#
         try [valid, #"{"name": 42}"#].joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
 
         let error = await #expect(throws: DocumentStoreError.self) { _ = try await store.importDocuments(from: file, writesPerCommit: 1) }
 
@@ -90,7 +90,7 @@ struct ExportImportTests {
 
     @Test func readDocuments_streamsLinesLongerThanItsBuffer() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let big = String(repeating: "é", count: 400_000)
         _ = try await store.commit([.update(try path("c/big"), fields: ["s": .string(big)]), .update(try path("c/small"), fields: [:])], transaction: nil)
         let exportFile = directory.file("export.jsonl")

@@ -18,7 +18,7 @@ struct FailureTests {
     @Test func diskFull_whileAppendingToTheLog_failsThatAndLaterCommits_andLosesNothingAcknowledged() async throws {
         let directory = try TemporaryDirectory()
         let full = Switch()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(directory, faults: FileFaults { operation, name in
             full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
         })
         _ = try await store.commit([.update(try path("c/acknowledged"), fields: ["n": 1])], transaction: nil)
@@ -41,7 +41,7 @@ struct FailureTests {
         #expect(later?.message.contains("No space left on device") == true)
         #expect(closing?.code == .resourceExhausted)
         #expect(visible == ["c/acknowledged"])
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         #expect(try await allDocuments(reopened).map(\.path.path) == ["c/acknowledged"])
         _ = try await reopened.commit([.update(try path("c/afterReopen"), fields: [:])], transaction: nil)
         try await reopened.close()
@@ -50,7 +50,7 @@ struct FailureTests {
     @Test func zerosAheadOfTheLogCannotBeWritten_recordsAreAppended_andNothingIsOverwritten() async throws {
         let directory = try TemporaryDirectory()
         let writes = Counter()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(directory, faults: FileFaults { operation, name in
             operation == .write && name == RecoveryTests.firstLog && writes.increment() == 1 ? ENOSPC : nil
         })
         let pad = String(repeating: "z", count: 100_000)
@@ -59,17 +59,17 @@ struct FailureTests {
             _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["pad": .string(pad)])], transaction: nil)
         }
         try await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await allDocuments(reopened).count == 15)
-        #expect(reopened.recovery.replayedBatches == 15)
+        #expect(try await reopened.recovery.replayedBatches == 15)
         try await reopened.close()
     }
 
     @Test func failedFlush_failsTheCommitUnavailable_andTheStoreUntilReopened() async throws {
         let directory = try TemporaryDirectory()
         let broken = Switch()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(directory, faults: FileFaults { operation, name in
             broken.isOn && operation == .sync && name.hasPrefix("log-") ? EIO : nil
         })
         _ = try await store.commit([.update(try path("c/acknowledged"), fields: [:])], transaction: nil)
@@ -85,7 +85,7 @@ struct FailureTests {
         #expect(store.statistics.failure?.code == .unavailable)
         #expect(try await allDocuments(store).map(\.path.path) == ["c/acknowledged"])
         await #expect(throws: DocumentStoreError.self) { try await store.close() }
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         #expect(try await allDocuments(reopened).map(\.path.path) == ["c/acknowledged"])
         try await reopened.close()
     }
@@ -93,7 +93,7 @@ struct FailureTests {
     @Test func concurrentCommits_inAFailedGroup_allFail_andEarlierOnesStay() async throws {
         let directory = try TemporaryDirectory()
         let full = Switch()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(directory, faults: FileFaults { operation, name in
             full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
         })
         for index in 0..<5 {
@@ -119,14 +119,14 @@ struct FailureTests {
         #expect(try await allDocuments(store).map(\.path.path) == (0..<5).map { "ok/d\($0)" })
         full.turnOff()
         _ = try? await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         #expect(try await allDocuments(reopened).map(\.path.path) == (0..<5).map { "ok/d\($0)" })
         try await reopened.close()
     }
 
     @Test func diskFull_whileCompacting_failsCompaction_andTheStoreStaysUsable() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(directory, faults: FileFaults { operation, name in
             operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil
         })
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
@@ -139,7 +139,7 @@ struct FailureTests {
         #expect(error?.code == .resourceExhausted)
         #expect(error?.message.contains(directory.file("snapshot.hearth.tmp").path) == true)
         #expect(names == ["LOCK", "log-0000000000000001.hearth", "log-0000000000000002.hearth"])
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         #expect(try await allDocuments(reopened).map(\.path.path) == ["c/a", "c/b"])
         try await reopened.close()
     }
@@ -147,21 +147,21 @@ struct FailureTests {
     @Test func diskFull_whileCreatingTheStore_failsResourceExhaustedNamingTheFile() async throws {
         let directory = try TemporaryDirectory()
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try makeStore(directory, faults: FileFaults { operation, name in operation == .write && name.hasPrefix("log-") ? ENOSPC : nil })
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await makeStore(directory, faults: FileFaults { operation, name in operation == .write && name.hasPrefix("log-") ? ENOSPC : nil })
         }
 
         #expect(error.code == .resourceExhausted)
         #expect(error.message.contains(directory.file("log-0000000000000001.hearth.tmp").path))
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         try await store.close()
     }
 
     @Test func unreadableDirectory_failsPermissionDeniedNamingIt() async throws {
         let directory = try TemporaryDirectory()
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try makeStore(directory, faults: FileFaults { operation, _ in operation == .list ? EACCES : nil })
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await makeStore(directory, faults: FileFaults { operation, _ in operation == .list ? EACCES : nil })
         }
 
         #expect(error.code == .permissionDenied)
@@ -171,8 +171,8 @@ struct FailureTests {
     @Test func readOnlyDirectory_failsPermissionDeniedNamingTheLockFile() async throws {
         let directory = try TemporaryDirectory()
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try makeStore(directory, faults: FileFaults { operation, name in operation == .open && name == "LOCK" ? EROFS : nil })
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await makeStore(directory, faults: FileFaults { operation, name in operation == .open && name == "LOCK" ? EROFS : nil })
         }
 
         #expect(error.code == .permissionDenied)
@@ -186,7 +186,7 @@ struct FailureTests {
         chmod(directory.path, 0o500)
         defer { chmod(directory.path, 0o700) }
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .permissionDenied)
     }
@@ -195,14 +195,14 @@ struct FailureTests {
     func readOnlyFileSystem_failsPermissionDenied_andReadWriteAgainReopens() async throws {
         let mount = try Tmpfs(size: "1m")
         let url = mount.url.appendingPathComponent("store")
-        let store = try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p"))
+        let store = try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         try await store.close()
 
         try mount.remount(readOnly: true)
-        let error = try #require(throws: DocumentStoreError.self) { try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p")) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p")) }
         try mount.remount(readOnly: false)
-        let reopened = try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p"))
+        let reopened = try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
 
         #expect(error.code == .permissionDenied)
         #expect(error.message.contains(url.appendingPathComponent("LOCK").path))
@@ -214,7 +214,7 @@ struct FailureTests {
     func fullTmpfs_failsACommitResourceExhausted_andKeepsEveryAcknowledgedCommit() async throws {
         let mount = try Tmpfs(size: "256k")
         let url = mount.url.appendingPathComponent("store")
-        let store = try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p"))
+        let store = try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
         var acknowledged: [String] = []
         var failure: DocumentStoreError?
         for index in 0..<1_000 {
@@ -228,7 +228,7 @@ struct FailureTests {
         }
         _ = try? await store.close()
         try mount.remount(readOnly: false, size: "1m")
-        let reopened = try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p"))
+        let reopened = try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
 
         #expect(failure?.code == .resourceExhausted)
         #expect(failure?.message.contains(url.path) == true)

@@ -17,29 +17,29 @@ import Darwin
 struct FileSystemDocumentStoreTests {
     @Test func commit_thenReopen_readsTheCommittedDocument() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let written = try await store.commit([.update(try path("users/alice"), fields: ["name": "Alice", "age": 42])], transaction: nil)
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         let document = try await reopened.getDocument(try path("users/alice"), mask: nil, consistency: .latest)
 
         #expect(document?.fields == ["name": "Alice", "age": 42])
         #expect(document?.updateTime == written.commitTime)
         #expect(document?.createTime == written.commitTime)
-        #expect(reopened.recovery.replayedBatches == 1)
+        #expect(try await reopened.recovery.replayedBatches == 1)
         try await reopened.close()
     }
 
     @Test func deleteAndUpdate_thenReopen_keepTheFinalState() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["n": 1])], transaction: nil)
         _ = try await store.commit([.delete(try path("c/a")), .update(try path("c/b"), fields: ["n": 2])], transaction: nil)
         let before = try await allDocuments(store)
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await allDocuments(reopened) == before)
         #expect(before.map(\.path.path) == ["c/b"])
@@ -48,7 +48,7 @@ struct FileSystemDocumentStoreTests {
 
     @Test func slowerFlushProbe_delaysEveryDurableCommit_andStillPersistsIt() async throws {
         let directory = try TemporaryDirectory()
-        let store = try FileSystemDocumentStore.withSlowerFlush(
+        let store = try await FileSystemDocumentStore.withSlowerFlush(
             directory: directory.url,
             database: try DatabaseID(projectID: "hearth-filestore"),
             options: .init(),
@@ -61,7 +61,7 @@ struct FileSystemDocumentStoreTests {
         try await store.close()
 
         #expect(elapsed >= .milliseconds(40), "the commit returned after \(elapsed), before its delayed flush")
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         #expect(try await reopened.getDocument(try path("c/slow"), mask: nil, consistency: .latest)?.fields == ["n": 1])
         try await reopened.close()
     }
@@ -69,7 +69,7 @@ struct FileSystemDocumentStoreTests {
     @Test func storeReleasedWithoutClose_canBeReopenedOnceItsWriterStopped() async throws {
         let directory = try TemporaryDirectory()
         do {
-            let store = try makeStore(directory)
+            let store = try await makeStore(directory)
             _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         }
 
@@ -81,33 +81,33 @@ struct FileSystemDocumentStoreTests {
 
     @Test func everyValueKind_survivesTheLogAndTheSnapshot() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let fields = try everyKindOfValue()
         _ = try await store.commit([.update(try path("kinds/all"), fields: fields)], transaction: nil)
         let fromLog = try await store.getDocument(try path("kinds/all"), mask: nil, consistency: .latest)
         try await store.close()
 
-        let replayed = try makeStore(directory)
+        let replayed = try await makeStore(directory)
         #expect(try await replayed.getDocument(try path("kinds/all"), mask: nil, consistency: .latest) == fromLog)
         try await replayed.compact()
         try await replayed.close()
-        let restored = try makeStore(directory)
+        let restored = try await makeStore(directory)
 
         #expect(try await restored.getDocument(try path("kinds/all"), mask: nil, consistency: .latest) == fromLog)
-        #expect(restored.recovery.snapshotDocuments == 1)
-        #expect(restored.recovery.replayedBatches == 0)
+        #expect(try await restored.recovery.snapshotDocuments == 1)
+        #expect(try await restored.recovery.replayedBatches == 0)
         try await restored.close()
     }
 
     @Test func commitTimes_keepIncreasingAcrossReopenings_evenWhenTheClockIsBehind() async throws {
         let directory = try TemporaryDirectory()
         let clock = ManualClock(start: try Timestamp(seconds: 2_000_000_000))
-        let store = try makeStore(directory, clock: clock)
+        let store = try await makeStore(directory, clock: clock)
         let first = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         try await store.close()
 
         clock.set(try Timestamp(seconds: 1_000_000_000))
-        let reopened = try makeStore(directory, clock: clock)
+        let reopened = try await makeStore(directory, clock: clock)
         let second = try await reopened.commit([.update(try path("c/a"), fields: ["n": 2])], transaction: nil)
 
         #expect(second.commitTime > first.commitTime)
@@ -116,13 +116,13 @@ struct FileSystemDocumentStoreTests {
 
     @Test func documentIDs_withPathLikeCharacters_neverBecomeFileNames() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let ids = ["..%2F..%2Fetc", "...", "a\\b", "nul\u{0}byte", "LOCK", "snapshot.hearth", "log-0000000000000001.hearth", "ü é 🔥", String(repeating: "x", count: 1_500)]
         let paths = try ids.map { try CollectionPath("odd").document($0) }
         _ = try await store.commit(paths.map { Write.update($0, fields: ["id": .string($0.documentID)]) }, transaction: nil)
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         let read = try await reopened.batchGetDocuments(paths, mask: nil, consistency: .latest)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 
@@ -133,20 +133,20 @@ struct FileSystemDocumentStoreTests {
 
     @Test func secondOpen_whileOpen_failsWithFailedPreconditionNamingTheLock() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
         #expect(error.message.contains(directory.file("LOCK").path))
         try await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         try await reopened.close()
     }
 
     @Test func closedStore_refusesEveryCall() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         try await store.close()
 
         let commit = await #expect(throws: DocumentStoreError.self) {
@@ -163,7 +163,7 @@ struct FileSystemDocumentStoreTests {
 
     @Test func close_endsRunningListenersWithoutAnError() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         var iterator = store.listen(.document(try path("c/a"))).makeAsyncIterator()
         _ = try await iterator.next()
 
@@ -175,7 +175,7 @@ struct FileSystemDocumentStoreTests {
 
     @Test func compact_replacesTheLogWithASnapshot() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         for index in 0..<20 {
             _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
@@ -184,18 +184,18 @@ struct FileSystemDocumentStoreTests {
         try await store.compact()
         try await store.close()
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(names == ["LOCK", "log-0000000000000002.hearth", "snapshot.hearth"])
         #expect(try await allDocuments(reopened) == before)
-        #expect(reopened.recovery.snapshotDocuments == 20)
-        #expect(reopened.recovery.replayedBatches == 0)
+        #expect(try await reopened.recovery.snapshotDocuments == 20)
+        #expect(try await reopened.recovery.replayedBatches == 0)
         try await reopened.close()
     }
 
     @Test func compact_whileOthersCommit_losesNoCommit() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
@@ -212,7 +212,7 @@ struct FileSystemDocumentStoreTests {
         }
         let before = try await allDocuments(store)
         try await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(before.count == 100)
         #expect(try await allDocuments(reopened) == before)
@@ -221,7 +221,7 @@ struct FileSystemDocumentStoreTests {
 
     @Test func logPastTheThreshold_isCompactedAutomatically() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, options: .init(compactionThreshold: 4096))
+        let store = try await makeStore(directory, options: .init(compactionThreshold: 4096))
         let filler = String(repeating: "f", count: 500)
         for index in 0..<40 {
             _ = try await store.commit([.update(try path("c/d\(index % 5)"), fields: ["filler": .string(filler), "n": .integer(Int64(index))])], transaction: nil)
@@ -230,23 +230,23 @@ struct FileSystemDocumentStoreTests {
         let compacted = await eventually { store.statistics.compactions > 0 }
         let before = try await allDocuments(store)
         try await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(compacted)
         #expect(try await allDocuments(reopened) == before)
-        #expect(reopened.recovery.snapshotDocuments > 0)
+        #expect(try await reopened.recovery.snapshotDocuments > 0)
         try await reopened.close()
     }
 
     @Test func relaxedDurability_keepsCommitsAcrossReopenings() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(60))))
+        let store = try await makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(60))))
         for index in 0..<10 {
             _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await allDocuments(reopened).count == 10)
         try await reopened.close()
@@ -255,7 +255,9 @@ struct FileSystemDocumentStoreTests {
     @Test func changeObservers_hearOfACommitOnlyOnceItIsDurable() async throws {
         let directory = try TemporaryDirectory()
         let gate = Gate()
-        let store = try makeStore(directory, faults: FileFaults(blocking: true) { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults(blocking: true) { operation, name in
             if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
             return nil
         })
@@ -278,7 +280,9 @@ struct FileSystemDocumentStoreTests {
 
     @Test func changeObservers_neverHearOfACommitThatFailedToFlush() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in operation == .sync && name == RecoveryTests.firstLog ? EIO : nil })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in operation == .sync && name == RecoveryTests.firstLog ? EIO : nil })
         let heard = Mutex(0)
         let observation = store.engine.observeChanges { _ in heard.withLock { $0 += 1 } }
 
@@ -299,7 +303,7 @@ struct FileSystemDocumentStoreTests {
             if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
             return nil
         }
-        let store = try makeStore(directory, faults: faults)
+        let store = try await makeStore(directory, faults: faults)
         gate.close()
 
         let first = Task { try await store.commit([.update(try path("c/first"), fields: [:])], transaction: nil) }
@@ -325,14 +329,11 @@ func makeStore(
     options: FileSystemDocumentStore.Options = .init(),
     clock: any EngineClock = SystemClock(),
     faults: FileFaults = .none
-) throws -> FileSystemDocumentStore {
-    try FileSystemDocumentStore(
-        directory: directory.url,
-        database: try DatabaseID(projectID: "hearth-filestore"),
-        options: options,
-        configuration: LocalEngineConfiguration(),
-        clock: clock,
-        faults: faults
+) async throws -> FileSystemDocumentStore {
+    try await FileSystemDocumentStore.open(
+        .init(
+            directory: directory.url, database: try DatabaseID(projectID: "hearth-filestore"), options: options,
+            clock: clock, faults: faults)
     )
 }
 
@@ -355,12 +356,12 @@ func allDocuments(_ store: some DocumentStore) async throws -> [Document] {
 func openEventually(_ directory: TemporaryDirectory) async throws -> FileSystemDocumentStore {
     for _ in 0..<200 {
         do {
-            return try makeStore(directory)
+            return try await makeStore(directory)
         } catch let error as DocumentStoreError where error.code == .failedPrecondition {
             try await Task.sleep(for: .milliseconds(10))
         }
     }
-    return try makeStore(directory)
+    return try await makeStore(directory)
 }
 
 /// Polls `condition` for up to 10 seconds; whether it became true.

@@ -11,7 +11,7 @@ struct FormatVersionTests {
 
     @Test func commit_logsTheRecordTheEngineKeeps_byteForByte() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let written = try path("kinds/all")
         _ = try await store.commit([.update(written, fields: try everyKindOfValue()), .delete(try path("kinds/none"))], transaction: nil)
         _ = try await store.commit([.update(try path("kinds/other"), fields: ["a": 1])], transaction: nil)
@@ -33,17 +33,17 @@ struct FormatVersionTests {
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture).expected.jsonl"), encoding: .utf8)
         let oldFiles = try storeFiles(directory)
 
-        let store = try openFixture(directory)
+        let store = try await openFixture(directory)
         let exported = try await export(store, directory)
         _ = try await store.commit([.update(try path("users/dana"), fields: ["name": "Dana"])], transaction: nil)
         try await store.close()
-        let reopened = try openFixture(directory)
+        let reopened = try await openFixture(directory)
         let afterReopen = try await reopened.getDocument(try path("users/dana"), mask: nil, consistency: .latest)
         let exportedAgain = try await export(reopened, directory)
         let filesBeforeCompaction = try storeFiles(directory)
         try await reopened.compact()
         try await reopened.close()
-        let compacted = try openFixture(directory)
+        let compacted = try await openFixture(directory)
         let afterCompaction = try await export(compacted, directory)
         try await compacted.close()
 
@@ -66,11 +66,11 @@ struct FormatVersionTests {
         bytes = bytes.prefix(offsets[offsets.count - 1] + 7)
         try bytes.write(to: log)
 
-        let store = try openFixture(directory)
+        let store = try await openFixture(directory)
         let ben = try await store.getDocument(try path("users/ben"), mask: nil, consistency: .latest)
         _ = try await store.commit([.update(try path("users/dana"), fields: [:])], transaction: nil)
         try await store.close()
-        let reopened = try openFixture(directory)
+        let reopened = try await openFixture(directory)
         let dana = try await reopened.getDocument(try path("users/dana"), mask: nil, consistency: .latest)
         try await reopened.close()
 
@@ -87,7 +87,7 @@ struct FormatVersionTests {
         let snapshot = directory.file(StoreDirectory.snapshotName)
         try rewriteHeader(snapshot, kind: .snapshot) { $0.version = FileHeader.currentVersion + 1 }
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition, "\(error)")
         #expect(error.message.contains("\(snapshot.path) has format version 3"), "\(error)")
@@ -107,8 +107,9 @@ struct FormatVersionTests {
         return directory
     }
 
-    private func openFixture(_ directory: TemporaryDirectory) throws -> FileSystemDocumentStore {
-        try FileSystemDocumentStore(directory: directory.url, database: try DatabaseID(projectID: "hearth-fixture"))
+    private func openFixture(_ directory: TemporaryDirectory) async throws -> FileSystemDocumentStore {
+        try await FileSystemDocumentStore.open(
+            directory: directory.url, database: try DatabaseID(projectID: "hearth-fixture"))
     }
 
     private func export(_ store: FileSystemDocumentStore, _ directory: TemporaryDirectory) async throws -> String {

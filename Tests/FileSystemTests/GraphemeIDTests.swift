@@ -30,14 +30,14 @@ struct GraphemeIDTests {
     @Test(arguments: [false, true])
     func commit_thenReopen_readsEveryDocumentBack(compactFirst: Bool) async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let writes = try Self.writes(database: store.database)
         _ = try await store.commit(writes, transaction: nil)
         let before = try await allDocuments(store)
         if compactFirst { try await store.compact() }
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         let after = try await allDocuments(reopened)
         try await reopened.close()
 
@@ -49,15 +49,15 @@ struct GraphemeIDTests {
     @Test func export_thenImport_reproducesEveryDocument() async throws {
         let source = try TemporaryDirectory()
         let target = try TemporaryDirectory()
-        let store = try makeStore(source)
+        let store = try await makeStore(source)
         _ = try await store.commit(try Self.writes(database: store.database), transaction: nil)
         let exportFile = source.file("backup.jsonl")
 
         let exported = try await store.exportDocuments(to: exportFile)
-        let seeded = try makeStore(target)
+        let seeded = try await makeStore(target)
         let imported = try await seeded.importDocuments(from: exportFile, writesPerCommit: 4)
         try await seeded.close()
-        let reopened = try makeStore(target)
+        let reopened = try await makeStore(target)
 
         #expect(exported == Self.extenders.count * 3)
         #expect(imported == exported)

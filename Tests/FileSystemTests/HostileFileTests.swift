@@ -24,7 +24,7 @@ struct HostileFileTests {
         damaged[8] = UInt8(FileHeader.currentVersion + 1)
         try damaged.write(to: directory.file(RecoveryTests.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("\(directory.file(RecoveryTests.firstLog).path) is damaged: its header checksum does not match"))
@@ -35,7 +35,7 @@ struct HostileFileTests {
             let directory = try TemporaryDirectory()
             try await craftedLog(epoch: .max, trailing: trailing).write(to: directory.file(RecoveryTests.firstLog))
 
-            let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+            let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
             #expect(error.code == .dataLoss, "\(trailing.count) trailing bytes: \(error)")
             #expect(error.message.contains("\(directory.file(RecoveryTests.firstLog).path) is damaged at byte \(FileHeader.size)"), "\(error)")
@@ -46,10 +46,10 @@ struct HostileFileTests {
         let directory = try TemporaryDirectory()
         try await craftedLog(epoch: RecordFrame.maximumEpoch - 1, trailing: []).write(to: directory.file(RecoveryTests.firstLog))
 
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/next"), fields: [:])], transaction: nil)
         try await store.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await allDocuments(reopened).map(\.path.path) == ["c/crafted", "c/next"])
         try await reopened.close()
@@ -72,19 +72,21 @@ struct HostileFileTests {
         try log.write(to: directory.file(RecoveryTests.firstLog))
         let largestRead = LargestValue()
 
-        let store = try makeStore(directory, faults: FileFaults(observingReads: { name, count in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults(observingReads: { name, count in
             if name == RecoveryTests.firstLog { largestRead.offer(count) }
         }) { _, _ in nil })
         try await store.close()
 
-        #expect(store.recovery.droppedTailBytes == tail)
+        #expect(try await store.recovery.droppedTailBytes == tail)
         #expect(largestRead.value <= RecordFileReader.windowSize, "a read of \(largestRead.value) bytes")
     }
 
     @Test func validRecordLongerThanAWindow_afterADamagedOne_isFoundPieceByPiece() async throws {
         let directory = try TemporaryDirectory()
         let half = String(repeating: "b", count: RecordFileReader.windowSize / 2 + 1_000)
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/small"), fields: [:])], transaction: nil)
         _ = try await store.commit(
             [.update(try path("c/big1"), fields: ["b": .string(half)]), .update(try path("c/big2"), fields: ["b": .string(half)])],
@@ -97,7 +99,7 @@ struct HostileFileTests {
         log[offsets[0] + RecordFrame.headerSize] ^= 0xFF
         try log.write(to: directory.file(RecoveryTests.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("records flushed after it follow"), "\(error)")
@@ -109,8 +111,8 @@ struct HostileFileTests {
         try mount.remount(readOnly: true)
         let url = mount.url.appendingPathComponent("parent/store")
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try FileSystemDocumentStore(directory: url, database: try DatabaseID(projectID: "p"))
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
         }
 
         #expect(error.code == .permissionDenied, "\(error)")
@@ -124,8 +126,9 @@ struct HostileFileTests {
         chmod(parent.path, 0o500)
         defer { chmod(parent.path, 0o700) }
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try FileSystemDocumentStore(directory: parent.file("a/store"), database: try DatabaseID(projectID: "p"))
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await FileSystemDocumentStore.open(
+                directory: parent.file("a/store"), database: try DatabaseID(projectID: "p"))
         }
 
         #expect(error.code == .permissionDenied, "\(error)")
@@ -136,8 +139,9 @@ struct HostileFileTests {
         let parent = try TemporaryDirectory()
         try Data("x".utf8).write(to: parent.file("file"))
 
-        let error = try #require(throws: DocumentStoreError.self) {
-            try FileSystemDocumentStore(directory: parent.file("file/store"), database: try DatabaseID(projectID: "p"))
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await FileSystemDocumentStore.open(
+                directory: parent.file("file/store"), database: try DatabaseID(projectID: "p"))
         }
 
         #expect(error.code == .invalidArgument, "\(error)")
@@ -147,7 +151,7 @@ struct HostileFileTests {
 /// A log holding one valid batch record (`c/crafted`) whose frame carries `epoch`, followed by `trailing`.
 private func craftedLog(epoch: UInt64, trailing: [UInt8]) async throws -> Data {
     let directory = try TemporaryDirectory()
-    let store = try makeStore(directory)
+    let store = try await makeStore(directory)
     _ = try await store.commit([.update(try path("c/crafted"), fields: [:])], transaction: nil)
     try await store.close()
     let original = [UInt8](try Data(contentsOf: directory.file(RecoveryTests.firstLog)))

@@ -18,15 +18,15 @@ struct RecoveryTests {
             let directory = try TemporaryDirectory()
             try log.prefix(length).write(to: directory.file(Self.firstLog))
             if length < FileHeader.size {
-                let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+                let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
                 #expect(error.code == .dataLoss && error.message.contains(directory.file(Self.firstLog).path), "length \(length): \(error)")
                 continue
             }
-            let store = try makeStore(directory)
+            let store = try await makeStore(directory)
             let visible = try await batches(in: store)
             _ = try await store.commit([.update(try path("after/x"), fields: ["length": .integer(Int64(length))])], transaction: nil)
             try await store.close()
-            let reopened = try makeStore(directory)
+            let reopened = try await makeStore(directory)
             let afterReopen = try await batches(in: reopened)
             let extra = try await reopened.getDocument(try path("after/x"), mask: nil, consistency: .latest)
             try await reopened.close()
@@ -49,13 +49,13 @@ struct RecoveryTests {
             damaged[position] ^= 0x5A
             try damaged.write(to: directory.file(Self.firstLog))
             do {
-                let store = try makeStore(directory)
+                let store = try await makeStore(directory)
                 let visible = try await batches(in: store)
                 try await store.close()
                 #expect(position >= FileHeader.size, "position \(position) opened")
                 #expect(visible.isCompletePrefix, "position \(position): \(visible)")
                 #expect(visible.count == batchCount - 1, "position \(position): only a damaged last record may be dropped")
-                #expect(store.recovery.droppedTailBytes > 0)
+                #expect(try await store.recovery.droppedTailBytes > 0)
             } catch let error as DocumentStoreError {
                 #expect(error.code == .dataLoss, "position \(position): a damaged byte is never a newer format: \(error)")
                 #expect(error.message.contains(directory.file(Self.firstLog).path), "position \(position): \(error)")
@@ -70,7 +70,7 @@ struct RecoveryTests {
         damaged[FileHeader.size + RecordFrame.headerSize + 2] ^= 0xFF
         try damaged.write(to: directory.file(Self.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("\(directory.file(Self.firstLog).path) is damaged at byte \(FileHeader.size)"))
@@ -79,7 +79,7 @@ struct RecoveryTests {
 
     @Test func damagedRecord_inAnUnflushedGroup_isATornTail() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(3_600))))
+        let store = try await makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(3_600))))
         for index in 0..<3 {
             _ = try await store.commit([.update(try path("t/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
@@ -89,10 +89,10 @@ struct RecoveryTests {
         log[secondRecord + RecordFrame.headerSize] ^= 0xFF
         try log.write(to: directory.file(Self.firstLog))
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await allDocuments(reopened).map(\.path.path) == ["t/d0"])
-        #expect(reopened.recovery.droppedTailBytes == log.count - secondRecord)
+        #expect(try await reopened.recovery.droppedTailBytes == log.count - secondRecord)
         try await reopened.close()
     }
 
@@ -105,7 +105,7 @@ struct RecoveryTests {
         newer.replaceSubrange(0..<FileHeader.size, with: header.encoded())
         try newer.write(to: directory.file(Self.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
         #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 3"))
@@ -116,7 +116,7 @@ struct RecoveryTests {
         let directory = try TemporaryDirectory()
         try Data(repeating: 0x41, count: 200).write(to: directory.file(Self.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("is not a Hearth log file"))
@@ -124,7 +124,7 @@ struct RecoveryTests {
 
     @Test func damagedOrTruncatedSnapshot_atEveryByte_isDataLossNamingTheSnapshot() async throws {
         let source = try TemporaryDirectory()
-        let store = try makeStore(source)
+        let store = try await makeStore(source)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["s": "x"])], transaction: nil)
         try await store.compact()
         try await store.close()
@@ -138,7 +138,7 @@ struct RecoveryTests {
             try damaged.write(to: directory.file("snapshot.hearth"))
             try log.write(to: directory.file("log-0000000000000002.hearth"))
 
-            let error = try #require(throws: DocumentStoreError.self, "position \(position)") { try makeStore(directory) }
+            let error = try await #require(throws: DocumentStoreError.self, "position \(position)") { try await makeStore(directory) }
 
             #expect([.dataLoss, .failedPrecondition].contains(error.code), "position \(position): \(error)")
             #expect(error.message.contains(directory.file("snapshot.hearth").path), "position \(position): \(error)")
@@ -150,7 +150,7 @@ struct RecoveryTests {
         try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("log-0000000000000002.hearth"))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains(directory.file("log-0000000000000002.hearth").path))
@@ -161,7 +161,7 @@ struct RecoveryTests {
         try await writeCompactedStore(directory)
         try FileManager.default.removeItem(at: directory.file("snapshot.hearth"))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("snapshot.hearth"))
@@ -170,7 +170,7 @@ struct RecoveryTests {
     @Test func truncatedEarlierLogGeneration_isDataLossNamingIt() async throws {
         let directory = try TemporaryDirectory()
         let refuseSnapshots = FileFaults { operation, name in operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil }
-        let store = try makeStore(directory, faults: refuseSnapshots)
+        let store = try await makeStore(directory, faults: refuseSnapshots)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         _ = try await store.commit([.update(try path("c/b"), fields: ["n": 2])], transaction: nil)
         await #expect(throws: DocumentStoreError.self) { try await store.compact() }
@@ -180,7 +180,7 @@ struct RecoveryTests {
         let lastRecord = try recordOffsets(first).last ?? 0
         try first.prefix(lastRecord).write(to: directory.file(Self.firstLog))
 
-        let error = try #require(throws: DocumentStoreError.self) { try makeStore(directory) }
+        let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
         #expect(error.message.contains("\(directory.file(Self.firstLog).path) is damaged"))
@@ -189,16 +189,16 @@ struct RecoveryTests {
     @Test func twoLogGenerations_withoutASnapshot_replayInOrder() async throws {
         let directory = try TemporaryDirectory()
         let refuseSnapshots = FileFaults { operation, name in operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil }
-        let store = try makeStore(directory, faults: refuseSnapshots)
+        let store = try await makeStore(directory, faults: refuseSnapshots)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         await #expect(throws: DocumentStoreError.self) { try await store.compact() }
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 2])], transaction: nil)
         try await store.close()
 
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(try await reopened.getDocument(try path("c/a"), mask: nil, consistency: .latest)?.fields == ["n": 2])
-        #expect(reopened.recovery.replayedBatches == 2)
+        #expect(try await reopened.recovery.replayedBatches == 2)
         #expect(reopened.statistics.liveLogGenerations == 2)
         try await reopened.close()
     }
@@ -209,7 +209,7 @@ struct RecoveryTests {
         try Data([1, 2, 3]).write(to: directory.file("snapshot.hearth.tmp"))
         try Data([1, 2, 3]).write(to: directory.file("log-0000000000000002.hearth.tmp"))
 
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
 
         #expect(names == ["LOCK", Self.firstLog])
@@ -231,7 +231,7 @@ struct RecoveryTests {
             try Data(writer.bytes).write(to: directory.file(Self.firstLog))
 
             do {
-                let store = try makeStore(directory)
+                let store = try await makeStore(directory)
                 try await store.close()
             } catch let error as DocumentStoreError {
                 #expect(error.code == .dataLoss, "\(error)")
@@ -273,7 +273,7 @@ func batches(in store: some DocumentStore) async throws -> VisibleBatches {
 /// A closed store's only log: 5 batches of 1 to 3 documents, each its own flush.
 func smallLog() async throws -> (log: Data, batches: Int) {
     let directory = try TemporaryDirectory()
-    let store = try makeStore(directory)
+    let store = try await makeStore(directory)
     for batch in 0..<5 {
         let size = batch % 3 + 1
         let writes = try (0..<size).map { index in
@@ -291,7 +291,7 @@ func smallLog() async throws -> (log: Data, batches: Int) {
 /// Where each record of a log starts.
 /// Writes a store of one commit (`c/a`), compacted into a snapshot followed by an empty log 2, and closes it.
 func writeCompactedStore(_ directory: TemporaryDirectory) async throws {
-    let store = try makeStore(directory)
+    let store = try await makeStore(directory)
     _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
     try await store.compact()
     try await store.close()

@@ -22,7 +22,7 @@ struct ReopeningContractTests {
 
     @Test(arguments: behaviours)
     func behaviour(_ behaviour: ContractBehaviour) async throws {
-        let store = try ReopeningStore()
+        let store = try await ReopeningStore()
 
         let outcome = await Result { try await behaviour.run(store) }
         try await store.close()
@@ -44,10 +44,10 @@ final class ReopeningStore: DocumentStore {
     private let closed = Atomic<Bool>(false)
     let database: DatabaseID
 
-    init() throws {
+    init() async throws {
         directory = try TemporaryDirectory("hearth-reopening")
         database = try DatabaseID(projectID: "hearth-contract")
-        current = Mutex(try FileSystemDocumentStore(directory: directory.url, database: database))
+        current = Mutex(try await FileSystemDocumentStore.open(directory: directory.url, database: database))
     }
 
     private var store: FileSystemDocumentStore { current.withLock { $0 } }
@@ -73,7 +73,7 @@ final class ReopeningStore: DocumentStore {
         }
         if count % 2 == 0 { try await store.compact() }
         try await store.close()
-        let reopened = try FileSystemDocumentStore(directory: directory.url, database: database)
+        let reopened = try await FileSystemDocumentStore.open(directory: directory.url, database: database)
         current.withLock { $0 = reopened }
         return response
     }

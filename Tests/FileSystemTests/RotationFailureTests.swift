@@ -33,7 +33,8 @@ struct RotationFailureTests {
     @Test func rotation_makesTheCallsThisSuiteFails_inThisOrder() async throws {
         let directory = try TemporaryDirectory()
         let recorder = CallRecorder(directoryName: directory.url.lastPathComponent)
-        let store = try makeStore(directory, faults: FileFaults { operation, name in recorder.call(operation, name) })
+        let store = try await makeStore(
+            directory, faults: FileFaults { operation, name in recorder.call(operation, name) })
         _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil)
 
         recorder.start()
@@ -75,7 +76,9 @@ struct RotationFailureTests {
     @Test func directoryFlushFailingOnceAfterTheRename_undoesTheRotation_andTheStoreReopens() async throws {
         let directory = try TemporaryDirectory()
         let failNext = Switch()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
             guard failNext.isOn, operation == .sync, name == directory.url.lastPathComponent else { return nil }
             failNext.turnOff()
             return EIO
@@ -87,7 +90,7 @@ struct RotationFailureTests {
         _ = try await store.commit([.update(try path("c/after"), fields: [:])], transaction: nil)
         try await store.close()
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("Could not sync \(directory.path)") == true)
@@ -99,7 +102,9 @@ struct RotationFailureTests {
     @Test func rotationThatCanNeitherFinishNorUndo_failsTheStore_withACodeThatIsNotRetried() async throws {
         let directory = try TemporaryDirectory()
         let broken = Switch()
-        let store = try makeStore(directory, faults: FileFaults { operation, name in
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
             guard broken.isOn else { return nil }
             if operation == .sync, name == directory.url.lastPathComponent { return EIO }
             if operation == .remove, name == "log-0000000000000002.hearth" { return EIO }
@@ -116,7 +121,7 @@ struct RotationFailureTests {
         let failure = store.statistics.failure
         let visible = try await allDocuments(store).map(\.path.path)
         let closing = await #expect(throws: DocumentStoreError.self) { try await store.close() }
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(compaction?.code == .failedPrecondition)
         #expect(later?.code == .failedPrecondition)
@@ -134,7 +139,7 @@ struct RotationFailureTests {
 
     @Test func failedAutomaticCompaction_isReportedByClose_andLosesNothing() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(
+        let store = try await makeStore(
             directory,
             options: .init(compactionThreshold: 4_096),
             faults: FileFaults { operation, name in operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil }
@@ -145,7 +150,7 @@ struct RotationFailureTests {
         // The write that passed the threshold asked for a compaction before this commit was written.
         _ = try await store.commit([.update(try path("c/b"), fields: [:])], transaction: nil)
         let closing = await #expect(throws: DocumentStoreError.self) { try await store.close() }
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(closing?.code == .resourceExhausted)
         #expect(closing?.message.contains("last automatic compaction failed") == true)
@@ -157,7 +162,7 @@ struct RotationFailureTests {
 
     @Test func rotationAfterTheHighestGeneration_isDataLossNamingTheLog_andTheStoreKeepsWorking() async throws {
         let directory = try TemporaryDirectory()
-        let store = try makeStore(directory)
+        let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil)
         let snapshot = store.engine.publishedSnapshot()
         try await store.close()
@@ -168,11 +173,11 @@ struct RotationFailureTests {
         last?.file.close()
         let lastName = StoreDirectory.logName(.max)
 
-        let crafted = try makeStore(directory)
+        let crafted = try await makeStore(directory)
         let error = await #expect(throws: DocumentStoreError.self) { try await crafted.compact() }
         _ = try await crafted.commit([.update(try path("c/b"), fields: [:])], transaction: nil)
         try await crafted.close()
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
 
         #expect(error?.code == .dataLoss)
         #expect(error?.message.contains(directory.file(lastName).path) == true)
@@ -191,7 +196,9 @@ struct RotationFailureTests {
         let label = "call \(index) (\(index < Self.rotationCalls.count ? Self.rotationCalls[index] : "-")), errno \(code), persistent \(persistent), \(durability)"
         let directory = try TemporaryDirectory()
         let injector = RotationFaultInjector(failingCall: index, errno: code, persistent: persistent)
-        let store = try makeStore(directory, options: .init(durability: durability), faults: FileFaults { operation, name in injector.fault(operation, name) })
+        let store = try await makeStore(
+            directory, options: .init(durability: durability),
+            faults: FileFaults { operation, name in injector.fault(operation, name) })
         var acknowledged: [String] = []
         for document in ["c/one", "c/two"] {
             _ = try await store.commit([.update(try path(document), fields: [:])], transaction: nil)
@@ -225,13 +232,13 @@ struct RotationFailureTests {
 
         // Reopened before compacting again: a second rotation would rewrite the next log's header and
         // hide a log written after the next one was started.
-        let reopened = try makeStore(directory)
+        let reopened = try await makeStore(directory)
         let found = try await allDocuments(reopened).map(\.path.path)
         #expect(found == acknowledged.sorted(), "\(label)")
         _ = try await reopened.commit([.update(try path("c/afterReopen"), fields: [:])], transaction: nil)
         try await reopened.compact()
         try await reopened.close()
-        let again = try makeStore(directory)
+        let again = try await makeStore(directory)
         #expect(try await allDocuments(again).count == acknowledged.count + 1, "\(label)")
         try await again.close()
     }

@@ -12,7 +12,10 @@ extension HearthConfiguration {
     ///
     /// Checks ``validate()`` first, so nothing is opened or created when the profile refuses the
     /// configuration (`failedPrecondition`). The file store's directory is created when missing; a
-    /// directory already open in another process is `failedPrecondition`, damaged files `dataLoss`.
+    /// directory already open in another process is `failedPrecondition`, thrown here. The file store
+    /// then recovers its contents in the background, off Swift's cooperative pool, and every operation
+    /// waits for it: damaged files (`dataLoss`) and the other failures of recovery are thrown by each
+    /// operation, naming the directory.
     /// A Firestore target with invalid settings (project, emulator host, a `FIRESTORE_*` variable) is
     /// `invalidArgument`. Nothing is sent over the network here.
     public func makeStore() throws(DocumentStoreError) -> any DocumentStore {

@@ -21,7 +21,7 @@ enum StoreFoldersTarget: FuzzTarget {
         guard let directory = try? TemporaryDirectory("store-warm-up") else { return }
         defer { directory.remove() }
         _ = blocking { () async throws -> Void in
-            let store = try FileSystemDocumentStore(directory: directory.url, database: Samples.database)
+            let store = try await FileSystemDocumentStore.open(directory: directory.url, database: Samples.database)
             _ = try await store.commit([.update(try DocumentPath("fuzz/warm"), fields: [:])], transaction: nil)
             try await store.close()
         }
@@ -36,7 +36,7 @@ enum StoreFoldersTarget: FuzzTarget {
         }
         let descriptorsBefore = openFileDescriptorCount()
         let outcome = blocking { () async throws -> Void in
-            let store = try FileSystemDocumentStore(directory: directory.url, database: Samples.database)
+            let store = try await FileSystemDocumentStore.open(directory: directory.url, database: Samples.database)
             do {
                 for document in Samples.documents.prefix(3) {
                     _ = try await store.getDocument(document.path, mask: nil, consistency: .latest)
@@ -101,7 +101,7 @@ enum StoreFoldersTarget: FuzzTarget {
             let directory = try TemporaryDirectory("store-corpus")
             defer { directory.remove() }
             let result = blocking { () async throws -> Void in
-                let store = try FileSystemDocumentStore(directory: directory.url, database: Samples.database)
+                let store = try await FileSystemDocumentStore.open(directory: directory.url, database: Samples.database)
                 if scenario >= 1 {
                     for document in documents.prefix(scenario + 1) {
                         _ = try await store.commit([.update(document.path, fields: document.fields)], transaction: nil)

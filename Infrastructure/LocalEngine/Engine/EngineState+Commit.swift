@@ -16,19 +16,83 @@ struct PreparedCommit: Sendable {
     let completion: Completion
 }
 
+/// What a commit does after a pass under the engine's lock.
+enum CommitStep: Sendable {
+    /// Applied: wait as the completion says.
+    case prepared(PreparedCommit)
+    /// Nothing changed yet: re-run the transaction's queries outside the lock, record the outcome, and
+    /// prepare again.
+    case validate(QueryValidation)
+}
+
+/// Queries of a read-write transaction to re-run against the head state as it was at `generation`, on
+/// an immutable copy of the storage (copy-on-write: taken in O(1)), without the engine's lock.
+struct QueryValidation: Sendable {
+    /// What the run found: for each query (by its index in the transaction's record), whether its results
+    /// were current at `generation`. It holds no storage, so it does not keep the copy alive.
+    struct Result: Sendable {
+        let transaction: UInt64
+        let generation: UInt64
+        let current: [Int: Bool]
+    }
+
+    let transaction: UInt64
+    let generation: UInt64
+    let storage: DocumentStorage
+    let headTime: Timestamp
+    let executor: QueryExecutor
+    let queries: [Int: RecordedQuery]
+
+    /// Runs each query and compares its results with the transaction's.
+    func run() -> Result {
+        let current = queries.mapValues { recorded in
+            executor.execute(recorded.query, source: storage, at: headTime).documents.map(ResultIdentity.init)
+                == recorded.results
+        }
+        return Result(transaction: transaction, generation: generation, current: current)
+    }
+}
+
 extension EngineState {
-    /// Validates `writes` (and the transaction), applies them to the head state and, without persistence,
-    /// publishes them. All or nothing: on any error nothing changes (apart from closing the transaction).
+    /// Validates the transaction (if any) and `writes`, applies them to the head state and, without
+    /// persistence, publishes them. All or nothing: on any error nothing changes (apart from closing the
+    /// transaction). With `deferringQueries`, when the transaction's queries must be re-run, nothing
+    /// changes and the step says which (``CommitStep/validate(_:)``); otherwise they run here.
     mutating func prepareCommit(
         _ writes: [Write],
         transaction: TransactionID?,
         now: Timestamp,
+        persistence: (any CommitPersistence)?,
+        deferringQueries: Bool
+    ) throws(DocumentStoreError) -> CommitStep {
+        expireTransactions(now: now)
+        if let transaction,
+            let validation = try checkTransactionForCommit(
+                transaction, writes: writes, deferringQueries: deferringQueries)
+        {
+            return .validate(validation)
+        }
+        return .prepared(try applyCommit(writes, now: now, persistence: persistence))
+    }
+
+    /// Records what re-running a transaction's queries found (``QueryValidation/run()``).
+    mutating func record(_ result: QueryValidation.Result) {
+        guard var record = transactions.records[result.transaction] else { return }
+        for (index, current) in result.current where record.queryReads.indices.contains(index) {
+            if current {
+                record.queryReads[index].currentAt = result.generation
+            } else {
+                record.queryReads[index].staleAt = result.generation
+            }
+        }
+        transactions.update(result.transaction, record)
+    }
+
+    private mutating func applyCommit(
+        _ writes: [Write],
+        now: Timestamp,
         persistence: (any CommitPersistence)?
     ) throws(DocumentStoreError) -> PreparedCommit {
-        expireTransactions(now: now)
-        if let transaction {
-            try checkTransactionForCommit(transaction, writes: writes)
-        }
         try WriteValidator.validate(writes)
 
         let commitTime = nextCommitTime(now: now)
@@ -81,7 +145,13 @@ extension EngineState {
 
     /// Checks (and closes) the transaction a commit names. Throws `invalidArgument` for an unknown or
     /// closed transaction or writes in a read-only one, `aborted` when it expired or what it read changed.
-    private mutating func checkTransactionForCommit(_ id: TransactionID, writes: [Write]) throws(DocumentStoreError) {
+    /// With `deferringQueries`, returns the queries to re-run instead when the outcome depends on them
+    /// (the transaction stays open).
+    private mutating func checkTransactionForCommit(
+        _ id: TransactionID,
+        writes: [Write],
+        deferringQueries: Bool
+    ) throws(DocumentStoreError) -> QueryValidation? {
         switch transactions.lookup(id) {
         case .unknown:
             throw .invalidArgument("Invalid transaction.")
@@ -95,22 +165,57 @@ extension EngineState {
             if record.isReadOnly, !writes.isEmpty {
                 throw .invalidArgument("Cannot modify documents in a read-only transaction.")
             }
+            let documentsCurrent = !record.doomed && documentReadsAreCurrent(record)
+            if documentsCurrent, deferringQueries {
+                let unknown = record.queryReads.enumerated().filter { status(of: $0.element) == .unknown }
+                if !unknown.isEmpty, !record.queryReads.contains(where: { status(of: $0) == .stale }) {
+                    return QueryValidation(
+                        transaction: sequence,
+                        generation: storage.generation,
+                        storage: storage,
+                        headTime: lastCommitTime,
+                        executor: executor,
+                        queries: Dictionary(uniqueKeysWithValues: unknown.map { ($0.offset, $0.element) })
+                    )
+                }
+            }
             transactions.close(sequence)
-            if record.doomed || !readsAreCurrent(record) {
+            if !documentsCurrent || !queryReadsAreCurrent(record) {
                 throw DocumentStoreError(
                     .aborted,
                     "Transaction aborted: a document or query it read was changed by another commit. Retry the transaction."
                 )
             }
+            return nil
         }
     }
 
-    /// Whether every document and query a read-write transaction read is unchanged in the head state.
-    func readsAreCurrent(_ record: TransactionRecord) -> Bool {
+    private enum QueryReadStatus {
+        case current, stale, unknown
+    }
+
+    /// What is known, without running it, about whether a recorded query's results are the head's.
+    private func status(of recorded: RecordedQuery) -> QueryReadStatus {
+        let scope = recorded.query.scope
+        if let stale = recorded.staleAt, storage.isUnchanged(scope, since: stale) { return .stale }
+        if let current = recorded.currentAt, storage.isUnchanged(scope, since: current) { return .current }
+        return .unknown
+    }
+
+    /// Whether every document a read-write transaction read is unchanged in the head state.
+    private func documentReadsAreCurrent(_ record: TransactionRecord) -> Bool {
         for (path, seen) in record.documentReads where storage.head(path)?.document?.updateTime != seen {
             return false
         }
-        for recorded in record.queryReads {
+        return true
+    }
+
+    /// Whether every query a read-write transaction ran has the same results in the head state, running
+    /// those whose status is unknown.
+    private func queryReadsAreCurrent(_ record: TransactionRecord) -> Bool {
+        let statuses = record.queryReads.map(status(of:))
+        if statuses.contains(.stale) { return false }
+        for (recorded, status) in zip(record.queryReads, statuses) where status == .unknown {
             let now = executor.execute(recorded.query, source: storage, at: lastCommitTime).documents.map(ResultIdentity.init)
             if now != recorded.results { return false }
         }

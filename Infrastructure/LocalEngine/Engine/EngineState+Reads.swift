@@ -66,10 +66,13 @@ extension EngineState {
         transactions.update(sequence, record)
     }
 
-    /// Records a query a read-write transaction ran, with its (unprojected) results.
+    /// Records a query a read-write transaction ran, with its (unprojected) results. With no commit
+    /// pending, the published state it read is the head state: the results are current at this generation.
     mutating func recordQuery(_ query: ValidatedQuery, results: [Document], in context: ReadContext) {
         guard let sequence = context.transaction, var record = transactions.records[sequence] else { return }
-        record.queryReads.append(RecordedQuery(query: query, results: results.map(ResultIdentity.init)))
+        let currentAt = pending.isEmpty ? storage.generation : nil
+        record.queryReads.append(
+            RecordedQuery(query: query, results: results.map(ResultIdentity.init), currentAt: currentAt))
         transactions.update(sequence, record)
     }
 

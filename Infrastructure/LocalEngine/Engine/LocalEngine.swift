@@ -13,8 +13,10 @@ import Synchronization
 /// - ``observeChanges(_:)``: listeners learn, after each commit, which documents changed and how.
 ///
 /// Every method fails only with ``DocumentStoreError``, as the matching ``DocumentStore`` requirement
-/// documents. All state sits behind one lock; every critical section is synchronous and short, and a
-/// commit waits for durability outside it.
+/// documents. All state sits behind one lock, and nothing in proportion to the store's size runs under
+/// it: snapshots (compaction, export) are decoded from an immutable copy-on-write view taken under it in
+/// O(1), a transaction's queries are re-run at commit outside it, and a commit waits for durability
+/// outside it. A read holds it for the read's own cost (the index ranges or collections a query reads).
 ///
 /// Transactions are optimistic: a read-write transaction records the version of each document it reads
 /// and the results of each query it runs; its commit fails with `aborted` when any of them changed in the
@@ -30,6 +32,9 @@ public final class LocalEngine: Sendable {
     /// first listener.
     let listenerHub = ListenerHub()
     let listenerObservation = Mutex<ChangeObservation?>(nil)
+    /// Test seam: called after each round of re-running a transaction's queries outside the lock, before
+    /// the commit takes the lock again.
+    package let afterQueryValidation = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// A new, empty engine.
     ///
@@ -119,12 +124,17 @@ public final class LocalEngine: Sendable {
 
     /// Applies writes atomically (see ``DocumentStore/commit(_:transaction:)``). With persistence, returns
     /// only once the commit is durable and visible; a persistence failure fails the commit with its error.
+    ///
+    /// A read-write transaction's queries are re-run only when a document they select may have changed
+    /// since they ran (or a commit was pending then), and then outside the engine's lock, against an
+    /// immutable copy of the head state; the commit then checks, under the lock, that nothing they select
+    /// changed meanwhile, and re-runs them again if something did. After
+    /// ``queryValidationRoundsOutsideLock`` such rounds the queries run under the lock, so a commit
+    /// always finishes. The outcome is the same as re-running every query under the lock at commit.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let now = clock.now()
         let persistence = self.persistence
-        let prepared = try state.withLock { state throws(DocumentStoreError) in
-            try state.prepareCommit(writes, transaction: transaction, now: now, persistence: persistence)
-        }
+        let prepared = try prepareCommit(writes, transaction: transaction, now: now, persistence: persistence)
         switch prepared.completion {
         case .published:
             return prepared.response
@@ -145,6 +155,37 @@ public final class LocalEngine: Sendable {
             return prepared.response
         }
     }
+
+    /// Prepares a commit under the lock; re-runs a transaction's queries between passes, outside it.
+    private func prepareCommit(
+        _ writes: [Write],
+        transaction: TransactionID?,
+        now: Timestamp,
+        persistence: (any CommitPersistence)?
+    ) throws(DocumentStoreError) -> PreparedCommit {
+        var rounds = 0
+        var validated: QueryValidation.Result?
+        while true {
+            let deferring = rounds < Self.queryValidationRoundsOutsideLock
+            let step = try state.withLock { state throws(DocumentStoreError) in
+                if let validated { state.record(validated) }
+                return try state.prepareCommit(
+                    writes, transaction: transaction, now: now, persistence: persistence, deferringQueries: deferring)
+            }
+            switch step {
+            case .prepared(let prepared):
+                return prepared
+            case .validate(let validation):
+                rounds += 1
+                validated = validation.run()
+                afterQueryValidation.withLock { $0 }?()
+            }
+        }
+    }
+
+    /// How many times a commit re-runs a transaction's queries outside the engine's lock before it runs
+    /// them under it (``commit(_:transaction:)``).
+    package static let queryValidationRoundsOutsideLock = 3
 
     private func waitUntilDurable(_ ticket: PersistenceTicket, batchID: UInt64?) async throws {
         guard let persistence else { return }
@@ -210,13 +251,32 @@ public final class LocalEngine: Sendable {
         }
     }
 
-    /// Every document of the published state and the commit time it reflects (for compaction: the
-    /// snapshot covers every batch committed at or before that time).
+    /// Every document of the published state and the commit time it reflects (for compaction and export:
+    /// the snapshot covers every batch committed at or before that time).
+    ///
+    /// The engine's lock is held only to take ``publishedView()`` (O(1)); the documents are decoded after
+    /// it is released, so reads and commits continue meanwhile. Call it off Swift's cooperative pool for
+    /// a large store: it takes time in proportion to the store's size.
     public func publishedSnapshot() -> PublishedSnapshot {
-        state.withLock { state in
-            PublishedSnapshot(documents: state.storage.allDocuments(at: state.visibleTime), commitTime: state.visibleTime)
-        }
+        let view = publishedView()
+        return PublishedSnapshot(documents: view.documents(), commitTime: view.commitTime)
     }
+
+    /// The published state as an immutable value, taken under the engine's lock in O(1): the storage is
+    /// copy-on-write, so the view shares it with the engine. While a view is alive, the first commit to
+    /// change a collection copies what it changes of it — the chunk list and one chunk of its slot table
+    /// (``SlotTable``), the chunk list of each index it touches and one chunk of each — not the collection.
+    package func publishedView() -> PublishedView {
+        state.withLock { state in PublishedView(storage: state.storage, commitTime: state.visibleTime) }
+    }
+
+    #if DEBUG
+    /// The longest time the engine's lock was held since the engine was made or this was last called
+    /// with `reset` (debug builds only: tests check that no long work runs under it).
+    package func longestLockHold(reset: Bool = false) -> Duration {
+        state.longestHold(reset: reset)
+    }
+    #endif
 
     /// The newest commit time handed out (`Timestamp.min` before the first commit).
     public var lastCommitTime: Timestamp {

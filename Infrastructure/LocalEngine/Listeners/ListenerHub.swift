@@ -24,6 +24,8 @@ final class ListenerHub: Sendable {
         var nextID = 1
         /// Set by ``endAll(with:)``: listeners registered later end at once, the same way.
         var ended: Ending?
+        /// While set (``hold()``), items queue and no drain starts.
+        var held = false
     }
 
     private struct Ending {
@@ -41,11 +43,29 @@ final class ListenerHub: Sendable {
         }
     }
 
-    /// Queues `item`; starts a drain task unless one is running. Never blocks on listeners.
+    /// Queues `item`; starts a drain task unless one is running or the hub is held. Never blocks on
+    /// listeners.
     func submit(_ item: Item, engine: LocalEngine) {
+        startDrain(engine) { $0.items.append(item) }
+    }
+
+    /// Queues items without processing them until ``release(engine:)``: listeners registered meanwhile
+    /// load the engine's state only once it is released.
+    func hold() {
+        inbox.withLock { $0.held = true }
+    }
+
+    /// Processes the items queued while held, and later ones as they come.
+    func release(engine: LocalEngine) {
+        startDrain(engine) { $0.held = false }
+    }
+
+    /// Applies `change` to the inbox, then starts a drain task if there is work, none runs and the hub
+    /// is not held.
+    private func startDrain(_ engine: LocalEngine, after change: (inout Inbox) -> Void) {
         let start = inbox.withLock { inbox -> Bool in
-            inbox.items.append(item)
-            if inbox.draining { return false }
+            change(&inbox)
+            if inbox.draining || inbox.held || inbox.items.isEmpty { return false }
             inbox.draining = true
             return true
         }

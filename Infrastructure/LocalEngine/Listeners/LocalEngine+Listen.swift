@@ -43,6 +43,18 @@ extension LocalEngine {
         listenerHub.endAll(with: error)
     }
 
+    /// Holds the listeners: one registered from now on loads the engine's state (and gets its first
+    /// snapshot) only after ``releaseListeners()``. A durable store holds them while it recovers, so no
+    /// listener sees a half-restored engine.
+    package func holdListeners() {
+        listenerHub.hold()
+    }
+
+    /// Lets held listeners load and run (see ``holdListeners()``).
+    package func releaseListeners() {
+        listenerHub.release(engine: self)
+    }
+
     private func startObservingForListeners() {
         listenerObservation.withLock { observation in
             guard observation == nil else { return }

@@ -10,14 +10,14 @@ struct DocumentSlot: Sendable {
 
 /// The documents of one collection and their indexes.
 ///
-/// Documents live in a dense array of slots (ID and version chain); an open-addressing table of slot
-/// numbers finds a slot by ID. Index entries end with the slot number, so an index scan reaches its
-/// documents without a lookup. The indexes hold the entries of every *retained* version (not only the
+/// Documents live in a dense table of slots (ID and version chain; ``SlotTable``, copied on write a chunk
+/// at a time); an open-addressing table of slot numbers finds a slot by ID. Index entries end with the
+/// slot number, so an index scan reaches its documents without a lookup. The indexes hold the entries of every *retained* version (not only the
 /// newest), so that a read at any allowed time finds a superset of its documents; a scan checks each
 /// entry against the version current at its read time (see ``candidate(_:in:at:names:)``).
 struct CollectionStore: Sendable {
     let path: CollectionPath
-    private(set) var slots: [DocumentSlot] = []
+    private(set) var slots = SlotTable()
     private var freeSlots: [UInt32] = []
     /// Slot number + 1 by hash of the document ID (0: empty); linear probing, at most 3/4 full.
     private var buckets: [UInt32] = []
@@ -27,6 +27,8 @@ struct CollectionStore: Sendable {
     private(set) var composites: [CompositeIndexDefinition] = []
     /// Document IDs (existing or not) that have at least one registered subcollection.
     var documentsWithSubcollections: Set<TextKey> = []
+    /// The storage's generation when a version was last installed or discarded here.
+    private(set) var changedAt: UInt64 = 0
 
     init(path: CollectionPath) {
         self.path = path
@@ -176,14 +178,16 @@ struct CollectionStore: Sendable {
     // MARK: Mutation
 
     /// Appends a version of the document `identifier` (kept as `record`, or encoded here when `nil`) and
-    /// its index entries; returns the record kept.
+    /// its index entries; `change` is the storage's generation for it. Returns the record kept.
     mutating func install(
         _ document: Document?,
         record: DocumentRecord?,
         identifier: DocumentIdentifier,
         commitTime: Timestamp,
+        change: UInt64,
         names: inout FieldNameTable
     ) -> DocumentRecord? {
+        changedAt = change
         let documentID = identifier.rawValue
         let slot = makeSlot(for: identifier)
         let record = document.map { record ?? DocumentRecord.encode($0, commitTime: commitTime, names: &names) }
@@ -197,7 +201,10 @@ struct CollectionStore: Sendable {
     }
 
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
-    mutating func discardVersions(of documentID: String, installedAtOrAfter time: Timestamp, names: FieldNameTable) {
+    mutating func discardVersions(
+        of documentID: String, installedAtOrAfter time: Timestamp, change: UInt64, names: FieldNameTable
+    ) {
+        changedAt = change
         guard let slot = slot(of: documentID) else { return }
         let removed = slots[Int(slot)].chain.removeVersions(installedAtOrAfter: time)
         removeEntries(of: removed, slot: slot, names: names)

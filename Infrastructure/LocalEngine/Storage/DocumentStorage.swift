@@ -16,6 +16,8 @@ struct DocumentStorage: Sendable {
     private(set) var names: FieldNameTable
     /// Changes whenever documents, versions or indexes change (plans made before may be stale).
     private(set) var generation: UInt64 = 0
+    /// The ``generation`` at which a collection was last dropped (see ``isUnchanged(_:since:)``).
+    private var droppedAt: UInt64 = 0
 
     /// Empty storage whose records intern field names when `interning` (not for a durable engine, whose
     /// records go to its log as they are).
@@ -42,6 +44,18 @@ struct DocumentStorage: Sendable {
     func hasPrunableVersions(_ path: DocumentPath) -> Bool {
         guard let chain = collections[path.parent]?.chain(path.documentID) else { return false }
         return !chain.isSingle || chain.head?.record == nil
+    }
+
+    /// Whether the head state of every document `scope` selects is the same as at `generation`: no
+    /// version was installed or discarded since in the collections it selects now, and no collection was
+    /// dropped since (a dropped collection's documents were deleted). Conservative: `false` may mean
+    /// only that something else changed in those collections.
+    func isUnchanged(_ scope: QueryScope, since generation: UInt64) -> Bool {
+        guard droppedAt <= generation else { return false }
+        for collection in collections(in: scope) where (collections[collection]?.changedAt ?? 0) > generation {
+            return false
+        }
+        return true
     }
 
     // MARK: Scans
@@ -114,16 +128,15 @@ struct DocumentStorage: Sendable {
         }
     }
 
-    /// The newest version of every document that exists at `time`.
-    func allDocuments(at time: Timestamp) -> [Document] {
-        var result: [Document] = []
+    /// Calls `body` with the version current at `time` of every document that exists then, collection by
+    /// collection, in no particular order.
+    func forEachDocument(at time: Timestamp, _ body: (Document) -> Void) {
         for store in collections.values {
             store.forEachDocument(at: time, names: names) { document in
-                result.append(document)
+                body(document)
                 return true
             }
         }
-        return result
     }
 
     // MARK: Mutation
@@ -147,7 +160,14 @@ struct DocumentStorage: Sendable {
         }
         register(collection)
         generation &+= 1
-        return collections[collection]?.install(document, record: record, identifier: identifier, commitTime: commitTime, names: &names)
+        return collections[collection]?.install(
+            document,
+            record: record,
+            identifier: identifier,
+            commitTime: commitTime,
+            change: generation,
+            names: &names
+        )
     }
 
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.
@@ -155,7 +175,7 @@ struct DocumentStorage: Sendable {
         generation &+= 1
         for path in paths {
             let collection = path.parent
-            collections[collection]?.discardVersions(of: path.documentID, installedAtOrAfter: time, names: names)
+            collections[collection]?.discardVersions(of: path.documentID, installedAtOrAfter: time, change: generation, names: names)
             unregisterIfEmpty(collection)
         }
     }
@@ -192,6 +212,7 @@ struct DocumentStorage: Sendable {
     private mutating func unregisterIfEmpty(_ collection: CollectionPath) {
         guard let store = collections[collection], store.isEmpty else { return }
         collections[collection] = nil
+        droppedAt = generation
         let id = TextKey(collection.collectionID)
         let parent = collection.parent
         childCollectionIDs[parent]?.remove(id)

@@ -28,9 +28,16 @@ struct TransactionRecord: Sendable {
 }
 
 /// A query a read-write transaction ran and the identity (path and update time) of each result.
+///
+/// What is known about the results in the head state, by storage generation (``DocumentStorage/generation``):
+/// at `currentAt` the head's results were `results`, at `staleAt` they differed. Either stays true
+/// while ``DocumentStorage/isUnchanged(_:since:)`` holds for the query's scope, so a commit re-runs the
+/// query only when a document it selects may have changed since (and then outside the engine's lock).
 struct RecordedQuery: Sendable {
     let query: ValidatedQuery
     let results: [ResultIdentity]
+    var currentAt: UInt64?
+    var staleAt: UInt64?
 }
 
 /// A document as a transaction saw it: which one and which version.

@@ -37,7 +37,7 @@ enum GymStores {
         case .file:
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let store = try FileSystemDocumentStore(directory: directory.url, database: try DatabaseID(projectID: "demo-gym"))
+            let store = try await FileSystemDocumentStore.open(directory: directory.url, database: try DatabaseID(projectID: "demo-gym"))
             let outcome = await Result { try await body(HearthGymStorage(database: Database(store: store))) }
             let closing = await Result { try await store.close() }
             try outcome.get()
