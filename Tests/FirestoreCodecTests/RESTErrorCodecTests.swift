@@ -38,6 +38,27 @@ import Testing
         #expect(body.code == .unavailable)
     }
 
+    /// Firestore's web SDK's `mapCodeFromHttpStatus` (firebase-js-sdk, `packages/firestore/src/remote/rpc_error.ts`).
+    static let httpStatusTable: [(Int, DocumentStoreError.Code)] = [
+        (400, .invalidArgument), (401, .unauthenticated), (403, .permissionDenied), (404, .notFound), (409, .aborted),
+        (416, .outOfRange), (429, .resourceExhausted), (499, .cancelled), (500, .unknown), (501, .unimplemented),
+        (503, .unavailable), (504, .deadlineExceeded), (408, .failedPrecondition), (412, .failedPrecondition),
+        (418, .failedPrecondition), (502, .internal), (505, .internal), (599, .internal), (100, .unknown), (302, .unknown),
+        (600, .unknown), (0, .unknown),
+    ]
+
+    @Test(arguments: httpStatusTable)
+    func codeForHTTPStatus_isFirestoreWebSDKsTable(status: Int, code: DocumentStoreError.Code) {
+        #expect(RESTErrorBody.code(forHTTPStatus: status) == code)
+        #expect(RESTErrorBody(httpStatus: status, message: "m", status: "").code == code)
+    }
+
+    @Test func aStatusNameDecides_andAnUnknownNameIsUnknown_whateverTheHTTPStatus() {
+        #expect(RESTErrorBody(httpStatus: 500, message: "m", status: "DATA_LOSS").code == .dataLoss)
+        #expect(RESTErrorBody(httpStatus: 400, message: "m", status: "SOMETHING_NEW").code == .unknown)
+        #expect(RESTErrorBody.code(status: nil, httpStatus: 502) == .internal)
+    }
+
     @Test func decodeErrorBodyBytes_nonJSONThrows() throws {
         #expect(throws: RESTDecodingError.self) { try RESTErrorCodec.decodeErrorBody(bytes: Array("Service Unavailable".utf8)) }
         #expect(try RESTErrorCodec.decodeErrorBody(bytes: Array(#"{"error": {"code": 401, "status": "UNAUTHENTICATED"}}"#.utf8))?.code == .unauthenticated)

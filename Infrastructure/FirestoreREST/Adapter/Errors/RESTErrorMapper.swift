@@ -14,7 +14,7 @@ enum RESTErrorMapper {
         }
         let excerpt = BodyExcerpt.of(response.body)
         let cause = FirestoreServerError(httpStatus: response.statusCode, status: nil, message: excerpt)
-        let code = code(forHTTPStatus: response.statusCode)
+        let code = RESTErrorBody.code(forHTTPStatus: response.statusCode)
         return DocumentStoreError(
             code,
             "\(operation) failed with HTTP \(response.statusCode) and no error status in the body: \(excerpt)",
@@ -43,32 +43,10 @@ enum RESTErrorMapper {
         let status: String? = if case .string(let text)? = object["status"], !text.isEmpty { text } else { nil }
         let details: String? = object["details"].map { BodyExcerpt.truncated(JSONWriter.string($0), limit: 1_000) }
         let cause = FirestoreServerError(httpStatus: httpStatus, status: status, message: message, details: details)
-        let code: DocumentStoreError.Code
-        if let status {
-            code = DocumentStoreError.Code(name: status) ?? .unknown
-        } else {
-            code = self.code(forHTTPStatus: httpStatus)
-        }
+        let code = RESTErrorBody.code(status: status, httpStatus: httpStatus)
         let statusText = status ?? "no status"
         let shownMessage = message.isEmpty ? "(no message)" : message
         return DocumentStoreError(code, "\(shownMessage) [HTTP \(httpStatus) \(statusText), \(operation)]", underlying: cause)
-    }
-
-    /// The error of an embedded `google.rpc.Status` (`{"code": 5, "message": ...}`; code 0 or absent is
-    /// OK and gives `nil`).
-    static func error(fromStatus object: JSONObject, operation: String) -> DocumentStoreError? {
-        let number: Int
-        switch object["code"] {
-        case nil: number = 0
-        case .number(let lexeme)?: number = Int(lexeme) ?? DocumentStoreError.Code.unknown.number
-        case .string(let text)?: number = Int(text) ?? DocumentStoreError.Code(name: text)?.number ?? DocumentStoreError.Code.unknown.number
-        default: number = DocumentStoreError.Code.unknown.number
-        }
-        if number == 0 { return nil }
-        let code = DocumentStoreError.Code(number: number) ?? .unknown
-        let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
-        let cause = FirestoreServerError(httpStatus: 200, status: code.name, message: message)
-        return DocumentStoreError(code, "\(message.isEmpty ? "(no message)" : message) [\(code.name), \(operation)]", underlying: cause)
     }
 
     /// A redirect, which the adapter never follows (the bearer token stays with the configured origin, and
@@ -85,27 +63,6 @@ enum RESTErrorMapper {
                 + "(credentials are sent only to the configured base URL, and the request was not applied by it) — check the base URL",
             underlying: cause
         )
-    }
-
-    /// The fallback when a body carries no status: the HTTP status's canonical code.
-    static func code(forHTTPStatus status: Int) -> DocumentStoreError.Code {
-        switch status {
-        case 400: .invalidArgument
-        case 401: .unauthenticated
-        case 403: .permissionDenied
-        case 404: .notFound
-        case 408: .deadlineExceeded
-        case 409: .aborted
-        case 412: .failedPrecondition
-        case 416: .outOfRange
-        case 429: .resourceExhausted
-        case 499: .cancelled
-        case 500: .internal
-        case 501: .unimplemented
-        case 502, 503: .unavailable
-        case 504: .deadlineExceeded
-        default: .unknown
-        }
     }
 
     /// A transport failure: timeouts → `deadlineExceeded`, cancellation → `cancelled`, the rest → `unavailable`.
