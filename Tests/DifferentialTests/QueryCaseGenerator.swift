@@ -128,7 +128,7 @@ struct QueryCaseGenerator {
     /// an AND with simple filters.
     mutating func notInFilter(satisfy: Bool) -> StructuredQuery.Filter {
         negationUsed = true
-        features.append(FieldOperator.notIn.rawValue.lowercased())
+        features.append(FieldOperator.notIn.wireName.lowercased())
         let path = fieldPath(for: .notIn, satisfy: satisfy)
         let count = random.weighted([(1, 3), (2, 3), (3, 2), (5, 1), (10, 1)])
         var list = (0..<count).map { _ in satisfy ? operand(at: path, differentFrom: targetValue(at: path)) : operand(at: path) }
@@ -194,7 +194,7 @@ struct QueryCaseGenerator {
                 targetElements = targetValue(at: path)?.arrayValue ?? []
             }
         }
-        features.append(op.rawValue.lowercased())
+        features.append(op.wireName.lowercased())
         let mine = satisfy ? targetValue(at: path) : nil
         switch op {
         case .notEqual:
@@ -246,7 +246,7 @@ struct QueryCaseGenerator {
         if !negationUsed { operators.append((.notEqual, 1)) }
         let requested = random.weighted(operators)
         guard satisfy, let target else {
-            features.append("name-" + requested.rawValue.lowercased())
+            features.append("name-" + requested.wireName.lowercased())
             if requested == .notEqual { negationUsed = true }
             if requested == .in { return .field(.documentID, requested, .array((0..<random.int(1...4)).map { _ in nameOperand() })) }
             return .field(.documentID, requested, nameOperand())
@@ -269,7 +269,7 @@ struct QueryCaseGenerator {
             let order = Value.compare(mine, operand)
             op = order < 0 ? random.pick([.lessThan, .lessThanOrEqual]) : order > 0 ? random.pick([.greaterThan, .greaterThanOrEqual]) : .lessThanOrEqual
         }
-        features.append("name-" + op.rawValue.lowercased())
+        features.append("name-" + op.wireName.lowercased())
         return .field(.documentID, op, operand)
     }
 

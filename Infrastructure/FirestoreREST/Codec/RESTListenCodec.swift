@@ -81,7 +81,7 @@ public enum RESTListenCodec {
         switch response {
         case .targetChange(let change):
             var object = JSONObject()
-            if change.kind != .noChange { object["targetChangeType"] = .string(change.kind.rawValue) }
+            if change.kind != .noChange { object["targetChangeType"] = .string(change.kind.wireName) }
             if !change.targetIDs.isEmpty { object["targetIds"] = ids(change.targetIDs) }
             if let cause = change.cause { object["cause"] = RESTErrorCodec.encodeStatus(cause) }
             if !change.resumeToken.isEmpty { object["resumeToken"] = Wire.bytes(change.resumeToken) }

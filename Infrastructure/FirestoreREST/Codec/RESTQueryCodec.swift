@@ -80,14 +80,14 @@ public enum RESTQueryCodec {
             return .object([
                 "fieldFilter": .object([
                     "field": Wire.fieldReference(path),
-                    "op": .string(op.rawValue),
+                    "op": .string(op.wireName),
                     "value": RESTValueCodec.encode(value),
                 ])
             ])
         case .unary(let path, let op):
-            return .object(["unaryFilter": .object(["op": .string(op.rawValue), "field": Wire.fieldReference(path)])])
+            return .object(["unaryFilter": .object(["op": .string(op.wireName), "field": Wire.fieldReference(path)])])
         case .composite(let op, let filters):
-            return .object(["compositeFilter": .object(["op": .string(op.rawValue), "filters": .array(filters.map(encodeFilter))])])
+            return .object(["compositeFilter": .object(["op": .string(op.wireName), "filters": .array(filters.map(encodeFilter))])])
         }
     }
 
@@ -127,7 +127,7 @@ public enum RESTQueryCodec {
 
     /// `{"field": {"fieldPath": "a"}, "direction": "ASCENDING"|"DESCENDING"}`.
     public static func encodeOrder(_ order: Order) -> JSON {
-        .object(["field": Wire.fieldReference(order.field), "direction": .string(order.direction.rawValue)])
+        .object(["field": Wire.fieldReference(order.field), "direction": .string(order.direction.wireName)])
     }
 
     /// Reads an order; a missing or `DIRECTION_UNSPECIFIED` direction is ascending.

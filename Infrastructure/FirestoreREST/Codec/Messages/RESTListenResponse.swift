@@ -19,12 +19,23 @@ public enum RESTListenResponse: Sendable, Hashable {
 /// `google.firestore.v1.TargetChange`.
 public struct RESTTargetChange: Sendable, Hashable {
     /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case noChange = "NO_CHANGE"
-        case add = "ADD"
-        case remove = "REMOVE"
-        case current = "CURRENT"
-        case reset = "RESET"
+    public enum Kind: Sendable, Hashable, CaseIterable, RESTWireNamed {
+        case noChange
+        case add
+        case remove
+        case current
+        case reset
+
+        /// The `TargetChangeType` name (`NO_CHANGE`, `ADD`, …).
+        package var wireName: String {
+            switch self {
+            case .noChange: "NO_CHANGE"
+            case .add: "ADD"
+            case .remove: "REMOVE"
+            case .current: "CURRENT"
+            case .reset: "RESET"
+            }
+        }
     }
 
     public var kind: Kind

@@ -144,18 +144,17 @@ enum Wire {
         try MessageReader(json, "DocumentMask").repeated("fieldPaths", fieldPath)
     }
 
-    /// A protobuf enum: by name (a raw value of `E`), or by wire number as protobuf's JSON parsers also
+    /// A protobuf enum: by name (``RESTWireNamed``), or by wire number as protobuf's JSON parsers also
     /// accept (`numbers`; the `…_UNSPECIFIED` value 0 is never listed, so it is rejected).
-    static func enumeration<E: RawRepresentable & CaseIterable>(_ json: JSON, _: E.Type, numbers: [Int64: E]) throws(RESTDecodingError) -> E
-    where E.RawValue == String {
+    static func enumeration<E: RESTWireNamed>(_ json: JSON, _: E.Type, numbers: [Int64: E]) throws(RESTDecodingError) -> E {
         if case .number = json {
             let number = try int64(json)
             guard let value = numbers[number] else { throw RESTDecodingError(reason: "unknown enum number \(number)") }
             return value
         }
         let text = try string(json)
-        guard let value = E(rawValue: text) else {
-            throw RESTDecodingError(reason: "unknown value \(quoted(text)); expected one of \(list(E.allCases.map(\.rawValue)))")
+        guard let value = E(wireName: text) else {
+            throw RESTDecodingError(reason: "unknown value \(quoted(text)); expected one of \(list(E.wireCases.map(\.name)))")
         }
         return value
     }
