@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "HearthFirestoreREST", targets: ["HearthFirestoreREST"]),
         .library(name: "HearthFirestoreCodec", targets: ["HearthFirestoreCodec"]),
         .library(name: "HearthContract", targets: ["HearthContract"]),
+        .library(name: "HearthFirestoreTestServer", targets: ["HearthFirestoreTestServer"]),
         .executable(name: "hearth", targets: ["HearthCLI"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
@@ -83,7 +84,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport"],
+            dependencies: [
+                "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport",
+                // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
+                "HearthFirestoreTestServer",
+            ],
             path: "CompositionRoot/HearthBench",
             swiftSettings: strictSettings
         ),
@@ -91,6 +96,14 @@ let package = Package(
         // MARK: Test support shipped as libraries
         .target(name: "HearthContract", dependencies: ["HearthDomain", "HearthApplication"], path: "Tests/HearthContract", swiftSettings: strictSettings),
         .target(name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // The server half of the REST wire format (request decoders, response encoders, error bodies as the
+        // server writes them) and the JSON-tree reference codec the library's one codec is tested against.
+        .target(
+            name: "HearthFirestoreTestServer",
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Tests/FirestoreTestServer",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: The teaching example (Docs/Examples/Gym): its own layers, built on Hearth
         .target(name: "GymDomain", path: "Docs/Examples/Gym/Domain", swiftSettings: strictSettings),
@@ -150,20 +163,23 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer"],
             path: "Tests/ConformanceTests",
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreCodecTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer"],
             path: "Tests/FirestoreCodecTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreRESTTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport"],
+            dependencies: [
+                "HearthDomain", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport",
+                "HearthFirestoreTestServer",
+            ],
             path: "Tests/FirestoreRESTTests",
             swiftSettings: strictSettings
         ),
@@ -186,7 +202,10 @@ let package = Package(
         ),
         .testTarget(
             name: "DifferentialTests",
-            dependencies: ["HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport"],
+            dependencies: [
+                "HearthDomain", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport",
+                "HearthFirestoreTestServer",
+            ],
             path: "Tests/DifferentialTests",
             swiftSettings: strictSettings
         ),

@@ -17,7 +17,7 @@ enum DifferentialOutcome: Sendable {
             let more = documents.count > 40 ? ", … (\(documents.count - 40) more)" : ""
             return "\(documents.count) documents" + (skipped > 0 ? " (skipped \(skipped))" : "") + ": [\(names)\(more)]"
         case .aggregates(let values):
-            return "aggregates \(JSONWriter.string(RESTValueCodec.encodeFields(values)))"
+            return "aggregates \(String(decoding: RESTValueCodec.encodeFields(values), as: UTF8.self))"
         case .failure(let code, let message):
             return "error \(code.name): \(message)"
         case .unreadable(let reason):
@@ -115,6 +115,6 @@ enum DifferentialOutcome: Sendable {
     }
 
     static func fieldsText(_ fields: MapValue) -> String {
-        JSONWriter.string(RESTValueCodec.encodeFields(fields))
+        String(decoding: RESTValueCodec.encodeFields(fields), as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthFirestoreTestServer
 
 /// Builds case `index` of a dataset: a random structured query or aggregation query, most of them valid
 /// and matching documents, about one in ten deliberately invalid (`QueryCaseGenerator+Invalid.swift`).
@@ -100,10 +101,10 @@ struct QueryCaseGenerator {
         let body: JSON
         if isAggregation {
             let request = RESTRunAggregationQueryRequest(query: query, aggregations: aggregations)
-            let json = RESTReadCodec.encodeRunAggregationQueryRequest(request, database: dataset.database)
+            let json = TreeReadCodec.encodeRunAggregationQueryRequest(request, database: dataset.database)
             body = dropAliases ? Self.removingAliases(json) : json
         } else {
-            body = RESTReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query), database: dataset.database)
+            body = TreeReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query), database: dataset.database)
         }
         return DifferentialCase(
             dataset: dataset.index,

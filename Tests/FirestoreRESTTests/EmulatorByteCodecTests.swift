@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFirestoreCodec
+import HearthFirestoreTestServer
 import HearthFirestoreREST
 import HearthTestSupport
 import Testing
@@ -32,17 +33,18 @@ struct EmulatorByteCodecTests {
             let url = request.url.absoluteString
             let text = String(decoding: response.body, as: UTF8.self)
             if url.hasSuffix(":runQuery") {
-                let viaBytes = try #require(RESTByteDecoder.runQueryResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try RESTReadCodec.decodeRunQueryResponse(bytes: response.body, database: database)
+                #expect(viaBytes == (try TreeReadCodec.decodeRunQueryResponse(JSONParser.parse(response.body), database: database)), "\(text)")
                 #expect(viaBytes.compactMap(\.document).count == paths.count)
             } else if url.hasSuffix(":batchGet") {
-                let viaBytes = try #require(RESTByteDecoder.batchGetResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeBatchGetResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try RESTReadCodec.decodeBatchGetResponse(bytes: response.body, database: database)
+                #expect(viaBytes == (try TreeReadCodec.decodeBatchGetResponse(JSONParser.parse(response.body), database: database)), "\(text)")
             } else if request.method == .get, url.contains("/documents/kinds?") || url.hasSuffix("/documents/kinds") {
-                let viaBytes = try #require(RESTByteDecoder.listDocumentsResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeListDocumentsResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try RESTReadCodec.decodeListDocumentsResponse(bytes: response.body, database: database)
+                #expect(viaBytes == (try TreeReadCodec.decodeListDocumentsResponse(JSONParser.parse(response.body), database: database)), "\(text)")
             } else if request.method == .get {
-                let viaBytes = try #require(RESTByteDecoder.document(response.body, database: database), "declined: \(text)")
+                let viaBytes = try RESTDocumentCodec.decode(bytes: response.body, database: database)
+                #expect(viaBytes == (try TreeDocumentCodec.decode(JSONParser.parse(response.body), database: database)), "\(text)")
                 #expect(viaBytes.fields == fields)
             } else {
                 continue

@@ -96,7 +96,7 @@ struct ImportCommand: Command {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             let document: Document
             do {
-                document = try RESTDocumentCodec.decode(try JSONParser.parse(line), database: nil)
+                document = try RESTDocumentCodec.decode(bytes: line, database: nil)
             } catch {
                 throw .usage("line \(reader.lineNumber) of \(name) is not a Firestore REST document: \(error)")
             }

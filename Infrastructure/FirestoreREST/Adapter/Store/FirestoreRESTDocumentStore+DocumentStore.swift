@@ -123,16 +123,18 @@ extension FirestoreRESTDocumentStore {
     /// is then the read time of an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let operation = "commit of \(writes.count) write(s)"
-        let body = RESTRequestBodies.commitBytes(writes, transaction: transaction, database: database)
+        let body = RESTRequestBodies.commit(writes, transaction: transaction, database: database)
         let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: idempotent, operation: operation)
+            .init(method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: idempotent, operation: operation)
         )
         let mapper = RESTResponseMapper(response, operation: operation, database: database)
-        if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
+        let answer = try mapper.commit()
+        guard let commitTime = answer.commitTime else {
+            guard writes.isEmpty else { throw mapper.failure("the answer has no commitTime") }
             return CommitResponse(writeResults: [], commitTime: try await serverTime(consistency: .latest))
         }
-        let committed = try mapper.commit()
+        let committed = CommitResponse(writeResults: answer.writeResults, commitTime: commitTime)
         guard committed.writeResults.count == writes.count else {
             throw DocumentStoreError(
                 .internal,

@@ -60,38 +60,32 @@ extension FirestoreRESTDocumentStore {
     }
 }
 
-/// The page tokens of query-backed listing: `hearth-list:` + base64 of the JSON array of the last
-/// document's order values.
+/// The page tokens of query-backed listing: `hearth-list:` + base64 of the last document's order values as
+/// an `ArrayValue` message (`{"values": [...]}`).
 enum ListPageToken {
     static let prefix = "hearth-list:"
 
     static func token(for document: Document, orders: [Order], database: DatabaseID) throws(DocumentStoreError) -> String {
-        var values: [JSON] = []
+        var values: [Value] = []
         for order in orders {
             if order.field.isDocumentID {
-                values.append(RESTValueCodec.encode(.reference(DocumentName(database: database, path: document.path))))
+                values.append(.reference(DocumentName(database: database, path: document.path)))
             } else if let value = document.value(at: order.field) {
-                values.append(RESTValueCodec.encode(value))
+                values.append(value)
             } else {
                 throw DocumentStoreError(.internal, "A listed document lacks its order field \(order.field).")
             }
         }
-        return prefix + Data(JSONWriter.serialize(.array(values))).base64EncodedString()
+        return prefix + Data(RESTValueCodec.encodeArrayValue(values)).base64EncodedString()
     }
 
     static func values(from token: String) throws(DocumentStoreError) -> [Value] {
-        guard token.hasPrefix(prefix), let data = Data(base64Encoded: String(token.dropFirst(prefix.count))),
-            case .array(let elements)? = try? JSONParser.parse([UInt8](data))
-        else {
-            throw DocumentStoreError(.invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+        let invalid = DocumentStoreError(.invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+        guard token.hasPrefix(prefix), let data = Data(base64Encoded: String(token.dropFirst(prefix.count))) else { throw invalid }
+        do {
+            return try RESTValueCodec.decodeArrayValue(bytes: data)
+        } catch {
+            throw DocumentStoreError(invalid.code, invalid.message, underlying: error)
         }
-        var values: [Value] = []
-        for element in elements {
-            guard let value = try? RESTValueCodec.decode(element) else {
-                throw DocumentStoreError(.invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
-            }
-            values.append(value)
-        }
-        return values
     }
 }

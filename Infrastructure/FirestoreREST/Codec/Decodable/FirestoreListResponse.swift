@@ -33,14 +33,10 @@ extension FirestoreListResponse: Equatable where Fields: Equatable {}
 extension FirestoreListResponse: Hashable where Fields: Hashable {}
 
 extension FirestoreListResponse: FirestoreRESTMessage {
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
-        try decoder.throwIfError(in: json, at: prefix)
-        try decoder.expectMembers(of: json, ["documents", "nextPageToken"], "a list answer", at: prefix)
-        let page = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
-            try RESTReadCodec.decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in
-                try RESTDocumentCodec.decodeListedNamed(json, database: decoder.database)
-            }
-        }
+    init(restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder)
+        throws(DocumentStoreError)
+    {
+        let page = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in try reader.listDocumentsPage() }
         var documents: [FirestoreDocument<Fields>] = []
         var missing: [DocumentName] = []
         documents.reserveCapacity(page.documents.count)

@@ -27,10 +27,29 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// Checks that `bytes` are one complete JSON text; throws the first problem, as parsing would.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        var parser = JSONParser(bytes)
+        _ = try parser.parseDocument()
+    }
+
+    /// The JSON value at the scanner's position (after any white space), leaving the scanner after it
+    /// (the scanner's nesting depth counts toward ``maximumDepth``).
+    static func parseValue(_ scanner: inout JSONScanner) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(scanner: scanner)
+        defer { scanner = parser.scanner }
+        parser.scanner.skipWhitespace()
+        return try parser.parseValue()
+    }
+
     private var scanner: JSONScanner
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner = JSONScanner(bytes)
+    }
+
+    private init(scanner: JSONScanner) {
+        self.scanner = scanner
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSON {

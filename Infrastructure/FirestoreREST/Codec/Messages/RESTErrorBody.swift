@@ -23,11 +23,6 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
         self.details = details
     }
 
-    /// The body Firestore would send for `error`: its code's name as `status` and that code's HTTP status.
-    public init(_ error: DocumentStoreError) {
-        self.init(httpStatus: RESTErrorBody.httpStatus(for: error.code), message: error.message, status: error.code.name)
-    }
-
     /// The canonical code: the one ``status`` names (`unknown` for a name Hearth does not know), or, when
     /// ``status`` is empty, the HTTP status's (``code(forHTTPStatus:)``).
     public var code: DocumentStoreError.Code {
@@ -83,22 +78,5 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
         var text = "HTTP \(httpStatus)"
         if !status.isEmpty { text += " \(status)" }
         return text + ": \(message)"
-    }
-
-    /// The HTTP status Google APIs use for a canonical code (`google.rpc.Code` mapping).
-    public static func httpStatus(for code: DocumentStoreError.Code) -> Int {
-        switch code {
-        case .cancelled: 499
-        case .invalidArgument, .failedPrecondition, .outOfRange: 400
-        case .deadlineExceeded: 504
-        case .notFound: 404
-        case .alreadyExists, .aborted: 409
-        case .permissionDenied: 403
-        case .resourceExhausted: 429
-        case .unimplemented: 501
-        case .unavailable: 503
-        case .unauthenticated: 401
-        default: 500
-        }
     }
 }

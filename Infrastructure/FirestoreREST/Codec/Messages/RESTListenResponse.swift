@@ -1,9 +1,9 @@
-public import HearthDomain
+package import HearthDomain
 
 /// One message of Firestore's `Listen` stream (`google.firestore.v1.ListenResponse`), as gRPC or
 /// WebChannel deliver it: exactly one of a target change, a document change, a document delete, a
 /// document remove or an existence filter. ``WatchStateMachine`` turns a sequence of them into snapshots.
-public enum RESTListenResponse: Sendable, Hashable {
+package enum RESTListenResponse: Sendable, Hashable {
     /// The state of targets changed (added, current, reset, removed, or a consistent point).
     case targetChange(RESTTargetChange)
     /// A document changed; it now matches `targetIDs` and no longer matches `removedTargetIDs`.
@@ -17,9 +17,9 @@ public enum RESTListenResponse: Sendable, Hashable {
 }
 
 /// `google.firestore.v1.TargetChange`.
-public struct RESTTargetChange: Sendable, Hashable {
+package struct RESTTargetChange: Sendable, Hashable {
     /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
-    public enum Kind: Sendable, Hashable, CaseIterable, RESTWireNamed {
+    package enum Kind: Sendable, Hashable, CaseIterable, RESTWireNamed {
         case noChange
         case add
         case remove
@@ -38,17 +38,17 @@ public struct RESTTargetChange: Sendable, Hashable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The targets that changed; empty means every target.
-    public var targetIDs: [Int32]
+    package var targetIDs: [Int32]
     /// Why a target was removed, when it was.
-    public var cause: RESTStatus?
+    package var cause: RESTStatus?
     /// A token to resume the targets from here (empty when absent).
-    public var resumeToken: [UInt8]
+    package var resumeToken: [UInt8]
     /// The consistent time of every target, on a global `NO_CHANGE`.
-    public var readTime: Timestamp?
+    package var readTime: Timestamp?
 
-    public init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
+    package init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
         self.kind = kind
         self.targetIDs = targetIDs
         self.cause = cause

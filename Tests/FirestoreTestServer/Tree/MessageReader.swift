@@ -1,3 +1,4 @@
+import HearthFirestoreCodec
 /// Reads the members of one protobuf message encoded as a JSON object, following protobuf's JSON mapping:
 /// member names in lowerCamelCase (the original snake_case names are accepted too), JSON `null` meaning
 /// "not set", unknown members ignored (forward compatibility). Errors thrown by member decoders are located

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthFirestoreCodec
 
 /// Decoders and encoders of the scalar wire forms shared by every message: strings, booleans, int32 and
 /// int64 numbers, RFC 3339 timestamps, base64 bytes, resource names and canonical field paths.

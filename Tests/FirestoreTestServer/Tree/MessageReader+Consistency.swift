@@ -1,5 +1,6 @@
 import HearthApplication
 import HearthDomain
+import HearthFirestoreCodec
 
 extension MessageReader {
     /// Throws when the message has a `database` member that is not a database name, or not `expected`.
@@ -19,7 +20,7 @@ extension MessageReader {
             return .transaction(try required("transaction", Wire.transactionID))
         case "newTransaction"?:
             return .newTransaction(try required("newTransaction") { (json) throws(RESTDecodingError) in
-                try RESTTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
+                try TreeTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
             })
         case "readTime"?:
             return .readTime(try required("readTime", Wire.timestamp))

@@ -92,7 +92,7 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
 extension RESTDecodingError {
     /// Runs `body`, locating any error it throws inside `component`.
     @inline(__always)
-    static func within<T>(_ component: PathComponent, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    package static func within<T>(_ component: PathComponent, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
         do {
             return try body()
         } catch {
@@ -102,13 +102,13 @@ extension RESTDecodingError {
 
     /// Runs `body`, locating any error it throws inside the member `key`.
     @inline(__always)
-    static func within<T>(key: String, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    package static func within<T>(key: String, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
         try within(.key(key), body)
     }
 
     /// Runs `body`, locating any error it throws inside the array element `index`.
     @inline(__always)
-    static func within<T>(index: Int, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    package static func within<T>(index: Int, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
         try within(.index(index), body)
     }
 }
