@@ -174,12 +174,11 @@ enum Wire {
     }
 
     static func quoted(_ text: String) -> String {
-        JSONWriter.string(.string(Excerpt.of(text)))
+        RESTDecoder.quoted(text)
     }
 
     static func list(_ names: [String]) -> String {
-        let shown = names.prefix(10).map { Excerpt.quoted($0) }.joined(separator: ", ")
-        return names.count > 10 ? shown + ", … (\(names.count) names)" : shown
+        RESTDecoder.list(names)
     }
 
     // MARK: - Encoding

@@ -219,16 +219,12 @@ extension RESTDecoder {
 
     /// A `ListCollectionIdsResponse`: both members optional; an empty token is no token.
     mutating func listCollectionIDsResponse() throws(RESTDecodingError) -> ListCollectionIDsResponse {
-        var ids: [String] = []
-        var token: String?
-        try message("ListCollectionIdsResponse", Self.collectionIDsMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                ids = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.string() }
-            } else {
-                token = try decoder.string()
-            }
+        let (ids, token) = try message("ListCollectionIdsResponse", Self.collectionIDsMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.string() }
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.string()
         }
-        return ListCollectionIDsResponse(collectionIDs: ids, nextPageToken: token.flatMap { $0.isEmpty ? nil : $0 })
+        return ListCollectionIDsResponse(collectionIDs: ids ?? [], nextPageToken: token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private static let partitionMembers = Members("partitions", "nextPageToken")
@@ -236,29 +232,22 @@ extension RESTDecoder {
 
     /// A `PartitionQueryResponse`: `partitions` (cursors) and `nextPageToken`, both optional.
     mutating func partitionQueryResponse() throws(RESTDecodingError) -> (partitions: [Cursor], nextPageToken: String?) {
-        var partitions: [Cursor] = []
-        var token: String?
-        try message("PartitionQueryResponse", Self.partitionMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                partitions = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.cursor() }
-            } else {
-                token = try decoder.string()
-            }
+        let (partitions, token) = try message("PartitionQueryResponse", Self.partitionMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.cursor() }
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.string()
         }
-        return (partitions, token.flatMap { $0.isEmpty ? nil : $0 })
+        return (partitions ?? [], token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A `Cursor`: missing `values` is empty, missing `before` is false.
     mutating func cursor() throws(RESTDecodingError) -> Cursor {
-        var cursor = Cursor(values: [], before: false)
-        try message("Cursor", Self.cursorMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                cursor.values = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.value() }
-            } else {
-                cursor.before = try decoder.bool()
-            }
+        let (values, before) = try message("Cursor", Self.cursorMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.value() }
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.bool()
         }
-        return cursor
+        return Cursor(values: values ?? [], before: before ?? false)
     }
 
     // MARK: - Writes and transactions
@@ -269,44 +258,34 @@ extension RESTDecoder {
     /// A `CommitResponse`; `writeResults` may be absent (no writes). `commitTime` is `nil` when absent
     /// (the emulator answers `{}` to a commit without writes).
     mutating func commitResponse() throws(RESTDecodingError) -> (writeResults: [WriteResult], commitTime: Timestamp?) {
-        var results: [WriteResult] = []
-        var commitTime: Timestamp?
-        try message("CommitResponse", Self.commitMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                results = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.writeResult() }
-            } else {
-                commitTime = try decoder.timestamp()
-            }
+        let (results, commitTime) = try message("CommitResponse", Self.commitMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.writeResult() }
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.timestamp()
         }
-        return (results, commitTime)
+        return (results ?? [], commitTime)
     }
 
     /// A `WriteResult`: both members optional (`updateTime` absent for deletes).
     mutating func writeResult() throws(RESTDecodingError) -> WriteResult {
-        var result = WriteResult(updateTime: nil)
-        try message("WriteResult", Self.writeResultMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                result.updateTime = try decoder.timestamp()
-            } else {
-                result.transformResults = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.value() }
-            }
+        let (updateTime, transformResults) = try message("WriteResult", Self.writeResultMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.timestamp()
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.value() }
         }
-        return result
+        return WriteResult(updateTime: updateTime, transformResults: transformResults ?? [])
     }
 
     private static let batchWriteMembers = Members("writeResults", "status")
 
     /// A `BatchWriteResponse`: both arrays optional.
     mutating func batchWriteResponse() throws(RESTDecodingError) -> RESTBatchWriteResponse {
-        var response = RESTBatchWriteResponse(writeResults: [], statuses: [])
-        try message("BatchWriteResponse", Self.batchWriteMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 {
-                response.writeResults = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.writeResult() }
-            } else {
-                response.statuses = try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.status() }
-            }
+        let (results, statuses) = try message("BatchWriteResponse", Self.batchWriteMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.writeResult() }
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.status() }
         }
-        return response
+        return RESTBatchWriteResponse(writeResults: results ?? [], statuses: statuses ?? [])
     }
 
     private static let beginTransactionMembers = Members("transaction")
@@ -496,12 +475,12 @@ extension RESTDecoder {
     }
 
     private mutating func existenceFilter() throws(RESTDecodingError) -> RESTListenResponse {
-        var targetID: Int32 = 0
-        var count = 0
-        try message("ExistenceFilter", Self.filterMembers) { (decoder, member) throws(RESTDecodingError) in
-            if member == 0 { targetID = try decoder.int32() } else { count = try decoder.count() }
+        let (targetID, count) = try message("ExistenceFilter", Self.filterMembers) { (decoder) throws(RESTDecodingError) in
+            try decoder.int32()
+        } _: { (decoder) throws(RESTDecodingError) in
+            try decoder.count()
         }
-        return .filter(targetID: targetID, count: count)
+        return .filter(targetID: targetID ?? 0, count: count ?? 0)
     }
 }
 

@@ -13,59 +13,92 @@ extension RESTDecoder {
             throw RESTDecodingError(reason: "a Value needs exactly one kind member (such as \"stringValue\"); found none")
         }
         try memberNameFollows()
-        let result: Value
-        // The canonical kind names, told apart by their first letter; anything else takes `otherKind`.
-        let first = scanner.index + 1 < scanner.bytes.count ? scanner.bytes[scanner.index + 1] : 0
-        if first == UInt8(ascii: "s"), try member("stringValue") {
-            result = .string(try within("stringValue") { (decoder) throws(RESTDecodingError) in try decoder.string() })
-        } else if first == UInt8(ascii: "i"), try member("integerValue") {
-            result = .integer(try within("integerValue") { (decoder) throws(RESTDecodingError) in try decoder.int64() })
-        } else if first == UInt8(ascii: "d"), try member("doubleValue") {
-            result = .double(try within("doubleValue") { (decoder) throws(RESTDecodingError) in try decoder.double() })
-        } else if first == UInt8(ascii: "t"), try member("timestampValue") {
-            result = .timestamp(try within("timestampValue") { (decoder) throws(RESTDecodingError) in try decoder.timestamp() })
-        } else if first == UInt8(ascii: "b"), try member("booleanValue") {
-            result = .boolean(try within("booleanValue") { (decoder) throws(RESTDecodingError) in try decoder.bool() })
-        } else if first == UInt8(ascii: "m"), try member("mapValue") {
-            result = .map(try within("mapValue") { (decoder) throws(RESTDecodingError) in try decoder.mapValue() })
-        } else if first == UInt8(ascii: "a"), try member("arrayValue") {
-            result = .array(try within("arrayValue") { (decoder) throws(RESTDecodingError) in try decoder.arrayValue() })
-        } else if first == UInt8(ascii: "n"), try member("nullValue") {
-            try within("nullValue") { (decoder) throws(RESTDecodingError) in try decoder.nullValue() }
-            result = .null
+        let kind: ValueKind
+        let key: String
+        if let canonical = try canonicalKind() {
+            kind = canonical
+            key = canonical.name
         } else {
-            result = try otherKind(objectStart: start)
+            key = try memberName()
+            try colon()
+            guard let named = ValueKind(name: key) else {
+                // An unknown kind, unless the object has more than one member (that is the fault then).
+                try skipValue()
+                if try nextMember() { throw valueMemberCount(objectStart: start) }
+                throw RESTDecodingError(path: [.key(key)], reason: "unknown Value kind \(Self.quoted(key))")
+            }
+            kind = named
         }
+        let result = try RESTDecodingError.within(key: key) { () throws(RESTDecodingError) in try value(of: kind) }
         guard try !nextMember() else { throw valueMemberCount(objectStart: start) }
         return result
     }
 
-    /// A kind member not in its canonical spelling (snake_case, escaped), or of a kind the fast path
-    /// leaves out (bytes, reference, geo point), or unknown.
-    private mutating func otherKind(objectStart start: Int) throws(RESTDecodingError) -> Value {
-        let key = try memberName()
-        try colon()
-        switch key {
-        case "nullValue", "null_value":
-            try within(key) { (decoder) throws(RESTDecodingError) in try decoder.nullValue() }
+    /// The kinds of `Value`, by their member names.
+    enum ValueKind: Int, CaseIterable {
+        case null, boolean, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
+
+        private static let names: [StaticString] = [
+            "nullValue", "booleanValue", "integerValue", "doubleValue", "timestampValue", "stringValue", "bytesValue", "referenceValue",
+            "geoPointValue", "arrayValue", "mapValue",
+        ]
+        private static let snakeCaseNames = [
+            "null_value", "boolean_value", "integer_value", "double_value", "timestamp_value", "string_value", "bytes_value", "reference_value",
+            "geo_point_value", "array_value", "map_value",
+        ]
+
+        private static let strings = names.map { "\($0)" }
+
+        /// The member name (`integerValue`).
+        var literal: StaticString { Self.names[rawValue] }
+        var name: String { Self.strings[rawValue] }
+
+        /// The kind named `name`, in lowerCamelCase or snake_case (as protobuf's JSON parsers accept).
+        init?(name: String) {
+            guard let index = Self.strings.indices.first(where: { Self.strings[$0] == name || Self.snakeCaseNames[$0] == name }) else { return nil }
+            self.init(rawValue: index)
+        }
+    }
+
+    /// The kind member at the current position when it is spelled canonically (consumed with its colon;
+    /// told apart by its first letter), else `nil` with nothing consumed.
+    @inline(__always)
+    private mutating func canonicalKind() throws(RESTDecodingError) -> ValueKind? {
+        let candidate: ValueKind
+        switch scanner.index + 1 < scanner.bytes.count ? scanner.bytes[scanner.index + 1] : 0 {
+        case UInt8(ascii: "s"): candidate = .string
+        case UInt8(ascii: "i"): candidate = .integer
+        case UInt8(ascii: "d"): candidate = .double
+        case UInt8(ascii: "t"): candidate = .timestamp
+        case UInt8(ascii: "m"): candidate = .map
+        case UInt8(ascii: "a"): candidate = .array
+        case UInt8(ascii: "n"): candidate = .null
+        case UInt8(ascii: "r"): candidate = .reference
+        case UInt8(ascii: "g"): candidate = .geoPoint
+        case UInt8(ascii: "b"):
+            if try member(ValueKind.boolean.literal) { return .boolean }
+            candidate = .bytes
+        default: return nil
+        }
+        return try member(candidate.literal) ? candidate : nil
+    }
+
+    /// The payload of a kind member.
+    private mutating func value(of kind: ValueKind) throws(RESTDecodingError) -> Value {
+        switch kind {
+        case .null:
+            try nullValue()
             return .null
-        case "booleanValue", "boolean_value": return .boolean(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.bool() })
-        case "integerValue", "integer_value": return .integer(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.int64() })
-        case "doubleValue", "double_value": return .double(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.double() })
-        case "timestampValue", "timestamp_value":
-            return .timestamp(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.timestamp() })
-        case "stringValue", "string_value": return .string(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.string() })
-        case "bytesValue", "bytes_value": return .bytes(Data(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.bytes() }))
-        case "referenceValue", "reference_value":
-            return .reference(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.documentName(in: nil) })
-        case "geoPointValue", "geo_point_value": return .geoPoint(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.geoPoint() })
-        case "arrayValue", "array_value": return .array(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.arrayValue() })
-        case "mapValue", "map_value": return .map(try within(key) { (decoder) throws(RESTDecodingError) in try decoder.mapValue() })
-        default:
-            // An unknown kind, unless the object has more than one member (that is the fault then).
-            try skipValue()
-            if try nextMember() { throw valueMemberCount(objectStart: start) }
-            throw RESTDecodingError(path: [.key(key)], reason: "unknown Value kind \(Self.quoted(key))")
+        case .boolean: return .boolean(try bool())
+        case .integer: return .integer(try int64())
+        case .double: return .double(try double())
+        case .timestamp: return .timestamp(try timestamp())
+        case .string: return .string(try string())
+        case .bytes: return .bytes(Data(try bytes()))
+        case .reference: return .reference(try documentName(in: nil))
+        case .geoPoint: return .geoPoint(try geoPoint())
+        case .array: return .array(try arrayValue())
+        case .map: return .map(try mapValue())
         }
     }
 

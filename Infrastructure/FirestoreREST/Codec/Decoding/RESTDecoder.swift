@@ -19,7 +19,7 @@ import HearthDomain
 ///
 /// Invariant: every string's bytes either become a `String` through UTF-8 validation or are accepted
 /// only by an ASCII-only rule (numbers, timestamps, base64, ASCII names), so invalid UTF-8 is never accepted.
-struct RESTDecoder {
+package struct RESTDecoder {
     var scanner: JSONScanner
     /// The database every document name must belong to; `nil` accepts any database.
     let database: DatabaseID?
@@ -124,6 +124,20 @@ struct RESTDecoder {
         return shape
     }
 
+    /// A message of two members (`members` names them), each read by its function; `nil` for one absent.
+    mutating func message<First, Second>(
+        _ message: StaticString,
+        _ members: Members,
+        _ first: (inout RESTDecoder) throws(RESTDecodingError) -> First,
+        _ second: (inout RESTDecoder) throws(RESTDecodingError) -> Second
+    ) throws(RESTDecodingError) -> (First?, Second?) {
+        var values: (First?, Second?) = (nil, nil)
+        try self.message(message, members) { (decoder, member) throws(RESTDecodingError) in
+            if member == 0 { values.0 = try first(&decoder) } else { values.1 = try second(&decoder) }
+        }
+        return values
+    }
+
     /// The index in `members` of the member name at the current position (consumed with its colon), or
     /// `nil` for another name (kept in `unknown`, so that a name given twice is refused).
     @inline(__always)
@@ -150,8 +164,9 @@ struct RESTDecoder {
         RESTDecodingError(reason: "missing required member \"\(name)\"")
     }
 
-    /// The lowerCamelCase form of a protobuf field name (`create_time` → `createTime`).
-    static func lowerCamelCase(_ name: String) -> String {
+    /// The lowerCamelCase form of a protobuf field name (`create_time` → `createTime`), as protobuf's JSON
+    /// mapping names members; a name without `_` is returned as is.
+    package static func lowerCamelCase(_ name: String) -> String {
         guard name.utf8.contains(UInt8(ascii: "_")) else { return name }
         var result = ""
         var upperNext = false
@@ -201,25 +216,24 @@ struct RESTDecoder {
 
     /// Opens an object; returns `false` when it is empty (and already closed). The scanner is at `{`.
     mutating func beginObject() throws(RESTDecodingError) -> Bool {
-        try syntax { (scanner) throws(JSONParseError) in try scanner.enter() }
-        scanner.index += 1
-        scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "}")) {
-            scanner.leave()
-            return false
-        }
-        return true
+        try open(closing: UInt8(ascii: "}"))
     }
 
-    /// Opens an array (`expected` names what was wanted when it is not one); returns `false` when it is
-    /// empty (and already closed).
+    /// Opens an array; returns `false` when it is empty (and already closed).
     mutating func beginArray() throws(RESTDecodingError) -> Bool {
         scanner.skipWhitespace()
         guard scanner.current == UInt8(ascii: "[") else { throw mismatch("an array") }
+        return try open(closing: UInt8(ascii: "]"))
+    }
+
+    /// Enters the object or array whose opening bracket is at the current position; `false` when it is
+    /// empty (and already closed).
+    @inline(__always)
+    private mutating func open(closing: UInt8) throws(RESTDecodingError) -> Bool {
         try syntax { (scanner) throws(JSONParseError) in try scanner.enter() }
         scanner.index += 1
         scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "]")) {
+        if scanner.consume(closing) {
             scanner.leave()
             return false
         }
@@ -270,19 +284,22 @@ struct RESTDecoder {
     }
 
     /// After a member: `true` at a comma, `false` at the closing brace (the object is closed).
+    @inline(__always)
     mutating func nextMember() throws(RESTDecodingError) -> Bool {
-        scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: ",")) { return true }
-        guard scanner.consume(UInt8(ascii: "}")) else { throw RESTDecodingError(reason: "expected ',' or '}'") }
-        scanner.leave()
-        return false
+        try next(closing: UInt8(ascii: "}"), "expected ',' or '}'")
     }
 
     /// After an element: `true` at a comma, `false` at the closing bracket (the array is closed).
+    @inline(__always)
     mutating func nextElement() throws(RESTDecodingError) -> Bool {
+        try next(closing: UInt8(ascii: "]"), "expected ',' or ']'")
+    }
+
+    @inline(__always)
+    private mutating func next(closing: UInt8, _ problem: StaticString) throws(RESTDecodingError) -> Bool {
         scanner.skipWhitespace()
         if scanner.consume(UInt8(ascii: ",")) { return true }
-        guard scanner.consume(UInt8(ascii: "]")) else { throw RESTDecodingError(reason: "expected ',' or ']'") }
+        guard scanner.consume(closing) else { throw RESTDecodingError(reason: "\(problem)") }
         scanner.leave()
         return false
     }
@@ -341,13 +358,13 @@ struct RESTDecoder {
         }
     }
 
-    /// `text` quoted for an error message (cut after ``Excerpt/limit`` bytes).
-    static func quoted(_ text: String) -> String {
+    /// `text` quoted for an error message (cut after `Excerpt.limit` bytes).
+    package static func quoted(_ text: String) -> String {
         JSONWriter.string(.string(Excerpt.of(text)))
     }
 
     /// Names quoted and listed for an error message (at most ten shown).
-    static func list(_ names: [String]) -> String {
+    package static func list(_ names: [String]) -> String {
         let shown = names.prefix(10).map { Excerpt.quoted($0) }.joined(separator: ", ")
         return names.count > 10 ? shown + ", … (\(names.count) names)" : shown
     }

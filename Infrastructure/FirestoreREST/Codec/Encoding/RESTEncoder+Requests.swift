@@ -167,13 +167,11 @@ extension RESTEncoder {
             ascii(op.wireName)
             ascii(#"","value":"#)
             value(operand)
-            ascii("}}")
         case .unary(let path, let op):
             ascii(#"{"unaryFilter":{"op":""#)
             ascii(op.wireName)
             ascii(#"","field":"#)
             fieldReference(path)
-            ascii("}}")
         case .composite(let op, let filters):
             ascii(#"{"compositeFilter":{"op":""#)
             ascii(op.wireName)
@@ -182,8 +180,9 @@ extension RESTEncoder {
                 if offset > 0 { byte(",") }
                 self.filter(filter)
             }
-            ascii("]}}")
+            byte("]")
         }
+        ascii("}}")
     }
 
     /// `{"values": [...], "before"?: true}`.
@@ -207,12 +206,8 @@ extension RESTEncoder {
             } else {
                 ascii(#","count":{}"#)
             }
-        case .sum(let field):
-            ascii(#","sum":{"field":"#)
-            fieldReference(field)
-            byte("}")
-        case .average(let field):
-            ascii(#","avg":{"field":"#)
+        case .sum(let field), .average(let field):
+            if case .sum = aggregation.operation { ascii(#","sum":{"field":"#) } else { ascii(#","avg":{"field":"#) }
             fieldReference(field)
             byte("}")
         }

@@ -165,51 +165,47 @@ struct RESTEncoder {
 
     // MARK: - Values
 
-    /// A `Value` object (the table of ``RESTValueCodec``).
+    /// A `Value` object (the table of ``RESTValueCodec``): its kind member's name, its payload.
     func value(_ value: Value) {
+        ascii(Self.kindMember(of: value))
         switch value {
-        case .null:
-            ascii(#"{"nullValue":null}"#)
-        case .boolean(let flag):
-            ascii(flag ? #"{"booleanValue":true}"# : #"{"booleanValue":false}"#)
-        case .integer(let number):
-            ascii(#"{"integerValue":""#)
-            integer(number)
-            ascii(#""}"#)
-        case .double(let number):
-            ascii(#"{"doubleValue":"#)
-            double(number)
-            byte("}")
-        case .timestamp(let time):
-            ascii(#"{"timestampValue":"#)
-            timestamp(time)
-            byte("}")
-        case .string(let text):
-            ascii(#"{"stringValue":"#)
-            string(text)
-            byte("}")
-        case .bytes(let data):
-            ascii(#"{"bytesValue":"#)
-            base64(data)
-            byte("}")
-        case .reference(let name):
-            ascii(#"{"referenceValue":"#)
-            string(name.resourceName)
-            byte("}")
+        case .null: ascii("null")
+        case .boolean(let flag): ascii(flag ? "true" : "false")
+        case .integer(let number): integer(number)
+        case .double(let number): double(number)
+        case .timestamp(let time): timestamp(time)
+        case .string(let text): string(text)
+        case .bytes(let data): base64(data)
+        case .reference(let name): string(name.resourceName)
         case .geoPoint(let point):
-            ascii(#"{"geoPointValue":{"latitude":"#)
+            ascii(#"{"latitude":"#)
             ascii(JSONNumberText.text(point.latitude))
             ascii(#","longitude":"#)
             ascii(JSONNumberText.text(point.longitude))
-            ascii("}}")
-        case .array(let elements):
-            ascii(#"{"arrayValue":"#)
-            arrayValue(elements)
             byte("}")
+        case .array(let elements): arrayValue(elements)
         case .map(let fields):
-            ascii(#"{"mapValue":{"fields":"#)
+            ascii(#"{"fields":"#)
             self.fields(fields)
-            ascii("}}")
+            byte("}")
+        }
+        byte("}")
+    }
+
+    /// `{"<kind>Value":` for the kind of `value`.
+    private static func kindMember(of value: Value) -> StaticString {
+        switch value {
+        case .null: #"{"nullValue":"#
+        case .boolean: #"{"booleanValue":"#
+        case .integer: #"{"integerValue":"#
+        case .double: #"{"doubleValue":"#
+        case .timestamp: #"{"timestampValue":"#
+        case .string: #"{"stringValue":"#
+        case .bytes: #"{"bytesValue":"#
+        case .reference: #"{"referenceValue":"#
+        case .geoPoint: #"{"geoPointValue":"#
+        case .array: #"{"arrayValue":"#
+        case .map: #"{"mapValue":"#
         }
     }
 
@@ -260,22 +256,25 @@ struct RESTEncoder {
         byte("\"")
     }
 
-    /// `JSONWriter`'s `.string(String(number))`: the decimal digits, quoted by the caller.
+    /// An int64 as protobuf writes it: its decimal digits in quotes.
     private func integer(_ number: Int64) {
         var magnitude = number.magnitude
-        var count = 0
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 1
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            buffer[31] = UInt8(ascii: "\"")
             repeat {
                 count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                buffer[32 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
             if number < 0 {
                 count += 1
-                buffer[24 - count] = UInt8(ascii: "-")
+                buffer[32 - count] = UInt8(ascii: "-")
             }
-            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+            count += 1
+            buffer[32 - count] = UInt8(ascii: "\"")
+            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(32 - count)...]))
         }
     }
 
