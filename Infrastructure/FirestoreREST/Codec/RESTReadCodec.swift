@@ -18,7 +18,7 @@ public enum RESTReadCodec {
         -> [RESTRunQueryResponseElement]
     {
         try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
-            try decoder.streamElements { (decoder) throws(RESTDecodingError) in try decoder.runQueryElement() }.map(\.message)
+            try decoder.streamElements { (decoder) throws(RESTDecodingError) in try decoder.runQueryElement(RESTRunQueryResponseElement.init) }
         }
     }
 
@@ -28,8 +28,8 @@ public enum RESTReadCodec {
         -> (elements: [RESTRunQueryResponseElement], error: RESTErrorBody?)
     {
         try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
-            let (elements, error) = try decoder.stream { (decoder) throws(RESTDecodingError) in try decoder.runQueryElement() }
-            return (elements.map(\.message), error?.body)
+            let (elements, error) = try decoder.stream { (decoder) throws(RESTDecodingError) in try decoder.runQueryElement(RESTRunQueryResponseElement.init) }
+            return (elements, error?.body)
         }
     }
 
@@ -142,5 +142,18 @@ public enum RESTReadCodec {
         let encoder = RESTEncoder(database: database, capacity: 256)
         encoder.partitionQueryRequest(query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime)
         return encoder.bytes
+    }
+}
+
+extension RESTRunQueryResponseElement {
+    /// An element of the read parts of a run-query element (the document's name is not kept).
+    fileprivate init(
+        _ document: (name: RESTDecoder.ReadName, document: Document)?,
+        _ transaction: TransactionID?,
+        _ readTime: Timestamp?,
+        _ skippedResults: Int,
+        _ done: Bool
+    ) {
+        self.init(document: document?.document, transaction: transaction, readTime: readTime, skippedResults: skippedResults, done: done)
     }
 }

@@ -66,7 +66,7 @@ extension FirestoreDocument: FirestoreRESTMessage {
         throws(DocumentStoreError)
     {
         let named = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in try reader.storedDocument() }
-        self = try decoder.document(named.name, named.document, as: Fields.self, at: prefix)
+        self = try decoder.document(decoder.name(named.name), named.document, as: Fields.self, at: prefix)
     }
 }
 

@@ -149,6 +149,12 @@ public struct FirestoreJSONDecoder: Sendable {
         }
     }
 
+    /// The whole name the reader kept (it keeps names under this decoder's strict reading).
+    func name(_ read: RESTDecoder.ReadName) throws(DocumentStoreError) -> DocumentName {
+        guard let name = read.name else { throw DocumentStoreError(.internal, "The REST reader did not keep the name of \(read.path).") }
+        return name
+    }
+
     /// The model for one decoded document at the JSON path `prefix`; a model mismatch names the JSON path
     /// of the field.
     func document<Fields: Decodable>(

@@ -42,10 +42,10 @@ extension FirestoreListResponse: FirestoreRESTMessage {
         documents.reserveCapacity(page.documents.count)
         for (index, listed) in page.documents.enumerated() {
             guard let document = listed.document else {
-                missing.append(listed.name)
+                missing.append(try decoder.name(listed.name))
                 continue
             }
-            documents.append(try decoder.document(listed.name, document, as: Fields.self, at: prefix + [.key("documents"), .index(index)]))
+            documents.append(try decoder.document(decoder.name(listed.name), document, as: Fields.self, at: prefix + [.key("documents"), .index(index)]))
         }
         self.init(documents: documents, missingDocuments: missing, nextPageToken: page.nextPageToken)
     }

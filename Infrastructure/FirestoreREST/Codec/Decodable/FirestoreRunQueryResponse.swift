@@ -80,7 +80,7 @@ extension FirestoreRunQueryResponse: FirestoreRESTMessage {
         let (elements, isArray) = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
             reader.scanner.skipWhitespace()
             let isArray = reader.scanner.current == UInt8(ascii: "[")
-            return (try reader.streamElements { (reader) throws(RESTDecodingError) in try reader.runQueryElement() }, isArray)
+            return (try reader.streamElements { (reader) throws(RESTDecodingError) in try reader.runQueryElement(RunQueryElement.init) }, isArray)
         }
         self.init(results: try FirestoreRunQueryResult<Fields>.results(elements, isArray: isArray, at: prefix, decoder: decoder))
     }
@@ -94,7 +94,7 @@ extension FirestoreRunQueryResult: FirestoreRESTMessage {
         let elements = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
             reader.scanner.skipWhitespace()
             guard reader.scanner.current == UInt8(ascii: "{") else { throw reader.mismatch("a RunQueryResponse object") }
-            return try reader.streamElements { (reader) throws(RESTDecodingError) in try reader.runQueryElement() }
+            return try reader.streamElements { (reader) throws(RESTDecodingError) in try reader.runQueryElement(RunQueryElement.init) }
         }
         guard let element = try Self.results(elements, isArray: false, at: prefix, decoder: decoder).first else {
             throw DocumentStoreError(.internal, "A run-query element object decoded as no element.")
@@ -114,7 +114,7 @@ extension FirestoreRunQueryResult: FirestoreRESTMessage {
         results.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let document = try element.document.map { (named) throws(DocumentStoreError) in
-                try decoder.document(named.name, named.document, as: Fields.self, at: prefix + (isArray ? [.index(index)] : []) + [.key("document")])
+                try decoder.document(decoder.name(named.name), named.document, as: Fields.self, at: prefix + (isArray ? [.index(index)] : []) + [.key("document")])
             }
             results.append(
                 FirestoreRunQueryResult(

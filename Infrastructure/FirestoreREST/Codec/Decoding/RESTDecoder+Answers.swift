@@ -11,8 +11,8 @@ extension RESTDecoder {
     /// A `Document` message: `name`, `createTime` and `updateTime` required, `fields` optional (absent is
     /// empty). With `listed`, one with only a name (no `fields`, `createTime`, `updateTime`) is a missing
     /// document (`document` is `nil`). Under ``strict``, an `error` member is the server's error.
-    mutating func document(listed: Bool = false) throws(RESTDecodingError) -> (name: DocumentName, document: Document?) {
-        var name: DocumentName?
+    mutating func document(listed: Bool = false) throws(RESTDecodingError) -> (name: ReadName, document: Document?) {
+        var name: ReadName?
         var fields: MapValue?
         var createTime: Timestamp?
         var updateTime: Timestamp?
@@ -37,7 +37,7 @@ extension RESTDecoder {
     }
 
     /// A stored document (not a listed missing one).
-    mutating func storedDocument() throws(RESTDecodingError) -> (name: DocumentName, document: Document) {
+    mutating func storedDocument() throws(RESTDecodingError) -> (name: ReadName, document: Document) {
         let read = try document()
         guard let document = read.document else { throw Self.missing("createTime") }
         return (read.name, document)
@@ -48,47 +48,55 @@ extension RESTDecoder {
         try documentName().path
     }
 
-    // MARK: - Streamed answers
+    /// A document name as the decoder read it: its path, and its database when the decoder keeps names
+    /// (under ``strict``).
+    struct ReadName {
+        var path: DocumentPath
+        var database: DatabaseID?
 
-    /// One element of a streamed answer: its result, or the error the server put in its place.
-    enum StreamElement<Result> {
-        case result(Result)
-        case error(RESTErrorBody)
+        /// The whole name (`nil` when the database was not kept).
+        var name: DocumentName? { database.map { DocumentName(database: $0, path: path) } }
     }
 
+    // MARK: - Streamed answers
+
     /// A streamed answer (batchGet, runQuery, runAggregationQuery): a JSON array of elements, or a single
-    /// element object. The first element that carries an `error` ends the elements: it is returned with the
-    /// elements before it (the rest of the answer is read as JSON only).
+    /// element object. `element` reads one, or returns `nil` for one that carries an `error` (left in
+    /// ``errorElement``); that element ends the elements: it is returned with the elements before it (the
+    /// rest of the answer is read as JSON only).
+    @inline(__always)
     mutating func stream<T>(
-        _ element: (inout RESTDecoder) throws(RESTDecodingError) -> StreamElement<T>
+        _ element: (inout RESTDecoder) throws(RESTDecodingError) -> T?
     ) throws(RESTDecodingError) -> (elements: [T], error: (body: RESTErrorBody, path: [RESTDecodingError.PathComponent])?) {
         scanner.skipWhitespace()
         if scanner.current == UInt8(ascii: "{") {
-            switch try element(&self) {
-            case .result(let result): return ([result], nil)
-            case .error(let body): return ([], (body, []))
-            }
+            if let result = try element(&self) { return ([result], nil) }
+            return ([], errorElement.map { ($0, []) })
         }
         guard scanner.current == UInt8(ascii: "[") else { throw mismatch("an array of response elements") }
         var elements: [T] = []
         guard try beginArray() else { return (elements, nil) }
         repeat {
             let index = elements.count
-            let decoded = try RESTDecodingError.within(index: index) { () throws(RESTDecodingError) in try element(&self) }
-            switch decoded {
-            case .result(let result):
-                elements.append(result)
-            case .error(let body):
-                while try nextElement() { try skipValue() }
-                return (elements, (body, [.index(index)]))
+            let decoded: T?
+            do {
+                decoded = try element(&self)
+            } catch {
+                throw error.prefixed(by: .index(index))
             }
+            guard let decoded else {
+                while try nextElement() { try skipValue() }
+                return (elements, errorElement.map { ($0, [.index(index)]) })
+            }
+            elements.append(decoded)
         } while try nextElement()
         return (elements, nil)
     }
 
     /// The elements of a streamed answer; an element carrying an error throws, naming it (the server's
     /// error is the `underlying` cause: ``RESTDecodingError/serverError``).
-    mutating func streamElements<T>(_ element: (inout RESTDecoder) throws(RESTDecodingError) -> StreamElement<T>) throws(RESTDecodingError) -> [T] {
+    @inline(__always)
+    mutating func streamElements<T>(_ element: (inout RESTDecoder) throws(RESTDecodingError) -> T?) throws(RESTDecodingError) -> [T] {
         let (elements, error) = try stream(element)
         if let error { throw RESTDecodingError(path: error.path, reason: Self.errorElementReason, underlying: error.body.documentStoreError) }
         return elements
@@ -103,34 +111,46 @@ extension RESTDecoder {
 
     private static let runQueryMembers = Members("document", "readTime", "skippedResults", "transaction", "done", "explainMetrics", "error")
 
-    /// A `RunQueryResponse` element: every member optional (`explainMetrics` ignored). Under ``strict``, an
-    /// element whose members are all unknown is refused.
-    mutating func runQueryElement() throws(RESTDecodingError) -> StreamElement<RunQueryElement> {
-        var element = RunQueryElement()
+    /// A `RunQueryResponse` element: every member optional (`explainMetrics` ignored), made into an
+    /// `Element` by `make` (document with its name, transaction, read time, skipped results, done); `nil`
+    /// for an element that carries an error (in ``errorElement``). Under ``strict``, an element whose
+    /// members are all unknown is refused.
+    @inline(__always)
+    mutating func runQueryElement<Element>(
+        _ make: ((name: ReadName, document: Document)?, TransactionID?, Timestamp?, Int, Bool) -> Element
+    ) throws(RESTDecodingError) -> Element? {
+        var document: (name: ReadName, document: Document)?
+        var transaction: TransactionID?
+        var readTime: Timestamp?
+        var skippedResults = 0
+        var done = false
         var error: RESTErrorBody?
         scanner.skipWhitespace()
         let start = scanner.index
         let shape = try message("RunQueryResponse", Self.runQueryMembers) { (decoder, member) throws(RESTDecodingError) in
             switch member {
-            case 0: element.document = try decoder.storedDocument()
-            case 1: element.readTime = try decoder.timestamp()
-            case 2: element.skippedResults = try decoder.count()
-            case 3: element.transaction = try decoder.transactionID()
-            case 4: element.done = try decoder.bool()
+            case 0: document = try decoder.storedDocument()
+            case 1: readTime = try decoder.timestamp()
+            case 2: skippedResults = try decoder.count()
+            case 3: transaction = try decoder.transactionID()
+            case 4: done = try decoder.bool()
             case 5: try decoder.skipValue()
             default: error = try decoder.errorObject()
             }
         }
-        if let error { return .error(error) }
+        if let error {
+            errorElement = error
+            return nil
+        }
         try expectKnownMember(shape, Self.runQueryMembers, first: 6, from: start, "a runQuery answer element")
-        return .result(element)
+        return make(document, transaction, readTime, skippedResults, done)
     }
 
     private static let batchGetMembers = Members("found", "missing", "transaction", "readTime", "error")
 
     /// A `BatchGetDocumentsResponse` element: at most one of `found` and `missing`; with neither, it must
     /// carry a `transaction`.
-    mutating func batchGetElement() throws(RESTDecodingError) -> StreamElement<RESTBatchGetResponseElement> {
+    mutating func batchGetElement() throws(RESTDecodingError) -> RESTBatchGetResponseElement? {
         var found: Document?
         var missing: DocumentPath?
         var transaction: TransactionID?
@@ -145,7 +165,10 @@ extension RESTDecoder {
             default: error = try decoder.errorObject()
             }
         }
-        if let error { return .error(error) }
+        if let error {
+            errorElement = error
+            return nil
+        }
         let read: DocumentRead?
         switch (found, missing) {
         case (let document?, nil): read = .found(document)
@@ -160,14 +183,14 @@ extension RESTDecoder {
                 reason: "a BatchGetDocumentsResponse must set only one of \"found\", \"missing\"; found \"found\" and \"missing\""
             )
         }
-        return .result(RESTBatchGetResponseElement(read: read, transaction: transaction, readTime: readTime))
+        return RESTBatchGetResponseElement(read: read, transaction: transaction, readTime: readTime)
     }
 
     private static let aggregationMembers = Members("result", "transaction", "readTime", "done", "error")
     private static let aggregationResultMembers = Members("aggregateFields")
 
     /// A `RunAggregationQueryResponse` element: every member optional.
-    mutating func aggregationElement() throws(RESTDecodingError) -> StreamElement<RESTRunAggregationQueryResponseElement> {
+    mutating func aggregationElement() throws(RESTDecodingError) -> RESTRunAggregationQueryResponseElement? {
         var element = RESTRunAggregationQueryResponseElement(result: nil, readTime: nil)
         var error: RESTErrorBody?
         try message("RunAggregationQueryResponse", Self.aggregationMembers) { (decoder, member) throws(RESTDecodingError) in
@@ -184,8 +207,11 @@ extension RESTDecoder {
             default: error = try decoder.errorObject()
             }
         }
-        if let error { return .error(error) }
-        return .result(element)
+        if let error {
+            errorElement = error
+            return nil
+        }
+        return element
     }
 
     // MARK: - Pages
@@ -195,8 +221,8 @@ extension RESTDecoder {
     /// A `ListDocumentsResponse`: both members optional (an empty last page); an empty token is no token.
     /// Under ``strict``, an `error` member is the server's error, and an object whose members are all
     /// unknown is refused.
-    mutating func listDocumentsPage() throws(RESTDecodingError) -> (documents: [(name: DocumentName, document: Document?)], nextPageToken: String?) {
-        var documents: [(name: DocumentName, document: Document?)] = []
+    mutating func listDocumentsPage() throws(RESTDecodingError) -> (documents: [(name: ReadName, document: Document?)], nextPageToken: String?) {
+        var documents: [(name: ReadName, document: Document?)] = []
         var token: String?
         var error: RESTErrorBody?
         let strict = self.strict
@@ -484,18 +510,13 @@ extension RESTDecoder {
     }
 }
 
-/// A run-query answer element with its document named in full.
+/// A run-query answer element with its document named (for ``FirestoreJSONDecoder``).
 struct RunQueryElement {
-    var document: (name: DocumentName, document: Document)?
+    var document: (name: RESTDecoder.ReadName, document: Document)?
     var transaction: TransactionID?
     var readTime: Timestamp?
-    var skippedResults = 0
-    var done = false
-
-    /// The element as the codec's message (the document without its database).
-    var message: RESTRunQueryResponseElement {
-        RESTRunQueryResponseElement(document: document?.document, transaction: transaction, readTime: readTime, skippedResults: skippedResults, done: done)
-    }
+    var skippedResults: Int
+    var done: Bool
 }
 
 extension RESTDecodingError {

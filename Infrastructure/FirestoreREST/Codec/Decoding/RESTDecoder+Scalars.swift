@@ -144,44 +144,61 @@ extension RESTDecoder {
         return TransactionID(bytes: bytes)
     }
 
-    /// A full document name in ``database`` (any database when it is `nil`).
-    mutating func documentName() throws(RESTDecodingError) -> DocumentName {
-        try documentName(in: database)
+    /// A document name in ``database`` (any database when it is `nil`): its path, and under ``strict``
+    /// its database too (``FirestoreJSONDecoder`` keeps names whole; the other readers need the path only).
+    ///
+    /// An ASCII name with the database's prefix is split here, without making a `String` of it first;
+    /// any other name goes through `DocumentName(parsing:)`, which also cuts at `/` bytes (`UTF8Split`),
+    /// so both give the same segments.
+    mutating func documentName() throws(RESTDecodingError) -> ReadName {
+        let scanned = try scannedString("a string")
+        if let prefix = documentsPrefix, let path = Self.path(scanned, after: prefix) {
+            return ReadName(path: path, database: strict ? database : nil)
+        }
+        let name = try Self.documentName(scanned, in: database)
+        return ReadName(path: name.path, database: strict ? name.database : nil)
     }
 
-    /// A full document name; when `database` is given, the name must belong to it.
-    ///
-    /// An ASCII name with the expected database's prefix is split here, without making a `String` of it
-    /// first; any other name goes through `DocumentName(parsing:)`, which also cuts at `/` bytes
-    /// (``UTF8Split``), so both give the same segments.
-    mutating func documentName(in database: DatabaseID?) throws(RESTDecodingError) -> DocumentName {
-        let scanned = try scannedString("a string")
-        if let database, database == self.database, let prefix = documentsPrefix {
-            let segments: [String]? = scanned.withBytes { bytes in
-                guard bytes.count > prefix.count, scanned.isASCII || bytes.allSatisfy({ $0 < 0x80 }), Self.hasPrefix(bytes, prefix) else {
-                    return nil
-                }
-                var segments: [String] = []
-                var start = prefix.count
-                for index in prefix.count...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                    segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                    start = index + 1
-                }
-                return segments
+    /// A full document name in any database (a reference value).
+    mutating func anyDocumentName() throws(RESTDecodingError) -> DocumentName {
+        try Self.documentName(scannedString("a string"), in: nil)
+    }
+
+    /// The path of a scanned ASCII name that starts with `prefix` (a database's `…/documents/`), split at
+    /// `/` without a `String` of the whole name; `nil` for any other name, or one that is not a valid path
+    /// (the slow path then names the problem).
+    private static func path(_ scanned: JSONScanner.ScannedString, after prefix: [UInt8]) -> DocumentPath? {
+        let segments: [String]? = scanned.withBytes { bytes in
+            guard bytes.count > prefix.count, scanned.isASCII || bytes.allSatisfy({ $0 < 0x80 }), hasPrefix(bytes, prefix) else {
+                return nil
             }
-            if let segments, let path = try? DocumentPath(segments: segments) {
-                return DocumentName(database: database, path: path)
+            var segments: [String] = []
+            var start = prefix.count
+            for index in prefix.count...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
             }
+            return segments
         }
+        guard let segments else { return nil }
+        do {
+            return try DocumentPath(segments: segments)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The document name `scanned` holds; when `database` is given, the name must belong to it.
+    private static func documentName(_ scanned: JSONScanner.ScannedString, in database: DatabaseID?) throws(RESTDecodingError) -> DocumentName {
         guard let text = scanned.string else { throw RESTDecodingError(reason: "invalid UTF-8 in a string") }
         let name: DocumentName
         do {
             name = try DocumentName(parsing: text)
         } catch {
-            throw RESTDecodingError(reason: "invalid document name \(Self.quoted(text))", underlying: error)
+            throw RESTDecodingError(reason: "invalid document name \(quoted(text))", underlying: error)
         }
         if let database, name.database != database {
-            throw RESTDecodingError(reason: "document name \(Self.quoted(text)) is not in the database \(database.resourceName)")
+            throw RESTDecodingError(reason: "document name \(quoted(text)) is not in the database \(database.resourceName)")
         }
         return name
     }

@@ -13,92 +13,104 @@ extension RESTDecoder {
             throw RESTDecodingError(reason: "a Value needs exactly one kind member (such as \"stringValue\"); found none")
         }
         try memberNameFollows()
-        let kind: ValueKind
-        let key: String
-        if let canonical = try canonicalKind() {
-            kind = canonical
-            key = canonical.name
-        } else {
-            key = try memberName()
+        let result: Value
+        // The canonical kind names, told apart by their first letter, then any other spelling.
+        switch scanner.index + 1 < scanner.bytes.count ? scanner.bytes[scanner.index + 1] : 0 {
+        case UInt8(ascii: "s") where try member("stringValue"): result = try payload(of: .string, spelled: nil)
+        case UInt8(ascii: "i") where try member("integerValue"): result = try payload(of: .integer, spelled: nil)
+        case UInt8(ascii: "d") where try member("doubleValue"): result = try payload(of: .double, spelled: nil)
+        case UInt8(ascii: "t") where try member("timestampValue"): result = try payload(of: .timestamp, spelled: nil)
+        case UInt8(ascii: "m") where try member("mapValue"): result = try payload(of: .map, spelled: nil)
+        case UInt8(ascii: "a") where try member("arrayValue"): result = try payload(of: .array, spelled: nil)
+        case UInt8(ascii: "n") where try member("nullValue"): result = try payload(of: .null, spelled: nil)
+        case UInt8(ascii: "b") where try member("booleanValue"): result = try payload(of: .boolean, spelled: nil)
+        case UInt8(ascii: "b") where try member("bytesValue"): result = try payload(of: .bytes, spelled: nil)
+        case UInt8(ascii: "r") where try member("referenceValue"): result = try payload(of: .reference, spelled: nil)
+        case UInt8(ascii: "g") where try member("geoPointValue"): result = try payload(of: .geoPoint, spelled: nil)
+        default:
+            let key = try memberName()
             try colon()
-            guard let named = ValueKind(name: key) else {
+            guard let kind = ValueKind(name: key) else {
                 // An unknown kind, unless the object has more than one member (that is the fault then).
                 try skipValue()
                 if try nextMember() { throw valueMemberCount(objectStart: start) }
                 throw RESTDecodingError(path: [.key(key)], reason: "unknown Value kind \(Self.quoted(key))")
             }
-            kind = named
+            result = try payload(of: kind, spelled: key)
         }
-        let result = try RESTDecodingError.within(key: key) { () throws(RESTDecodingError) in try value(of: kind) }
         guard try !nextMember() else { throw valueMemberCount(objectStart: start) }
         return result
+    }
+
+    /// The payload of a kind member; errors are located in the member (`spelled` as written, or the
+    /// kind's canonical name).
+    @inline(__always)
+    private mutating func payload(of kind: ValueKind, spelled: String?) throws(RESTDecodingError) -> Value {
+        do {
+            switch kind {
+            case .null:
+                try nullValue()
+                return .null
+            case .boolean: return .boolean(try bool())
+            case .integer: return .integer(try int64())
+            case .double: return .double(try double())
+            case .timestamp: return .timestamp(try timestamp())
+            case .string: return .string(try string())
+            case .bytes: return .bytes(Data(try bytes()))
+            case .reference: return .reference(try anyDocumentName())
+            case .geoPoint: return .geoPoint(try geoPoint())
+            case .array: return .array(try arrayValue())
+            case .map: return .map(try mapValue())
+            }
+        } catch {
+            throw error.prefixed(by: .key(spelled ?? kind.name))
+        }
     }
 
     /// The kinds of `Value`, by their member names.
     enum ValueKind: Int, CaseIterable {
         case null, boolean, integer, double, timestamp, string, bytes, reference, geoPoint, array, map
 
-        private static let names: [StaticString] = [
-            "nullValue", "booleanValue", "integerValue", "doubleValue", "timestampValue", "stringValue", "bytesValue", "referenceValue",
-            "geoPointValue", "arrayValue", "mapValue",
-        ]
-        private static let snakeCaseNames = [
-            "null_value", "boolean_value", "integer_value", "double_value", "timestamp_value", "string_value", "bytes_value", "reference_value",
-            "geo_point_value", "array_value", "map_value",
-        ]
-
-        private static let strings = names.map { "\($0)" }
-
         /// The member name (`integerValue`).
-        var literal: StaticString { Self.names[rawValue] }
-        var name: String { Self.strings[rawValue] }
+        var literal: StaticString {
+            switch self {
+            case .null: "nullValue"
+            case .boolean: "booleanValue"
+            case .integer: "integerValue"
+            case .double: "doubleValue"
+            case .timestamp: "timestampValue"
+            case .string: "stringValue"
+            case .bytes: "bytesValue"
+            case .reference: "referenceValue"
+            case .geoPoint: "geoPointValue"
+            case .array: "arrayValue"
+            case .map: "mapValue"
+            }
+        }
+
+        var name: String { "\(literal)" }
+
+        /// The original protobuf field name (`integer_value`).
+        private var snakeCaseName: String {
+            switch self {
+            case .null: "null_value"
+            case .boolean: "boolean_value"
+            case .integer: "integer_value"
+            case .double: "double_value"
+            case .timestamp: "timestamp_value"
+            case .string: "string_value"
+            case .bytes: "bytes_value"
+            case .reference: "reference_value"
+            case .geoPoint: "geo_point_value"
+            case .array: "array_value"
+            case .map: "map_value"
+            }
+        }
 
         /// The kind named `name`, in lowerCamelCase or snake_case (as protobuf's JSON parsers accept).
         init?(name: String) {
-            guard let index = Self.strings.indices.first(where: { Self.strings[$0] == name || Self.snakeCaseNames[$0] == name }) else { return nil }
-            self.init(rawValue: index)
-        }
-    }
-
-    /// The kind member at the current position when it is spelled canonically (consumed with its colon;
-    /// told apart by its first letter), else `nil` with nothing consumed.
-    @inline(__always)
-    private mutating func canonicalKind() throws(RESTDecodingError) -> ValueKind? {
-        let candidate: ValueKind
-        switch scanner.index + 1 < scanner.bytes.count ? scanner.bytes[scanner.index + 1] : 0 {
-        case UInt8(ascii: "s"): candidate = .string
-        case UInt8(ascii: "i"): candidate = .integer
-        case UInt8(ascii: "d"): candidate = .double
-        case UInt8(ascii: "t"): candidate = .timestamp
-        case UInt8(ascii: "m"): candidate = .map
-        case UInt8(ascii: "a"): candidate = .array
-        case UInt8(ascii: "n"): candidate = .null
-        case UInt8(ascii: "r"): candidate = .reference
-        case UInt8(ascii: "g"): candidate = .geoPoint
-        case UInt8(ascii: "b"):
-            if try member(ValueKind.boolean.literal) { return .boolean }
-            candidate = .bytes
-        default: return nil
-        }
-        return try member(candidate.literal) ? candidate : nil
-    }
-
-    /// The payload of a kind member.
-    private mutating func value(of kind: ValueKind) throws(RESTDecodingError) -> Value {
-        switch kind {
-        case .null:
-            try nullValue()
-            return .null
-        case .boolean: return .boolean(try bool())
-        case .integer: return .integer(try int64())
-        case .double: return .double(try double())
-        case .timestamp: return .timestamp(try timestamp())
-        case .string: return .string(try string())
-        case .bytes: return .bytes(Data(try bytes()))
-        case .reference: return .reference(try documentName(in: nil))
-        case .geoPoint: return .geoPoint(try geoPoint())
-        case .array: return .array(try arrayValue())
-        case .map: return .map(try mapValue())
+            guard let kind = Self.allCases.first(where: { $0.name == name || $0.snakeCaseName == name }) else { return nil }
+            self = kind
         }
     }
 
@@ -127,7 +139,12 @@ extension RESTDecoder {
             let key = try syntax { (scanner) throws(JSONParseError) in try scanner.scanString() }
             guard let text = key.string else { throw RESTDecodingError(reason: "invalid UTF-8 in a member name") }
             try colon()
-            let value = try RESTDecodingError.within(key: text) { () throws(RESTDecodingError) in try self.value() }
+            let value: Value
+            do {
+                value = try self.value()
+            } catch {
+                throw error.prefixed(by: .key(text))
+            }
             if sorted, !fields.isEmpty {
                 if let previous = previousKey, let raw = key.raw {
                     sorted = UTF8Order.compareBytes(UnsafeRawBufferPointer(previous), UnsafeRawBufferPointer(raw)) < 0

@@ -27,6 +27,8 @@ package struct RESTDecoder {
     /// document or list answer is the server's error, and an answer object whose members are all unknown
     /// is refused (the answer of another call).
     let strict: Bool
+    /// The error of the element of a streamed answer that carried one (see `stream`).
+    var errorElement: RESTErrorBody?
     /// `projects/{p}/databases/{d}/documents/` of `database`, when its bytes are ASCII.
     let documentsPrefix: [UInt8]?
 
@@ -75,13 +77,32 @@ package struct RESTDecoder {
     // MARK: - Messages
 
     /// The member names of one protobuf message, in lowerCamelCase, by index (at most 32).
-    struct Members: Sendable {
-        let literals: [StaticString]
+    final class Members: Sendable {
+        /// A name as bytes to compare: its first eight (the rest zero), the mask of those bytes (both in
+        /// memory order, as a word loaded from the input), and its length.
+        struct Entry: Sendable {
+            let head: UInt64
+            let mask: UInt64
+            let count: Int
+            let literal: StaticString
+        }
+
+        let entries: [Entry]
         let names: [String]
 
         init(_ literals: StaticString...) {
-            self.literals = literals
-            self.names = literals.map { "\($0)" }
+            entries = literals.map { literal in
+                var head: UInt64 = 0
+                var mask: UInt64 = 0
+                withUnsafeMutableBytes(of: &head) { word in
+                    for index in 0..<min(8, literal.utf8CodeUnitCount) { word[index] = literal.utf8Start[index] }
+                }
+                withUnsafeMutableBytes(of: &mask) { word in
+                    for index in 0..<min(8, literal.utf8CodeUnitCount) { word[index] = 0xFF }
+                }
+                return Entry(head: head, mask: mask, count: literal.utf8CodeUnitCount, literal: literal)
+            }
+            names = literals.map { "\($0)" }
         }
     }
 
@@ -119,7 +140,11 @@ package struct RESTDecoder {
             guard shape.seen & bit == 0 else { throw Self.twice(members.names[index]) }
             shape.seen |= bit
             if try skipNull() { continue }
-            try RESTDecodingError.within(key: members.names[index]) { () throws(RESTDecodingError) in try member(&self, index) }
+            do {
+                try member(&self, index)
+            } catch {
+                throw error.prefixed(by: .key(members.names[index]))
+            }
         } while try nextMember()
         return shape
     }
@@ -142,8 +167,22 @@ package struct RESTDecoder {
     /// `nil` for another name (kept in `unknown`, so that a name given twice is refused).
     @inline(__always)
     private mutating func knownMember(_ members: Members, unknown: inout [String]) throws(RESTDecodingError) -> Int? {
-        for index in members.literals.indices {
-            if try member(members.literals[index]) { return index }
+        // The name's first eight bytes (fewer at the end of the input) select the candidate; its length
+        // (the closing quote) and its remaining bytes confirm it.
+        let start = scanner.index + 1
+        let available = scanner.bytes.count - start
+        if available > 8, let base = scanner.bytes.baseAddress {
+            let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+            for index in members.entries.indices {
+                let entry = members.entries[index]
+                guard entry.count < available, base[start + entry.count] == UInt8(ascii: "\"") else { continue }
+                guard word & entry.mask == entry.head,
+                    entry.count <= 8 || Self.equalBytes(base + start + 8, entry.literal.utf8Start + 8, entry.count - 8)
+                else { continue }
+                scanner.index = start + entry.count + 1
+                try colon()
+                return index
+            }
         }
         let name = Self.lowerCamelCase(try memberName())
         try colon()
@@ -256,7 +295,7 @@ package struct RESTDecoder {
     @inline(__always)
     mutating func memberNameFollows() throws(RESTDecodingError) {
         scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: "\"") else { throw RESTDecodingError(reason: "expected a member name") }
+        guard scanner.current == UInt8(ascii: "\"") else { throw Self.expected("a member name") }
     }
 
     /// Consumes the member name `literal` and its colon when that name is next, written as is (the
@@ -266,10 +305,28 @@ package struct RESTDecoder {
         let count = literal.utf8CodeUnitCount
         let start = scanner.index + 1
         guard scanner.bytes.count - start > count, scanner.bytes[start + count] == UInt8(ascii: "\""),
-            let base = scanner.bytes.baseAddress, memcmp(base + start, literal.utf8Start, count) == 0
+            let base = scanner.bytes.baseAddress, Self.equalBytes(base + start, literal.utf8Start, count)
         else { return false }
         scanner.index = start + count + 1
         try colon()
+        return true
+    }
+
+    /// Whether `count` bytes at `left` and `right` are equal: eight at a time, without a call (member
+    /// names are short).
+    @inline(__always)
+    static func equalBytes(_ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= count {
+            let a = UnsafeRawPointer(left + offset).loadUnaligned(as: UInt64.self)
+            let b = UnsafeRawPointer(right + offset).loadUnaligned(as: UInt64.self)
+            guard a == b else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard left[offset] == right[offset] else { return false }
+            offset += 1
+        }
         return true
     }
 
@@ -278,28 +335,36 @@ package struct RESTDecoder {
         try string()
     }
 
+    @inline(__always)
     mutating func colon() throws(RESTDecodingError) {
         scanner.skipWhitespace()
-        guard scanner.consume(UInt8(ascii: ":")) else { throw RESTDecodingError(reason: "expected ':'") }
+        guard scanner.consume(UInt8(ascii: ":")) else { throw Self.expected("':'") }
+    }
+
+    /// `expected <what>`: a syntax problem (the check of the whole text then reports it as the parser
+    /// does). Out of line, so that the small steps that throw it stay small.
+    @inline(never)
+    static func expected(_ what: StaticString) -> RESTDecodingError {
+        RESTDecodingError(reason: "expected \(what)")
     }
 
     /// After a member: `true` at a comma, `false` at the closing brace (the object is closed).
     @inline(__always)
     mutating func nextMember() throws(RESTDecodingError) -> Bool {
-        try next(closing: UInt8(ascii: "}"), "expected ',' or '}'")
+        try next(closing: UInt8(ascii: "}"), "',' or '}'")
     }
 
     /// After an element: `true` at a comma, `false` at the closing bracket (the array is closed).
     @inline(__always)
     mutating func nextElement() throws(RESTDecodingError) -> Bool {
-        try next(closing: UInt8(ascii: "]"), "expected ',' or ']'")
+        try next(closing: UInt8(ascii: "]"), "',' or ']'")
     }
 
     @inline(__always)
     private mutating func next(closing: UInt8, _ problem: StaticString) throws(RESTDecodingError) -> Bool {
         scanner.skipWhitespace()
         if scanner.consume(UInt8(ascii: ",")) { return true }
-        guard scanner.consume(closing) else { throw RESTDecodingError(reason: "\(problem)") }
+        guard scanner.consume(closing) else { throw Self.expected(problem) }
         scanner.leave()
         return false
     }
