@@ -8,11 +8,11 @@ import HearthTestSupport
 import Testing
 
 /// The emulator's real answers (documents with every value kind and odd IDs, through get, batchGet,
-/// list and runQuery) are in the form the codec's byte decoder reads: it takes each of them itself,
-/// rather than leaving it to the tree decoders, and decodes it as they do.
-@Suite("Emulator answers are decoded straight from bytes", .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
+/// list and runQuery) are decoded by the library's codec exactly as the test server's reference decodes
+/// them.
+@Suite("Emulator answers are decoded as the reference decodes them", .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
 struct EmulatorByteCodecTests {
-    @Test func everyDocumentCarryingAnswer_isTakenByTheByteDecoder() async throws {
+    @Test func everyDocumentCarryingAnswer_isDecodedAsTheReferenceDecodesIt() async throws {
         let recorder = RecordingHTTPClient(EmulatorStores.sharedClient)
         let store = try await makeStore(recorder)
         let database = store.database
