@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthFirestoreCodec
 import HearthFirestoreREST
 import Testing
 
@@ -180,6 +181,30 @@ struct ErrorMappingTests {
 
         #expect(error?.code == .internal)
         #expect(error?.message.contains("createTime") == true)
+    }
+
+    @Test func D4_aMalformedValue_isInternalNamingItsJSONPath_inEveryAnswerThatCarriesDocuments() async throws {
+        let document = #"{"name":"\#(F.rootName)/c/a","fields":{"m":{"mapValue":{"fields":{"age":{"integerValue":"1x"}}}}},"createTime":"2024-01-01T00:00:00Z","updateTime":"2024-01-01T00:00:00Z"}"#
+        let (store, server) = try makeSUT()
+        server.enqueue(
+            .ok(document),
+            .ok(#"[{"found":\#(document),"readTime":"2024-01-01T00:00:00Z"}]"#),
+            .ok(#"[{"readTime":"2024-01-01T00:00:00Z"},{"document":\#(document),"readTime":"2024-01-01T00:00:00Z"}]"#)
+        )
+
+        let get = await #expect(throws: DocumentStoreError.self) { try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest) }
+        let batchGet = await #expect(throws: DocumentStoreError.self) {
+            try await store.batchGetDocuments([try F.path("c/a")], mask: nil, consistency: .latest)
+        }
+        let runQuery = await #expect(throws: DocumentStoreError.self) {
+            try await store.runQueryAll(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c")), consistency: .latest)
+        }
+
+        #expect(get?.code == .internal)
+        #expect(get?.message.contains("$.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(batchGet?.message.contains("$[0].found.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(runQuery?.message.contains("$[1].document.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(runQuery?.underlying is RESTDecodingError)
     }
 
     @Test func D4_aNonBase64Transaction_isInternal() async throws {

@@ -77,6 +77,8 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
+    /// `Malformed Firestore REST JSON at <path>: <reason>`, with the underlying error's message in
+    /// parentheses when there is one.
     public var description: String {
         var text = "Malformed Firestore REST JSON at \(path): \(reason)"
         if let underlying { text += " (\(underlying.message))" }

@@ -38,6 +38,7 @@ package struct RESTTargetChange: Sendable, Hashable {
         }
     }
 
+    /// What happened to the targets.
     package var kind: Kind
     /// The targets that changed; empty means every target.
     package var targetIDs: [Int32]
@@ -48,6 +49,7 @@ package struct RESTTargetChange: Sendable, Hashable {
     /// The consistent time of every target, on a global `NO_CHANGE`.
     package var readTime: Timestamp?
 
+    /// A target change; every member defaults to its protobuf zero value.
     package init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
         self.kind = kind
         self.targetIDs = targetIDs
