@@ -245,12 +245,8 @@ extension RESTDecoder {
 
     /// A `ListCollectionIdsResponse`: both members optional; an empty token is no token.
     mutating func listCollectionIDsResponse() throws(RESTDecodingError) -> ListCollectionIDsResponse {
-        let (ids, token) = try message("ListCollectionIdsResponse", Self.collectionIDsMembers) { (decoder) throws(RESTDecodingError) in
-            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.string() }
-        } _: { (decoder) throws(RESTDecodingError) in
-            try decoder.string()
-        }
-        return ListCollectionIDsResponse(collectionIDs: ids ?? [], nextPageToken: token.flatMap { $0.isEmpty ? nil : $0 })
+        let (ids, token) = try page("ListCollectionIdsResponse", Self.collectionIDsMembers) { (decoder) throws(RESTDecodingError) in try decoder.string() }
+        return ListCollectionIDsResponse(collectionIDs: ids, nextPageToken: token)
     }
 
     private static let partitionMembers = Members("partitions", "nextPageToken")
@@ -258,12 +254,22 @@ extension RESTDecoder {
 
     /// A `PartitionQueryResponse`: `partitions` (cursors) and `nextPageToken`, both optional.
     mutating func partitionQueryResponse() throws(RESTDecodingError) -> (partitions: [Cursor], nextPageToken: String?) {
-        let (partitions, token) = try message("PartitionQueryResponse", Self.partitionMembers) { (decoder) throws(RESTDecodingError) in
-            try decoder.array { (decoder) throws(RESTDecodingError) in try decoder.cursor() }
+        try page("PartitionQueryResponse", Self.partitionMembers) { (decoder) throws(RESTDecodingError) in try decoder.cursor() }
+    }
+
+    /// A page of an answer: an array of elements and `nextPageToken` (`members` names the two), both
+    /// optional; an empty token is no token.
+    private mutating func page<Element>(
+        _ message: StaticString,
+        _ members: Members,
+        _ element: (inout RESTDecoder) throws(RESTDecodingError) -> Element
+    ) throws(RESTDecodingError) -> ([Element], String?) {
+        let (elements, token) = try self.message(message, members) { (decoder) throws(RESTDecodingError) in
+            try decoder.array(element)
         } _: { (decoder) throws(RESTDecodingError) in
             try decoder.string()
         }
-        return (partitions ?? [], token.flatMap { $0.isEmpty ? nil : $0 })
+        return (elements ?? [], token.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A `Cursor`: missing `values` is empty, missing `before` is false.
