@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "HearthFirestoreREST", targets: ["HearthFirestoreREST"]),
         .library(name: "HearthFirestoreCodec", targets: ["HearthFirestoreCodec"]),
         .library(name: "HearthContract", targets: ["HearthContract"]),
+        .library(name: "HearthFirestoreTestServer", targets: ["HearthFirestoreTestServer"]),
         .executable(name: "hearth", targets: ["HearthCLI"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
@@ -98,7 +99,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "HearthBench",
-            dependencies: ["Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport"],
+            dependencies: [
+                "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthTestSupport",
+                // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
+                "HearthFirestoreTestServer",
+            ],
             path: "CompositionRoot/HearthBench",
             swiftSettings: strictSettings
         ),
@@ -111,6 +116,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // The server half of the REST wire format (request decoders, response encoders, error bodies as the
+        // server writes them) and the JSON-tree reference codec the library's one codec is tested against.
+        .target(
+            name: "HearthFirestoreTestServer",
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Tests/FirestoreTestServer",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: The teaching example (Docs/Examples/Gym): its own layers, built on Hearth
         .target(name: "GymDomain", path: "Docs/Examples/Gym/Domain", swiftSettings: strictSettings),
@@ -180,22 +193,22 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer"],
             path: "Tests/ConformanceTests",
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreCodecTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer"],
             path: "Tests/FirestoreCodecTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreRESTTests",
             dependencies: [
-                "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract",
-                "HearthTestSupport",
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST", "HearthContract", "HearthTestSupport",
+                "HearthFirestoreTestServer",
             ],
             path: "Tests/FirestoreRESTTests",
             swiftSettings: strictSettings
@@ -226,8 +239,8 @@ let package = Package(
         .testTarget(
             name: "DifferentialTests",
             dependencies: [
-                "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec",
-                "HearthTestSupport",
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthInMemory", "HearthFirestoreCodec", "HearthTestSupport",
+                "HearthFirestoreTestServer",
             ],
             path: "Tests/DifferentialTests",
             swiftSettings: strictSettings

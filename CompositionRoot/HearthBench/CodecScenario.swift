@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthFirestoreTestServer
 
 /// `codec`: Firestore REST bytes → Codable models next to Foundation's `JSONDecoder` decoding the same
 /// data as plain JSON into the same model; models → commit request bytes next to `JSONEncoder` of the
@@ -119,7 +120,8 @@ struct CodecFixture {
             let created = Timestamp(date: CodecBenchOrder.date(index, salt: 3))
             elements.append(RESTRunQueryResponseElement(document: Document(path: path, fields: fields, createTime: created, updateTime: created), readTime: readTime))
         }
-        restBytes = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(elements, database: database))
+        // The answer as the server writes it (the test server's encoder: the library only reads answers).
+        restBytes = JSONWriter.serialize(TreeReadCodec.encodeRunQueryResponse(elements, database: database))
     }
 
     // MARK: Decoding
@@ -156,10 +158,11 @@ struct CodecFixture {
         return models
     }
 
-    /// The reference path: parse the whole answer into a `JSON` tree, decode the tree, then the models.
+    /// The reference path (the test server's tree codec): parse the whole answer into a `JSON` tree, decode
+    /// the tree, then the models.
     @inline(never)
     func decodeRESTThroughTree() throws -> [CodecBenchOrder] {
-        try decodeModels(RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document))
+        try decodeModels(TreeReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document))
     }
 
     // MARK: Encoding
@@ -183,7 +186,7 @@ struct CodecFixture {
             var writes: [Write] = []
             writes.reserveCapacity(range.count)
             for index in range { writes.append(try WriteBuilder.set(paths[index], data: encoder.encode(orders[index]))) }
-            total += RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: nil).count
+            total += RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: nil).count
         }
         return total
     }
@@ -195,12 +198,12 @@ struct CodecFixture {
 
     @inline(never)
     func encodeCommitBodies(_ writes: [Write]) -> [[UInt8]] {
-        batches.map { range in RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: Array(writes[range]), transaction: nil) }
+        batches.map { range in RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil) }
     }
 
     @inline(never)
     func encodeCommitBodiesThroughTree(_ writes: [Write]) -> [[UInt8]] {
-        batches.map { range in JSONWriter.serialize(RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil)) }
+        batches.map { range in JSONWriter.serialize(TreeWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil)) }
     }
 
     private var batches: [Range<Int>] {

@@ -34,7 +34,7 @@ struct MemoryScenario: BenchScenario {
         guard let hearth = results["hearth"] else { throw BenchError("no measurement of the store") }
         let perDocument = Double(hearth.residentBytes) / Double(documents)
         let jsonPerDocument = Double(hearth.jsonBytes) / Double(documents)
-        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document")
+        print("compact REST JSON (RESTDocumentCodec.encode): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document")
         print("Hearth in-memory store with indexes: \(BenchMath.format(perDocument, digits: 1)) resident bytes per document")
         for kind in ["structs", "dictionaries"] {
             guard let result = results[kind] else { continue }
@@ -62,7 +62,7 @@ struct MemoryScenario: BenchScenario {
             BenchProbe.trimHeap()
             measured = BenchProbe.residentBytes()
             for document in store.engine.publishedSnapshot().documents {
-                jsonBytes += RESTDocumentCodec.encodeBytes(document, database: database).count
+                jsonBytes += RESTDocumentCodec.encode(document, database: database).count
             }
         case "structs":
             var users: [User] = []

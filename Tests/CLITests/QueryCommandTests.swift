@@ -1,6 +1,7 @@
 import Foundation
 import Hearth
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// query, count, collections on the file store.
@@ -77,7 +78,7 @@ struct QueryCommandTests {
 
         let run = try workspace.succeed(["query", "members", "--where", #"name == {"stringValue":"Ana"}"#, "--typed"])
 
-        let document = try RESTDocumentCodec.decode(try JSONParser.parse(try #require(run.outputLines.first)), database: nil)
+        let document = try RESTDocumentCodec.decode(bytes: Array(try #require(run.outputLines.first).utf8), database: nil)
         #expect(document.path.path == "members/ana")
         #expect(document.fields["age"] == .integer(20))
         #expect(run.outputLines.count == 1)

@@ -46,7 +46,7 @@ struct ExportImportTests {
 
         _ = try await store.exportDocuments(to: exportFile)
         let lines = try String(contentsOf: exportFile, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let documents = try lines.dropLast().map { try RESTDocumentCodec.decode(try JSONParser.parse(String($0)), database: store.database) }
+        let documents = try lines.dropLast().map { try RESTDocumentCodec.decode(bytes: Array(String($0).utf8), database: store.database) }
 
         #expect(lines.last == "")
         #expect(documents.map(\.path.path) == ["a/1", "b/1", "b/2"])

@@ -13,7 +13,7 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .post,
                 url: try endpoints.rpc("batchWrite"),
-                body: RESTRequestBodies.batchWrite(writes, database: database),
+                body: RESTWriteCodec.encodeBatchWriteRequest(database: database, writes: writes, includingDatabase: false),
                 idempotent: false,
                 operation: operation
             )
@@ -33,7 +33,7 @@ extension FirestoreRESTDocumentStore {
         readTime: Timestamp? = nil
     ) async throws -> PartitionQueryResponse {
         let operation = "partitionQuery on \(query.from.collectionID)"
-        let body = RESTRequestBodies.partitionQuery(
+        let body = RESTReadCodec.encodePartitionQueryRequest(
             query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime, database: database
         )
         let response = try await executor.perform(
@@ -53,7 +53,7 @@ extension FirestoreRESTDocumentStore {
         let operation = "create in \(collection)"
         let url = try endpoints.collection(parent: collection.parent, collectionID: collection.collectionID, query: query)
         let response = try await executor.perform(
-            .init(method: .post, url: url, body: RESTRequestBodies.documentFields(fields), idempotent: false, operation: operation)
+            .init(method: .post, url: url, body: RESTWriteCodec.encodeDocumentFields(fields), idempotent: false, operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).document()
     }
@@ -77,7 +77,7 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .patch,
                 url: try endpoints.document(path, query: query),
-                body: RESTRequestBodies.documentFields(fields),
+                body: RESTWriteCodec.encodeDocumentFields(fields),
                 idempotent: false,
                 operation: operation
             )

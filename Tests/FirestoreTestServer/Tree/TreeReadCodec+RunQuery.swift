@@ -1,12 +1,13 @@
 public import HearthDomain
 import HearthPort
+public import HearthFirestoreCodec
 
-extension RESTReadCodec {
+extension TreeReadCodec {
     // MARK: - RunQuery
 
     /// `{"structuredQuery": {…}, "transaction"? | "newTransaction"? | "readTime"?}`.
     public static func encodeRunQueryRequest(_ request: RESTRunQueryRequest, database: DatabaseID) -> JSON {
-        var object: JSONObject = ["structuredQuery": RESTQueryCodec.encodeStructuredQuery(request.query, database: database)]
+        var object: JSONObject = ["structuredQuery": TreeQueryCodec.encodeStructuredQuery(request.query, database: database)]
         object.setConsistency(request.consistency)
         return .object(object)
     }
@@ -15,7 +16,7 @@ extension RESTReadCodec {
     public static func decodeRunQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunQueryRequest {
         let reader = try MessageReader(json, "RunQueryRequest")
         return RESTRunQueryRequest(
-            query: try reader.required("structuredQuery", RESTQueryCodec.decodeStructuredQuery),
+            query: try reader.required("structuredQuery", TreeQueryCodec.decodeStructuredQuery),
             consistency: try reader.consistencySelector()
         )
     }
@@ -26,7 +27,7 @@ extension RESTReadCodec {
         .array(elements.map { element in
             var object = JSONObject()
             if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-            if let document = element.document { object["document"] = RESTDocumentCodec.encode(document, database: database) }
+            if let document = element.document { object["document"] = TreeDocumentCodec.encode(document, database: database) }
             if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
             if element.skippedResults != 0 { object["skippedResults"] = Wire.int32(element.skippedResults) }
             if element.done { object["done"] = .bool(true) }
@@ -39,7 +40,7 @@ extension RESTReadCodec {
     public static func decodeRunQueryResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
         -> [RESTRunQueryResponseElement]
     {
-        try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }.map {
+        try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in try TreeDocumentCodec.decode(json, database: database) }.map {
             RESTRunQueryResponseElement(
                 document: $0.document,
                 transaction: $0.transaction,
@@ -72,7 +73,7 @@ extension RESTReadCodec {
     /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, selector?}`.
     public static func encodeRunAggregationQueryRequest(_ request: RESTRunAggregationQueryRequest, database: DatabaseID) -> JSON {
         var object: JSONObject = [
-            "structuredAggregationQuery": RESTQueryCodec.encodeStructuredAggregationQuery(
+            "structuredAggregationQuery": TreeQueryCodec.encodeStructuredAggregationQuery(
                 request.query,
                 aggregations: request.aggregations,
                 database: database
@@ -85,7 +86,7 @@ extension RESTReadCodec {
     /// Reads a run-aggregation-query body; `structuredAggregationQuery` is required.
     public static func decodeRunAggregationQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunAggregationQueryRequest {
         let reader = try MessageReader(json, "RunAggregationQueryRequest")
-        let decoded = try reader.required("structuredAggregationQuery", RESTQueryCodec.decodeStructuredAggregationQuery)
+        let decoded = try reader.required("structuredAggregationQuery", TreeQueryCodec.decodeStructuredAggregationQuery)
         return RESTRunAggregationQueryRequest(
             query: decoded.query,
             aggregations: decoded.aggregations,
@@ -99,7 +100,7 @@ extension RESTReadCodec {
         .array(elements.map { element in
             var object = JSONObject()
             if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-            if let result = element.result { object["result"] = .object(["aggregateFields": RESTValueCodec.encodeFields(result)]) }
+            if let result = element.result { object["result"] = .object(["aggregateFields": TreeValueCodec.encodeFields(result)]) }
             if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
             if element.done { object["done"] = .bool(true) }
             return .object(object)
@@ -114,7 +115,7 @@ extension RESTReadCodec {
             let reader = try MessageReader(json, "RunAggregationQueryResponse")
             return RESTRunAggregationQueryResponseElement(
                 result: try reader.optional("result") { (json) throws(RESTDecodingError) in
-                    try MessageReader(json, "AggregationResult").optional("aggregateFields", RESTValueCodec.decodeFields) ?? MapValue()
+                    try MessageReader(json, "AggregationResult").optional("aggregateFields", TreeValueCodec.decodeFields) ?? MapValue()
                 },
                 transaction: try reader.optional("transaction", Wire.transactionID),
                 readTime: try reader.optional("readTime", Wire.timestamp),
