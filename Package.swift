@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "HearthFirestoreREST", targets: ["HearthFirestoreREST"]),
         .library(name: "HearthFirestoreCodec", targets: ["HearthFirestoreCodec"]),
         .library(name: "HearthContract", targets: ["HearthContract"]),
+        .library(name: "HearthFirestoreTestServer", targets: ["HearthFirestoreTestServer"]),
         .executable(name: "hearth", targets: ["HearthCLI"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
@@ -106,6 +107,8 @@ let package = Package(
             dependencies: [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
                 "HearthFirestoreREST", "HearthTestSupport",
+                // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
+                "HearthFirestoreTestServer",
             ],
             path: "CompositionRoot/HearthBench",
             swiftSettings: strictSettings
@@ -121,6 +124,14 @@ let package = Package(
         .target(
             name: "HearthTestSupport", dependencies: ["HearthDomain"], path: "Tests/TestSupport",
             swiftSettings: strictSettings),
+        // The server half of the REST wire format (request decoders, response encoders, error bodies as the
+        // server writes them) and the JSON-tree reference codec the library's one codec is tested against.
+        .target(
+            name: "HearthFirestoreTestServer",
+            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            path: "Tests/FirestoreTestServer",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: The teaching example (Docs/Examples/Gym): its own layers, built on Hearth
         .target(name: "GymDomain", path: "Docs/Examples/Gym/Domain", swiftSettings: strictSettings),
@@ -195,14 +206,18 @@ let package = Package(
         ),
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer",
+            ],
             path: "Tests/ConformanceTests",
             resources: [.copy("Vectors")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FirestoreCodecTests",
-            dependencies: ["HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec"],
+            dependencies: [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer",
+            ],
             path: "Tests/FirestoreCodecTests",
             swiftSettings: strictSettings
         ),
@@ -210,8 +225,8 @@ let package = Package(
             name: "FirestoreRESTTests",
             dependencies: [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST",
-                "HearthContract",
-                "HearthTestSupport",
+                "HearthContract", "HearthTestSupport",
+                "HearthFirestoreTestServer",
             ],
             path: "Tests/FirestoreRESTTests",
             swiftSettings: strictSettings
@@ -247,8 +262,8 @@ let package = Package(
             name: "DifferentialTests",
             dependencies: [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthInMemory",
-                "HearthFirestoreCodec",
-                "HearthTestSupport",
+                "HearthFirestoreCodec", "HearthTestSupport",
+                "HearthFirestoreTestServer",
             ],
             path: "Tests/DifferentialTests",
             swiftSettings: strictSettings

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "HearthFileSystem", package: "Hearth"),
                 .product(name: "HearthFirestoreCodec", package: "Hearth"),
                 .product(name: "HearthFirestoreREST", package: "Hearth"),
+                .product(name: "HearthFirestoreTestServer", package: "Hearth"),
             ],
             path: "Sources/HearthFuzz",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

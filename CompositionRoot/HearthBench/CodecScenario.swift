@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthFirestoreTestServer
 
 /// `codec`: Firestore REST bytes → Codable models next to Foundation's `JSONDecoder` decoding the same
 /// data as plain JSON into the same model; models → commit request bytes next to `JSONEncoder` of the
@@ -129,7 +130,8 @@ struct CodecFixture {
                     document: Document(path: path, fields: fields, createTime: created, updateTime: created),
                     readTime: readTime))
         }
-        restBytes = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(elements, database: database))
+        // The answer as the server writes it (the test server's encoder: the library only reads answers).
+        restBytes = JSONWriter.serialize(TreeReadCodec.encodeRunQueryResponse(elements, database: database))
     }
 
     // MARK: Decoding
@@ -168,11 +170,12 @@ struct CodecFixture {
         return models
     }
 
-    /// The reference path: parse the whole answer into a `JSON` tree, decode the tree, then the models.
+    /// The reference path (the test server's tree codec): parse the whole answer into a `JSON` tree, decode
+    /// the tree, then the models.
     @inline(never)
     func decodeRESTThroughTree() throws -> [CodecBenchOrder] {
         try decodeModels(
-            RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document)
+            TreeReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document)
         )
     }
 
@@ -199,7 +202,7 @@ struct CodecFixture {
             for index in range {
                 writes.append(try WriteBuilder.set(paths[index], data: encoder.encode(orders[index])))
             }
-            total += RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: nil).count
+            total += RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: nil).count
         }
         return total
     }
@@ -212,7 +215,7 @@ struct CodecFixture {
     @inline(never)
     func encodeCommitBodies(_ writes: [Write]) -> [[UInt8]] {
         batches.map { range in
-            RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: Array(writes[range]), transaction: nil)
+            RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil)
         }
     }
 
@@ -220,7 +223,7 @@ struct CodecFixture {
     func encodeCommitBodiesThroughTree(_ writes: [Write]) -> [[UInt8]] {
         batches.map { range in
             JSONWriter.serialize(
-                RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil))
+                TreeWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil))
         }
     }
 

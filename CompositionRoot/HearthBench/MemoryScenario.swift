@@ -38,7 +38,7 @@ struct MemoryScenario: BenchScenario {
         let perDocument = Double(hearth.residentBytes) / Double(documents)
         let jsonPerDocument = Double(hearth.jsonBytes) / Double(documents)
         print(
-            "compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document"
+            "compact REST JSON (RESTDocumentCodec.encode): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document"
         )
         print(
             "Hearth in-memory store with indexes: \(BenchMath.format(perDocument, digits: 1)) resident bytes per document"
@@ -71,7 +71,7 @@ struct MemoryScenario: BenchScenario {
             BenchProbe.trimHeap()
             measured = BenchProbe.residentBytes()
             for document in store.engine.publishedSnapshot().documents {
-                jsonBytes += RESTDocumentCodec.encodeBytes(document, database: database).count
+                jsonBytes += RESTDocumentCodec.encode(document, database: database).count
             }
         case "structs":
             var users: [User] = []

@@ -72,18 +72,18 @@ extension StructuredQuery {
     }
 }
 
-/// The binary field operators, named as on the wire.
-public enum FieldOperator: String, Sendable, Hashable, CaseIterable {
-    case lessThan = "LESS_THAN"
-    case lessThanOrEqual = "LESS_THAN_OR_EQUAL"
-    case greaterThan = "GREATER_THAN"
-    case greaterThanOrEqual = "GREATER_THAN_OR_EQUAL"
-    case equal = "EQUAL"
-    case notEqual = "NOT_EQUAL"
-    case arrayContains = "ARRAY_CONTAINS"
-    case `in` = "IN"
-    case arrayContainsAny = "ARRAY_CONTAINS_ANY"
-    case notIn = "NOT_IN"
+/// The binary field operators (their wire names belong to the REST codec).
+public enum FieldOperator: Sendable, Hashable, CaseIterable {
+    case lessThan
+    case lessThanOrEqual
+    case greaterThan
+    case greaterThanOrEqual
+    case equal
+    case notEqual
+    case arrayContains
+    case `in`
+    case arrayContainsAny
+    case notIn
 
     /// Whether the operator is an inequality (implies an order on its field): `<`, `<=`, `>`, `>=`, `!=`, `not-in`.
     public var isInequality: Bool {
@@ -94,25 +94,26 @@ public enum FieldOperator: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// The unary field operators, named as on the wire.
-public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
-    case isNaN = "IS_NAN"
-    case isNull = "IS_NULL"
-    case isNotNaN = "IS_NOT_NAN"
-    case isNotNull = "IS_NOT_NULL"
+/// The unary field operators (their wire names belong to the REST codec).
+public enum UnaryOperator: Sendable, Hashable, CaseIterable {
+    case isNaN
+    case isNull
+    case isNotNaN
+    case isNotNull
 }
 
-/// How a composite filter combines its filters.
-public enum CompositeOperator: String, Sendable, Hashable, CaseIterable {
-    case and = "AND"
-    case or = "OR"
+/// How a composite filter combines its filters (its wire names belong to the REST codec).
+public enum CompositeOperator: Sendable, Hashable, CaseIterable {
+    case and
+    case or
 }
 
 /// One order of a query.
 public struct Order: Sendable, Hashable {
-    public enum Direction: String, Sendable, Hashable, CaseIterable {
-        case ascending = "ASCENDING"
-        case descending = "DESCENDING"
+    /// Ascending or descending (the wire names belong to the REST codec).
+    public enum Direction: Sendable, Hashable, CaseIterable {
+        case ascending
+        case descending
 
         /// The other direction.
         public var reversed: Direction { self == .ascending ? .descending : .ascending }

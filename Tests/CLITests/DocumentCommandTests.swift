@@ -1,6 +1,7 @@
 import Foundation
 import Hearth
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// get, set, update, delete on the file store, each a separate run of the executable.

@@ -1,6 +1,7 @@
 import Foundation
 import Hearth
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 @Suite("hearth export | import", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
@@ -12,9 +13,7 @@ struct ExportImportTests {
 
         let run = try workspace.succeed(["export"])
 
-        let documents = try run.outputLines.map {
-            try RESTDocumentCodec.decode(try JSONParser.parse($0), database: nil)
-        }
+        let documents = try run.outputLines.map { try RESTDocumentCodec.decode(bytes: Array($0.utf8), database: nil) }
         #expect(
             documents.map(\.path.path) == [
                 "classes/c1", "members/ana", "members/ana/visits/v1", "members/bea", "orphans/o1/notes/n1",

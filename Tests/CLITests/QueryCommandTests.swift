@@ -1,6 +1,7 @@
 import Foundation
 import Hearth
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// query, count, collections on the file store.
@@ -88,7 +89,7 @@ struct QueryCommandTests {
         let run = try workspace.succeed(["query", "members", "--where", #"name == {"stringValue":"Ana"}"#, "--typed"])
 
         let document = try RESTDocumentCodec.decode(
-            try JSONParser.parse(try #require(run.outputLines.first)), database: nil)
+            bytes: Array(try #require(run.outputLines.first).utf8), database: nil)
         #expect(document.path.path == "members/ana")
         #expect(document.fields["age"] == .integer(20))
         #expect(run.outputLines.count == 1)

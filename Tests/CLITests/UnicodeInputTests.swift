@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreCodec
+import HearthPort
 import HearthTestSupport
 import Testing
 

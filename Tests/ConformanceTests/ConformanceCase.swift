@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// One test of a conformance file: `{"description", "comment"?, <kind>: {...}}`.

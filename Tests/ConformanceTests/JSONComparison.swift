@@ -1,5 +1,6 @@
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// Semantic comparison of proto3 JSON requests: member order is irrelevant, numbers compare by value,
 /// and a member holding an empty array, or a `"fields"` member holding an empty object, equals an absent

@@ -16,7 +16,7 @@ enum ListenVector {
         let responses: [RESTListenResponse]
         do {
             responses = try VectorInput.repeated(input.body, "responses").map { json in
-                try RESTListenCodec.decodeListenResponse(json, database: nil)
+                try RESTListenCodec.decodeListenResponse(bytes: JSONWriter.serialize(json), database: nil)
             }
         } catch {
             return .failed("Harness: a response cannot be decoded: \(error)")
@@ -51,7 +51,12 @@ enum ListenVector {
             return .failed("Harness: \(error)")
         }
         let database = databaseOfVector(input.body)
-        let actual = JSON.array(snapshots.map { encode($0, database: database) })
+        let actual: JSON
+        do {
+            actual = .array(try snapshots.map { try encode($0, database: database) })
+        } catch {
+            return .failed("Harness: \(error)")
+        }
         if let difference = JSONComparison.difference(expected: expected, actual: actual) {
             return .failed(
                 """
@@ -65,14 +70,17 @@ enum ListenVector {
     }
 
     /// A snapshot in the vectors' shape, every index written out.
-    static func encode(_ snapshot: ListenSnapshot, database: DatabaseID) -> JSON {
-        .object([
-            "docs": .array(snapshot.documents.map { RESTDocumentCodec.encode($0, database: database) }),
+    static func encode(_ snapshot: ListenSnapshot, database: DatabaseID) throws -> JSON {
+        func document(_ document: Document) throws -> JSON {
+            try JSONParser.parse(RESTDocumentCodec.encode(document, database: database))
+        }
+        return .object([
+            "docs": .array(try snapshot.documents.map(document)),
             "changes": .array(
-                snapshot.changes.map { change in
+                try snapshot.changes.map { change in
                     .object([
                         "kind": .string(kindName(change.kind)),
-                        "doc": RESTDocumentCodec.encode(change.document, database: database),
+                        "doc": try document(change.document),
                         "oldIndex": .number(String(change.oldIndex ?? -1)),
                         "newIndex": .number(String(change.newIndex ?? -1)),
                     ])

@@ -23,7 +23,7 @@ enum QueryVector {
             query = try apply(clause, to: query, database: parsed.database)
         }
         let built = try query.build()
-        return RESTQueryCodec.encodeStructuredQuery(built.query, database: parsed.database)
+        return try JSONParser.parse(RESTReadCodec.encodeStructuredQuery(built.query, database: parsed.database))
     }
 
     private static func apply(_ clause: JSON, to query: QueryBuilder, database: DatabaseID) throws -> QueryBuilder {

@@ -1,5 +1,6 @@
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// One generated request: the REST JSON body sent, as is, to the emulator and (through the codec's
 /// decoder) to the engine.

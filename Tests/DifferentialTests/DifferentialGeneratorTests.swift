@@ -1,5 +1,6 @@
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 /// The generator itself, without the emulator: a seed must replay exactly, and the cases must cover what
@@ -66,7 +67,7 @@ struct DifferentialGeneratorTests {
             if let shape = testCase.invalidShape { invalid.insert(shape) }
         }
 
-        let operators = FieldOperator.allCases.map { $0.rawValue.lowercased() }
+        let operators = FieldOperator.allCases.map { $0.wireName.lowercased() }
         for expected in operators + [
             "and", "or", "unary", "order", "order-name", "cursor", "cursor-prefix", "limit", "offset", "select",
             "aggregate", "default-aliases",

@@ -1,5 +1,6 @@
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// What one side answered to a case: documents in order (with the offset's skip count), aggregation
 /// results, or an error (only its code is compared; messages differ between the emulator and production).
@@ -17,7 +18,7 @@ enum DifferentialOutcome: Sendable {
             let more = documents.count > 40 ? ", … (\(documents.count - 40) more)" : ""
             return "\(documents.count) documents" + (skipped > 0 ? " (skipped \(skipped))" : "") + ": [\(names)\(more)]"
         case .aggregates(let values):
-            return "aggregates \(JSONWriter.string(RESTValueCodec.encodeFields(values)))"
+            return "aggregates \(String(decoding: RESTValueCodec.encodeFields(values), as: UTF8.self))"
         case .failure(let code, let message):
             return "error \(code.name): \(message)"
         case .unreadable(let reason):
@@ -127,6 +128,6 @@ enum DifferentialOutcome: Sendable {
     }
 
     static func fieldsText(_ fields: MapValue) -> String {
-        JSONWriter.string(RESTValueCodec.encodeFields(fields))
+        String(decoding: RESTValueCodec.encodeFields(fields), as: UTF8.self)
     }
 }

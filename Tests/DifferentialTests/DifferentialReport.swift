@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
 
 /// The results of a run: counts for the summary, and for every mismatch a replayable description (the
 /// seed, how to rerun just that case, the request, both answers, the documents involved) also written to

@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthFirestoreTestServer
 import HearthInMemory
 import HearthPort
 
@@ -33,8 +34,8 @@ struct DifferentialRunner {
         var bodies: [JSON] = []
         for start in stride(from: 0, to: writes.count, by: 250) {
             let chunk = Array(writes[start..<min(start + 250, writes.count)])
-            let body = RESTWriteCodec.encodeCommitRequest(database: dataset.database, writes: chunk, transaction: nil)
-            let bytes = JSONWriter.serialize(body)
+            let bytes = RESTWriteCodec.encodeCommitRequest(database: dataset.database, writes: chunk, transaction: nil)
+            let body = try JSONParser.parse(bytes)
             let answer = try await client.post(database: dataset.database, parent: nil, method: "commit", body: bytes)
             guard answer.status == 200 else {
                 throw DocumentStoreError(
@@ -42,7 +43,8 @@ struct DifferentialRunner {
                     "The emulator refused dataset \(dataset.index)'s commit: HTTP \(answer.status) \(answer.text.prefix(500))"
                 )
             }
-            let decoded = try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: dataset.database)
+            // The server half (the test server) reads the request for the engine, as the emulator reads it.
+            let decoded = try TreeWriteCodec.decodeCommitRequest(body, database: dataset.database)
             _ = try await store.commit(decoded.writes, transaction: nil)
             bodies.append(body)
         }
@@ -93,7 +95,7 @@ struct DifferentialRunner {
     /// it adds up; infinite when Σ|xᵢ| overflows).
     static func roundingBounds(_ testCase: DifferentialCase, dataset: DifferentialDataset) -> [String: Double] {
         guard testCase.kind == .aggregation,
-            let request = try? RESTReadCodec.decodeRunAggregationQueryRequest(testCase.body)
+            let request = try? TreeReadCodec.decodeRunAggregationQueryRequest(testCase.body)
         else {
             return [:]
         }
@@ -140,7 +142,7 @@ struct DifferentialRunner {
                 // The emulator repeats the skip count on every element; the engine reports it once.
                 return .documents(elements.compactMap(\.document), skipped: elements.map(\.skippedResults).max() ?? 0)
             case .aggregation:
-                let elements = try RESTReadCodec.decodeRunAggregationQueryResponse(JSONParser.parse(answer.body))
+                let elements = try RESTReadCodec.decodeRunAggregationQueryResponse(bytes: answer.body)
                 guard let result = elements.compactMap(\.result).first else {
                     return .unreadable("no aggregation result in \(answer.text.prefix(300))")
                 }
@@ -160,7 +162,7 @@ struct DifferentialRunner {
             case .query:
                 let request: RESTRunQueryRequest
                 do {
-                    request = try RESTReadCodec.decodeRunQueryRequest(json)
+                    request = try TreeReadCodec.decodeRunQueryRequest(json)
                 } catch {
                     return .failure(.invalidArgument, message: "the codec rejected the request: \(error)")
                 }
@@ -176,7 +178,7 @@ struct DifferentialRunner {
             case .aggregation:
                 let request: RESTRunAggregationQueryRequest
                 do {
-                    request = try RESTReadCodec.decodeRunAggregationQueryRequest(json)
+                    request = try TreeReadCodec.decodeRunAggregationQueryRequest(json)
                 } catch {
                     return .failure(.invalidArgument, message: "the codec rejected the request: \(error)")
                 }

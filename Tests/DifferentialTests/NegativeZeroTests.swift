@@ -2,6 +2,7 @@ import Foundation
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthFirestoreTestServer
 import HearthInMemory
 import HearthPort
 import HearthTestSupport
@@ -18,14 +19,12 @@ struct NegativeZeroTests {
         let database = try DatabaseID(projectID: FirestoreEmulator.newProjectID(prefix: "negzero"))
         let store = InMemoryDocumentStore(database: database)
         let written = try Self.fields(zero: -0.0)
-        let body = JSONWriter.serialize(
-            RESTWriteCodec.encodeCommitRequest(
-                database: database, writes: [.update(try DocumentPath("c/z"), fields: written)], transaction: nil)
-        )
+        let body = RESTWriteCodec.encodeCommitRequest(
+            database: database, writes: [.update(try DocumentPath("c/z"), fields: written)], transaction: nil)
 
         let commit = try await client.post(database: database, parent: nil, method: "commit", body: body)
         _ = try await store.commit(
-            RESTWriteCodec.decodeCommitRequest(JSONParser.parse(body), database: database).writes, transaction: nil)
+            TreeWriteCodec.decodeCommitRequest(JSONParser.parse(body), database: database).writes, transaction: nil)
         let query = JSONWriter.serialize(
             .object(["structuredQuery": .object(["from": .array([.object(["collectionId": .string("c")])])])]))
         let answer = try await client.post(database: database, parent: nil, method: "runQuery", body: query)

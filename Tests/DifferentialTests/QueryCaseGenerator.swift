@@ -2,6 +2,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
+import HearthFirestoreTestServer
 
 /// Builds case `index` of a dataset: a random structured query or aggregation query, most of them valid
 /// and matching documents, about one in ten deliberately invalid (`QueryCaseGenerator+Invalid.swift`).
@@ -117,10 +118,10 @@ struct QueryCaseGenerator {
         let body: JSON
         if isAggregation {
             let request = RESTRunAggregationQueryRequest(query: query, aggregations: aggregations)
-            let json = RESTReadCodec.encodeRunAggregationQueryRequest(request, database: dataset.database)
+            let json = TreeReadCodec.encodeRunAggregationQueryRequest(request, database: dataset.database)
             body = dropAliases ? Self.removingAliases(json) : json
         } else {
-            body = RESTReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query), database: dataset.database)
+            body = TreeReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query), database: dataset.database)
         }
         return DifferentialCase(
             dataset: dataset.index,
@@ -145,7 +146,7 @@ struct QueryCaseGenerator {
     /// an AND with simple filters.
     mutating func notInFilter(satisfy: Bool) -> StructuredQuery.Filter {
         negationUsed = true
-        features.append(FieldOperator.notIn.rawValue.lowercased())
+        features.append(FieldOperator.notIn.wireName.lowercased())
         let path = fieldPath(for: .notIn, satisfy: satisfy)
         let count = random.weighted([(1, 3), (2, 3), (3, 2), (5, 1), (10, 1)])
         var list = (0..<count).map { _ in
@@ -221,7 +222,7 @@ struct QueryCaseGenerator {
                 targetElements = targetValue(at: path)?.arrayValue ?? []
             }
         }
-        features.append(op.rawValue.lowercased())
+        features.append(op.wireName.lowercased())
         let mine = satisfy ? targetValue(at: path) : nil
         switch op {
         case .notEqual:
@@ -276,7 +277,7 @@ struct QueryCaseGenerator {
         if !negationUsed { operators.append((.notEqual, 1)) }
         let requested = random.weighted(operators)
         guard satisfy, let target else {
-            features.append("name-" + requested.rawValue.lowercased())
+            features.append("name-" + requested.wireName.lowercased())
             if requested == .notEqual { negationUsed = true }
             if requested == .in {
                 return .field(.documentID, requested, .array((0..<random.int(1...4)).map { _ in nameOperand() }))
@@ -304,7 +305,7 @@ struct QueryCaseGenerator {
                 ? random.pick([.lessThan, .lessThanOrEqual])
                 : order > 0 ? random.pick([.greaterThan, .greaterThanOrEqual]) : .lessThanOrEqual
         }
-        features.append("name-" + op.rawValue.lowercased())
+        features.append("name-" + op.wireName.lowercased())
         return .field(.documentID, op, operand)
     }
 

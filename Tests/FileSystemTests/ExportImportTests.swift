@@ -51,7 +51,7 @@ struct ExportImportTests {
         let lines = try String(contentsOf: exportFile, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         let documents = try lines.dropLast().map {
-            try RESTDocumentCodec.decode(try JSONParser.parse(String($0)), database: store.database)
+            try RESTDocumentCodec.decode(bytes: Array(String($0).utf8), database: store.database)
         }
 
         #expect(lines.last == "")

@@ -1,12 +1,13 @@
 import Foundation
 import HearthApplication
 import HearthDomain
-@testable import HearthFirestoreCodec
+import HearthFirestoreCodec
 import HearthPort
+@testable import HearthFirestoreTestServer
 import Testing
 
 /// Resource names whose IDs begin with a grapheme extender (or end with a prepend character) decode to
-/// the exact paths in every decoder (tree, bytes), in documents, references, list pages and query answers.
+/// the exact paths in the library's decoder and the reference's, in documents, references, list pages and query answers.
 @Suite("REST codec: names with IDs joined to a '/' in one Character")
 struct GraphemeNameTests {
     static let extenders = ["\u{0301}", "\u{200D}", "\u{FE0F}", "\u{1F3FB}", "\u{093F}"]
@@ -21,8 +22,8 @@ struct GraphemeNameTests {
                 #"{"name":"projects/p/databases/(default)/documents/\#(collection)/\#(id)","fields":{"r":{"referenceValue":"projects/p/databases/(default)/documents/\#(collection)/\#(id)"}},"createTime":"2024-01-01T00:00:00Z","updateTime":"2024-01-01T00:00:00Z"}"#
             let bytes = Array(text.utf8)
 
-            let viaTree = try RESTDocumentCodec.decode(JSONParser.parse(bytes), database: database)
-            let viaBytes = try #require(RESTByteDecoder.document(bytes, database: database))
+            let viaTree = try TreeDocumentCodec.decode(JSONParser.parse(bytes), database: database)
+            let viaBytes = try RESTDocumentCodec.decode(bytes: bytes, database: database)
 
             let expected = [Array("c\u{0600}".utf8), Array((extender + "d").utf8)]
             #expect(viaTree.path.segments.map { Array($0.utf8) } == expected)
@@ -45,15 +46,13 @@ struct GraphemeNameTests {
         }
         let page = ListDocumentsResponse(documents: documents.map { .found($0) }, nextPageToken: nil)
         let answer = documents.map { RESTRunQueryResponseElement(document: $0, readTime: time) }
-        let pageBytes = JSONWriter.serialize(RESTReadCodec.encodeListDocumentsResponse(page, database: database))
-        let answerBytes = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(answer, database: database))
+        let pageBytes = JSONWriter.serialize(TreeReadCodec.encodeListDocumentsResponse(page, database: database))
+        let answerBytes = JSONWriter.serialize(TreeReadCodec.encodeRunQueryResponse(answer, database: database))
 
-        #expect(try RESTReadCodec.decodeListDocumentsResponse(JSONParser.parse(pageBytes), database: database) == page)
+        #expect(try TreeReadCodec.decodeListDocumentsResponse(JSONParser.parse(pageBytes), database: database) == page)
         #expect(try RESTReadCodec.decodeListDocumentsResponse(bytes: pageBytes, database: database) == page)
-        #expect(RESTByteDecoder.listDocumentsResponse(pageBytes, database: database) == page)
-        #expect(try RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(answerBytes), database: database) == answer)
+        #expect(try TreeReadCodec.decodeRunQueryResponse(JSONParser.parse(answerBytes), database: database) == answer)
         #expect(try RESTReadCodec.decodeRunQueryResponse(bytes: answerBytes, database: database) == answer)
-        #expect(RESTByteDecoder.runQueryResponse(answerBytes, database: database) == answer)
     }
 
     @Test(arguments: extenders)

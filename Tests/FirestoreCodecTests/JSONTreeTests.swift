@@ -1,4 +1,5 @@
 import HearthFirestoreCodec
+import HearthPort
 import Testing
 
 @Suite struct JSONTreeTests {

@@ -1,5 +1,7 @@
 import HearthDomain
 @testable import HearthFirestoreCodec
+import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
 /// A number lexeme of a megabyte (`0.000…01`, `1.000…0`) is read in work linear in its length: the reading
@@ -57,9 +59,9 @@ import Testing
         let long = "0." + String(repeating: "0", count: Self.megabyte) + "1"
         let integer = #"{"integerValue": "\#(long)"}"#
         #expect(throws: RESTDecodingError.self) { try RESTValueCodec.decode(bytes: Array(integer.utf8)) }
-        #expect(throws: RESTDecodingError.self) { try RESTValueCodec.decode(JSONParser.parse(integer)) }
+        #expect(throws: RESTDecodingError.self) { try TreeValueCodec.decode(JSONParser.parse(integer)) }
         let double = #"{"doubleValue": \#(long)}"#
         #expect(try RESTValueCodec.decode(bytes: Array(double.utf8)) == .double(0))
-        #expect(try RESTValueCodec.decode(JSONParser.parse(double)) == .double(0))
+        #expect(try TreeValueCodec.decode(JSONParser.parse(double)) == .double(0))
     }
 }

@@ -2,15 +2,15 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
 @Suite struct RESTErrorCodecTests {
     @Test func decodeErrorBody_readsThePlainBody() throws {
-        let json = try parse(
+        let json =
             #"{"error":{"code":404,"message":"Document (projects\/p\/databases\/(default)\/documents\/C\/nope) not found.","status":"NOT_FOUND"}}"#
-        )
 
-        let body = try #require(try RESTErrorCodec.decodeErrorBody(json))
+        let body = try #require(try errorBody(json))
 
         #expect(body.httpStatus == 404)
         #expect(body.status == "NOT_FOUND")
@@ -20,13 +20,12 @@ import Testing
     }
 
     @Test func decodeErrorBody_readsTheBodyWrappedInAnArray() throws {
-        let json = try parse(
-            """
+        let json = """
             [{"error": {"code": 409, "message": "Too much contention", "status": "ABORTED",
                         "details": [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "x"}]}}]
-            """)
+            """
 
-        let body = try #require(try RESTErrorCodec.decodeErrorBody(json))
+        let body = try #require(try errorBody(json))
 
         #expect(body.code == .aborted)
         #expect(body.details.count == 1)
@@ -34,15 +33,35 @@ import Testing
 
     @Test func decodeErrorBody_409WithAlreadyExistsIsNotAborted() throws {
         let body = try #require(
-            try RESTErrorCodec.decodeErrorBody(
-                parse(#"{"error": {"code": 409, "message": "exists", "status": "ALREADY_EXISTS"}}"#)))
+            try errorBody(#"{"error": {"code": 409, "message": "exists", "status": "ALREADY_EXISTS"}}"#))
         #expect(body.code == .alreadyExists)
     }
 
     @Test func decodeErrorBody_unknownStatusFallsBackToTheHTTPStatus() throws {
-        let body = try #require(
-            try RESTErrorCodec.decodeErrorBody(parse(#"{"error": {"code": 503, "message": "down"}}"#)))
+        let body = try #require(try errorBody(#"{"error": {"code": 503, "message": "down"}}"#))
         #expect(body.code == .unavailable)
+    }
+
+    /// Firestore's web SDK's `mapCodeFromHttpStatus` (firebase-js-sdk, `packages/firestore/src/remote/rpc_error.ts`).
+    static let httpStatusTable: [(Int, DocumentStoreError.Code)] = [
+        (400, .invalidArgument), (401, .unauthenticated), (403, .permissionDenied), (404, .notFound), (409, .aborted),
+        (416, .outOfRange), (429, .resourceExhausted), (499, .cancelled), (500, .unknown), (501, .unimplemented),
+        (503, .unavailable), (504, .deadlineExceeded), (408, .failedPrecondition), (412, .failedPrecondition),
+        (418, .failedPrecondition), (502, .internal), (505, .internal), (599, .internal), (100, .unknown),
+        (302, .unknown),
+        (600, .unknown), (0, .unknown),
+    ]
+
+    @Test(arguments: httpStatusTable)
+    func codeForHTTPStatus_isFirestoreWebSDKsTable(status: Int, code: DocumentStoreError.Code) {
+        #expect(RESTErrorBody.code(forHTTPStatus: status) == code)
+        #expect(RESTErrorBody(httpStatus: status, message: "m", status: "").code == code)
+    }
+
+    @Test func aStatusNameDecides_andAnUnknownNameIsUnknown_whateverTheHTTPStatus() {
+        #expect(RESTErrorBody(httpStatus: 500, message: "m", status: "DATA_LOSS").code == .dataLoss)
+        #expect(RESTErrorBody(httpStatus: 400, message: "m", status: "SOMETHING_NEW").code == .unknown)
+        #expect(RESTErrorBody.code(status: nil, httpStatus: 502) == .internal)
     }
 
     @Test func decodeErrorBodyBytes_nonJSONThrows() throws {
@@ -55,19 +74,19 @@ import Testing
     }
 
     @Test func decodeErrorBody_successBodiesAreNotErrors() throws {
-        #expect(try RESTErrorCodec.decodeErrorBody(parse(#"{"transaction": "AQ=="}"#)) == nil)
-        #expect(try RESTErrorCodec.decodeErrorBody(parse(#"[{"readTime": "1970-01-01T00:00:00Z"}]"#)) == nil)
-        #expect(try RESTErrorCodec.decodeErrorBody(parse("[]")) == nil)
+        #expect(try errorBody(#"{"transaction": "AQ=="}"#) == nil)
+        #expect(try errorBody(#"[{"readTime": "1970-01-01T00:00:00Z"}]"#) == nil)
+        #expect(try errorBody("[]") == nil)
     }
 
     @Test func decodeErrorBody_malformedError_throwsNamingThePath() throws {
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTErrorCodec.decodeErrorBody(parse(#"[{"error": {"code": "not a number", "status": "INTERNAL"}}]"#))
+            try errorBody(#"[{"error": {"code": "not a number", "status": "INTERNAL"}}]"#)
         }
         #expect(error.path == "$[0].error.code")
     }
 
-    @Test func encodeErrorBody_fromDomainError_usesTheHTTPMapping() throws {
+    @Test func serverEncodesErrorBody_fromDomainError_withTheHTTPMapping() throws {
         let cases: [(DocumentStoreError.Code, Int)] = [
             (.notFound, 404), (.alreadyExists, 409), (.aborted, 409), (.failedPrecondition, 400),
             (.invalidArgument, 400),
@@ -76,24 +95,38 @@ import Testing
         ]
         for (code, status) in cases {
             let body = RESTErrorBody(DocumentStoreError(code, "m"))
-            let json = RESTErrorCodec.encodeErrorBody(body)
+            let json = TreeErrorCodec.encodeErrorBody(body)
             #expect(json == (try parse(#"{"error": {"code": \#(status), "message": "m", "status": "\#(code.name)"}}"#)))
-            #expect(try RESTErrorCodec.decodeErrorBody(json) == body)
+            #expect(try errorBody(JSONWriter.string(json)) == body)
             #expect(body.code == code)
         }
     }
 
     @Test func status_omitsZeroCodeAndRoundTrips() throws {
-        #expect(RESTErrorCodec.encodeStatus(RESTStatus()) == .object([:]))
+        #expect(TreeErrorCodec.encodeStatus(RESTStatus()) == .object([:]))
         let status = RESTStatus(code: 6, message: "entity already exists")
-        #expect(RESTErrorCodec.encodeStatus(status) == (try parse(#"{"code": 6, "message": "entity already exists"}"#)))
-        #expect(try RESTErrorCodec.decodeStatus(RESTErrorCodec.encodeStatus(status)) == status)
+        #expect(TreeErrorCodec.encodeStatus(status) == (try parse(#"{"code": 6, "message": "entity already exists"}"#)))
+        let answer = JSONWriter.string(
+            .object(["writeResults": .array([.object([:])]), "status": .array([TreeErrorCodec.encodeStatus(status)])]))
+        let decoded = try agreeing(
+            answer,
+            { (bytes) throws(RESTDecodingError) in try RESTWriteCodec.decodeBatchWriteResponse(bytes: bytes) },
+            TreeWriteCodec.decodeBatchWriteResponse
+        )
+        #expect(decoded.statuses == [status])
         #expect(status.error?.code == .alreadyExists)
     }
 }
 
 // MARK: - Helpers
 
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
+private func errorBody(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws(RESTDecodingError) -> RESTErrorBody? {
+    try agreeing(
+        text,
+        { (bytes) throws(RESTDecodingError) in try RESTErrorCodec.decodeErrorBody(bytes: bytes) },
+        TreeErrorCodec.decodeErrorBody,
+        sourceLocation: sourceLocation
+    )
 }

@@ -37,18 +37,17 @@ import Testing
         #expect(document.fields.isEmpty)
     }
 
-    @Test func codecNameDecoders_withoutADatabase_keepTheProject() throws {
-        let name = JSON.string("projects/xwift27/databases/(default)/documents/apps/1")
-        let document = try JSONParser.parse(
-            #"{"name": "projects/xwift27/databases/(default)/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#
-        )
+    @Test func names_withoutADatabase_keepTheProject_inStoredAndMissingDocuments() throws {
+        let page = try FirestoreJSONDecoder().decodeList(
+            MapValue.self,
+            from: bytes(
+                """
+                {"documents": [{"name": "projects/xwift27/databases/(default)/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"},
+                               {"name": "projects/other/databases/(default)/documents/apps/2"}]}
+                """))
 
-        #expect(try RESTDocumentCodec.decodeName(name, database: nil).database.projectID == "xwift27")
-        #expect(try RESTDocumentCodec.decodeNamed(document, database: nil).name.database.projectID == "xwift27")
-        #expect(
-            try RESTDocumentCodec.decodeListedNamed(.object(["name": name]), database: nil).name.database.projectID
-                == "xwift27")
-        #expect(try RESTDocumentCodec.decodeListedNamed(.object(["name": name]), database: nil).document == nil)
+        #expect(page.documents.map(\.name.database.projectID) == ["xwift27"])
+        #expect(page.missingDocuments.map(\.database.projectID) == ["other"])
     }
 
     @Test func get_nameInAnotherDatabaseThanExpected_throwsNamingTheName() throws {

@@ -2,31 +2,30 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
+/// The listen stream as the client reads it (the library) and as the server writes it (the test server).
 @Suite struct RESTListenCodecTests {
     @Test func targetChange_readsTypeIDsTokenReadTimeAndCause() throws {
-        let json = try parse(
-            """
+        let text = """
             {"targetChange": {"targetChangeType": "REMOVE", "targetIds": [1, 2], "cause": {"code": 7, "message": "denied"},
              "resumeToken": "AQI=", "readTime": "1970-01-01T00:00:02Z"}}
-            """)
+            """
 
-        let response = try RESTListenCodec.decodeListenResponse(json, database: try database())
+        let response = try decode(text, database: try database())
 
         let expected = RESTTargetChange(
             kind: .remove, targetIDs: [1, 2], cause: RESTStatus(code: 7, message: "denied"), resumeToken: [1, 2],
             readTime: try Timestamp(seconds: 2)
         )
         #expect(response == .targetChange(expected))
-        #expect(RESTListenCodec.encodeListenResponse(response, database: try database()) == json)
+        #expect(TreeListenCodec.encodeListenResponse(response, database: try database()) == (try parse(text)))
     }
 
     @Test func targetChange_withoutType_isNoChange_andNumbersAreAccepted() throws {
-        let omitted = try RESTListenCodec.decodeListenResponse(
-            try parse(#"{"targetChange": {"readTime": "1970-01-01T00:00:01Z"}}"#), database: nil)
-        let numbered = try RESTListenCodec.decodeListenResponse(
-            try parse(#"{"target_change": {"target_change_type": 3}}"#), database: nil)
+        let omitted = try decode(#"{"targetChange": {"readTime": "1970-01-01T00:00:01Z"}}"#, database: nil)
+        let numbered = try decode(#"{"target_change": {"target_change_type": 3}}"#, database: nil)
 
         #expect(omitted == .targetChange(RESTTargetChange(readTime: try Timestamp(seconds: 1))))
         #expect(numbered == .targetChange(RESTTargetChange(kind: .current)))
@@ -45,32 +44,45 @@ import Testing
         ]
 
         for response in responses {
-            let json = RESTListenCodec.encodeListenResponse(response, database: db)
-            #expect(try RESTListenCodec.decodeListenResponse(json, database: db) == response)
+            let json = TreeListenCodec.encodeListenResponse(response, database: db)
+            #expect(try decode(JSONWriter.string(json), database: db) == response)
         }
     }
 
     @Test func twoKinds_orNone_orAForeignDatabase_areRejected() throws {
-        let twoKinds = try parse(#"{"filter": {"count": 1}, "targetChange": {}}"#)
-        let none = try parse("{}")
-        let foreign = try parse(
-            #"{"documentDelete": {"document": "projects/other/databases/(default)/documents/C/d"}}"#)
-
-        #expect(throws: RESTDecodingError.self) { try RESTListenCodec.decodeListenResponse(twoKinds, database: nil) }
-        #expect(throws: RESTDecodingError.self) { try RESTListenCodec.decodeListenResponse(none, database: nil) }
-        #expect(throws: RESTDecodingError.self) {
-            try RESTListenCodec.decodeListenResponse(foreign, database: try database())
+        let twoKinds = try #require(throws: RESTDecodingError.self) {
+            try decode(#"{"filter": {"count": 1}, "targetChange": {}}"#, database: nil)
         }
+        let none = try #require(throws: RESTDecodingError.self) { try decode("{}", database: nil) }
+        let foreign = try #require(throws: RESTDecodingError.self) {
+            try decode(
+                #"{"documentDelete": {"document": "projects/other/databases/(default)/documents/C/d"}}"#,
+                database: try database())
+        }
+
+        #expect(twoKinds.reason.contains("only one of"))
+        #expect(none.reason.contains("must set one of"))
+        #expect(foreign.path == "$.documentDelete.document")
     }
 
     @Test func addTarget_forAQueryAndForADocument() throws {
         let db = try database()
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"))
 
-        let queryJSON = RESTListenCodec.encodeAddTarget(
-            .query(parent: nil, query: query), targetID: 1, resumeToken: [9], database: db)
-        let documentJSON = RESTListenCodec.encodeAddTarget(
-            .document(try DocumentPath("C/d")), targetID: 2, readTime: try Timestamp(seconds: 5), database: db)
+        let queryJSON = tree(
+            agreeing(
+                RESTListenCodec.encodeAddTarget(
+                    .query(parent: nil, query: query), targetID: 1, resumeToken: [9], database: db),
+                TreeListenCodec.encodeAddTarget(
+                    .query(parent: nil, query: query), targetID: 1, resumeToken: [9], database: db)
+            ))
+        let documentJSON = tree(
+            agreeing(
+                RESTListenCodec.encodeAddTarget(
+                    .document(try DocumentPath("C/d")), targetID: 2, readTime: try Timestamp(seconds: 5), database: db),
+                TreeListenCodec.encodeAddTarget(
+                    .document(try DocumentPath("C/d")), targetID: 2, readTime: try Timestamp(seconds: 5), database: db)
+            ))
 
         #expect(
             queryJSON
@@ -95,6 +107,15 @@ private func database() throws -> DatabaseID {
     try DatabaseID(projectID: "p")
 }
 
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
+private func decode(
+    _ text: String, database: DatabaseID?, sourceLocation: SourceLocation = #_sourceLocation
+) throws(RESTDecodingError) -> RESTListenResponse {
+    try agreeing(
+        text,
+        { (bytes) throws(RESTDecodingError) in
+            try RESTListenCodec.decodeListenResponse(bytes: bytes, database: database)
+        },
+        { (json) throws(RESTDecodingError) in try TreeListenCodec.decodeListenResponse(json, database: database) },
+        sourceLocation: sourceLocation
+    )
 }

@@ -1,14 +1,16 @@
+import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
+/// Queries as the client writes them (the library) and as the server reads them (the test server).
 @Suite struct RESTQueryCodecTests {
     @Test func encodeStructuredQuery_minimalQuery_writesOnlyFrom() throws {
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"))
 
-        #expect(
-            RESTQueryCodec.encodeStructuredQuery(query, database: try database())
-                == (try parse(#"{"from": [{"collectionId": "C"}]}"#)))
+        #expect(try encode(query) == (try parse(#"{"from": [{"collectionId": "C"}]}"#)))
     }
 
     @Test func encodeStructuredQuery_everyClause_writesExactJSON() throws {
@@ -35,7 +37,7 @@ import Testing
             limit: 3
         )
 
-        let json = RESTQueryCodec.encodeStructuredQuery(query, database: try database())
+        let json = try encode(query)
 
         #expect(
             json
@@ -58,14 +60,14 @@ import Testing
                      "offset": 2,
                      "limit": 3}
                     """)))
-        #expect(JSONWriter.string(json).contains(#""offset":2,"limit":3"#))
+        #expect(
+            String(decoding: RESTReadCodec.encodeStructuredQuery(query, database: try database()), as: UTF8.self)
+                .contains(#""offset":2,"limit":3"#))
     }
 
     @Test func encodeStructuredQuery_zeroLimitIsWrittenButZeroOffsetIsNot() throws {
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"), offset: 0, limit: 0)
-        #expect(
-            RESTQueryCodec.encodeStructuredQuery(query, database: try database())
-                == (try parse(#"{"from": [{"collectionId": "C"}], "limit": 0}"#)))
+        #expect(try encode(query) == (try parse(#"{"from": [{"collectionId": "C"}], "limit": 0}"#)))
     }
 
     @Test func structuredQuery_roundTrips() throws {
@@ -82,19 +84,19 @@ import Testing
             limit: 100
         )
 
-        let json = RESTQueryCodec.encodeStructuredQuery(query, database: try database())
+        let json = try encode(query)
 
-        #expect(try RESTQueryCodec.decodeStructuredQuery(json) == query)
+        #expect(try TreeQueryCodec.decodeStructuredQuery(json) == query)
     }
 
-    @Test func decodeStructuredQuery_defaultsForAbsentMembers() throws {
+    @Test func serverDecodesStructuredQuery_defaultsForAbsentMembers() throws {
         let json = try parse(
             """
             {"from": [{"collectionId": "C"}], "orderBy": [{"field": {"fieldPath": "a"}}, {"field": {"fieldPath": "b"}, "direction": "DIRECTION_UNSPECIFIED"}],
              "startAt": {}, "limit": "4", "offset": null}
             """)
 
-        let query = try RESTQueryCodec.decodeStructuredQuery(json)
+        let query = try TreeQueryCodec.decodeStructuredQuery(json)
 
         #expect(query.orderBy == [Order(try FieldPath("a"), .ascending), Order(try FieldPath("b"), .ascending)])
         #expect(query.startAt == Cursor(values: [], before: false))
@@ -103,7 +105,7 @@ import Testing
         #expect(query.from.allDescendants == false)
     }
 
-    @Test func decodeStructuredQuery_acceptsEnumNumbersAndTheLegacyLimitWrapper() throws {
+    @Test func serverDecodesStructuredQuery_acceptsEnumNumbersAndTheLegacyLimitWrapper() throws {
         let json = try parse(
             """
             {"from": [{"collectionId": "C"}],
@@ -114,7 +116,7 @@ import Testing
              "limit": {"value": 3}}
             """)
 
-        let query = try RESTQueryCodec.decodeStructuredQuery(json)
+        let query = try TreeQueryCodec.decodeStructuredQuery(json)
 
         #expect(
             query.filter
@@ -172,10 +174,11 @@ import Testing
     ]
 
     @Test(arguments: malformedQueries)
-    func decodeStructuredQuery_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws
-    {
+    func serverDecodesStructuredQuery_malformed_throwsNamingThePath(
+        text: String, path: String, reasonFragment: String
+    ) throws {
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTQueryCodec.decodeStructuredQuery(parse(text))
+            try TreeQueryCodec.decodeStructuredQuery(parse(text))
         }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
@@ -192,8 +195,17 @@ import Testing
             Aggregation(alias: "mean", .average(try FieldPath("a", "b"))),
         ]
 
-        let json = RESTQueryCodec.encodeStructuredAggregationQuery(
-            query, aggregations: aggregations, database: try database())
+        let db = try database()
+        let bytes = RESTReadCodec.encodeRunAggregationQueryRequest(
+            query, aggregations: aggregations, consistency: .latest, database: db)
+        let reference = TreeReadCodec.encodeRunAggregationQueryRequest(
+            RESTRunAggregationQueryRequest(query: query, aggregations: aggregations), database: db)
+        guard case .object(let request) = tree(agreeing(bytes, reference)),
+            let json = request["structuredAggregationQuery"]
+        else {
+            Issue.record("no structuredAggregationQuery")
+            return
+        }
 
         #expect(
             json
@@ -205,31 +217,31 @@ import Testing
                                       {"alias": "total", "sum": {"field": {"fieldPath": "a"}}},
                                       {"alias": "mean", "avg": {"field": {"fieldPath": "a.b"}}}]}
                     """)))
-        let decoded = try RESTQueryCodec.decodeStructuredAggregationQuery(json)
+        let decoded = try TreeQueryCodec.decodeStructuredAggregationQuery(json)
         #expect(decoded.query == query)
         #expect(decoded.aggregations == aggregations)
     }
 
-    @Test func decodeStructuredAggregationQuery_missingAliasesGetFirestoreDefaults() throws {
+    @Test func serverDecodesStructuredAggregationQuery_missingAliasesGetFirestoreDefaults() throws {
         let json = try parse(
             """
             {"structuredQuery": {"from": [{"collectionId": "C"}]},
              "aggregations": [{"count": {}}, {"alias": "field_2", "sum": {"field": {"fieldPath": "a"}}}, {"alias": "", "avg": {"field": {"fieldPath": "a"}}}]}
             """)
 
-        let aliases = try RESTQueryCodec.decodeStructuredAggregationQuery(json).aggregations.map(\.alias)
+        let aliases = try TreeQueryCodec.decodeStructuredAggregationQuery(json).aggregations.map(\.alias)
 
         #expect(aliases == ["field_1", "field_2", "field_3"])
     }
 
-    @Test func decodeStructuredAggregationQuery_malformedAggregation_throwsNamingThePath() throws {
+    @Test func serverDecodesStructuredAggregationQuery_malformedAggregation_throwsNamingThePath() throws {
         let json = try parse(
             """
             {"structuredQuery": {"from": [{"collectionId": "C"}]},
              "aggregations": [{"count": {"upTo": "1.5"}}]}
             """)
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTQueryCodec.decodeStructuredAggregationQuery(json)
+            try TreeQueryCodec.decodeStructuredAggregationQuery(json)
         }
         #expect(error.path == "$.aggregations[0].count.upTo")
 
@@ -237,7 +249,7 @@ import Testing
             #"{"structuredQuery": {"from": [{"collectionId": "C"}]}, "aggregations": [{"count": {}, "sum": {"field": {"fieldPath": "a"}}}]}"#
         )
         let other = try #require(throws: RESTDecodingError.self) {
-            try RESTQueryCodec.decodeStructuredAggregationQuery(twoKinds)
+            try TreeQueryCodec.decodeStructuredAggregationQuery(twoKinds)
         }
         #expect(other.path == "$.aggregations[0]")
     }
@@ -249,6 +261,11 @@ private func database() throws -> DatabaseID {
     try DatabaseID(projectID: "projectID")
 }
 
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
+/// The library's query, read back as JSON, after checking it is the reference's.
+private func encode(_ query: StructuredQuery) throws -> JSON {
+    let db = try database()
+    return tree(
+        agreeing(
+            RESTReadCodec.encodeStructuredQuery(query, database: db),
+            TreeQueryCodec.encodeStructuredQuery(query, database: db)))
 }

@@ -2,6 +2,7 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
 @Suite struct RESTTransactionCodecTests {
@@ -19,48 +20,61 @@ import Testing
             ),
         ]
         for (options, expected) in cases {
-            let json = RESTTransactionCodec.encodeBeginTransactionRequest(options)
+            let json = tree(
+                agreeing(
+                    RESTTransactionCodec.encodeBeginTransactionRequest(options),
+                    TreeTransactionCodec.encodeBeginTransactionRequest(options)))
             #expect(json == (try parse(expected)))
-            #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(json, database: nil) == options)
+            #expect(try TreeTransactionCodec.decodeBeginTransactionRequest(json, database: nil) == options)
         }
+        let optimistic = RESTTransactionCodec.encodeBeginTransactionRequest(
+            .readWrite(retrying: TransactionID(bytes: [1])), concurrencyMode: "OPTIMISTIC")
+        #expect(
+            tree(optimistic)
+                == (try parse(
+                    #"{"options": {"readWrite": {"retryTransaction": "AQ==", "concurrencyMode": "OPTIMISTIC"}}}"#)))
+        #expect(
+            tree(
+                RESTTransactionCodec.encodeBeginTransactionRequest(
+                    .readOnly(readTime: nil), concurrencyMode: "OPTIMISTIC"))
+                == (try parse(#"{"options": {"readOnly": {}}}"#)))
     }
 
-    @Test func decodeBeginTransactionRequest_withoutOptionsIsReadWrite() throws {
-        #expect(try RESTTransactionCodec.decodeBeginTransactionRequest(parse("{}"), database: nil) == .readWrite)
+    @Test func serverDecodesBeginTransactionRequest_withoutOptionsAsReadWrite() throws {
+        #expect(try TreeTransactionCodec.decodeBeginTransactionRequest(parse("{}"), database: nil) == .readWrite)
         #expect(
-            try RESTTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {}}"#), database: nil)
+            try TreeTransactionCodec.decodeBeginTransactionRequest(parse(#"{"options": {}}"#), database: nil)
                 == .readWrite)
         #expect(
-            try RESTTransactionCodec.decodeBeginTransactionRequest(
+            try TreeTransactionCodec.decodeBeginTransactionRequest(
                 parse(#"{"options": {"readWrite": {"concurrencyMode": "OPTIMISTIC"}}}"#), database: nil) == .readWrite)
     }
 
     @Test func beginTransactionResponseAndRollback_roundTrip() throws {
         let id = TransactionID(bytes: [0x11, 6, 0, 0, 0, 0, 0, 0, 0])
         #expect(
-            RESTTransactionCodec.encodeBeginTransactionResponse(id) == (try parse(#"{"transaction": "EQYAAAAAAAAA"}"#)))
+            TreeTransactionCodec.encodeBeginTransactionResponse(id) == (try parse(#"{"transaction": "EQYAAAAAAAAA"}"#)))
+        let decoded = try agreeing(
+            #"{"transaction": "EQYAAAAAAAAA"}"#,
+            { (bytes) throws(RESTDecodingError) in try RESTTransactionCodec.decodeBeginTransactionResponse(bytes: bytes)
+            },
+            TreeTransactionCodec.decodeBeginTransactionResponse
+        )
+        #expect(decoded == id)
         #expect(
-            try RESTTransactionCodec.decodeBeginTransactionResponse(parse(#"{"transaction": "EQYAAAAAAAAA"}"#)) == id)
-        #expect(
-            try RESTTransactionCodec.decodeRollbackRequest(
-                RESTTransactionCodec.encodeRollbackRequest(id), database: nil) == id)
+            try TreeTransactionCodec.decodeRollbackRequest(
+                JSONParser.parse(RESTTransactionCodec.encodeRollbackRequest(id)), database: nil) == id)
     }
 
-    @Test func decodeRollbackRequest_missingTransaction_throws() throws {
+    @Test func serverDecodesRollbackRequest_missingTransaction_throws() throws {
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTTransactionCodec.decodeRollbackRequest(parse("{}"), database: nil)
+            try TreeTransactionCodec.decodeRollbackRequest(parse("{}"), database: nil)
         }
         #expect(error.reason.contains("transaction"))
         let both = try #require(throws: RESTDecodingError.self) {
-            try RESTTransactionCodec.decodeBeginTransactionRequest(
+            try TreeTransactionCodec.decodeBeginTransactionRequest(
                 parse(#"{"options": {"readOnly": {}, "readWrite": {}}}"#), database: nil)
         }
         #expect(both.path == "$.options")
     }
-}
-
-// MARK: - Helpers
-
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
 }

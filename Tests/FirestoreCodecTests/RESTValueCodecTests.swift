@@ -1,8 +1,12 @@
 import Foundation
 import HearthDomain
 import HearthFirestoreCodec
+import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
+/// The library's value codec, each decoding and encoding checked against the reference (the test server's
+/// tree codec) on the way.
 @Suite struct RESTValueCodecTests {
     // MARK: - Exact encoding
 
@@ -32,7 +36,7 @@ import Testing
 
     @Test(arguments: exactEncodings)
     func encode_writesExactJSON(value: Value, expected: String) {
-        #expect(JSONWriter.string(RESTValueCodec.encode(value)) == expected)
+        #expect(text(agreeing(RESTValueCodec.encode(value), TreeValueCodec.encode(value))) == expected)
     }
 
     @Test func encode_timestampWritesUTCWithFewestExactDigits() throws {
@@ -44,55 +48,52 @@ import Testing
         ]
         for (nanos, text) in cases {
             let value = Value.timestamp(try Timestamp(seconds: 1_714_566_896, nanoseconds: nanos))
-            #expect(RESTValueCodec.encode(value) == .object(["timestampValue": .string(text)]))
+            #expect(tree(RESTValueCodec.encode(value)) == .object(["timestampValue": .string(text)]))
         }
     }
 
     @Test func encode_referenceWritesFullResourceName() throws {
         let name = try DocumentName(parsing: "projects/p/databases/(default)/documents/users/alice")
         #expect(
-            JSONWriter.string(RESTValueCodec.encode(.reference(name)))
+            text(RESTValueCodec.encode(.reference(name)))
                 == #"{"referenceValue":"projects/p/databases/(default)/documents/users/alice"}"#)
     }
 
     @Test func encode_geoPointWritesBothCoordinates() throws {
         let point = try GeoPoint(latitude: 0, longitude: -2.25)
         #expect(
-            JSONWriter.string(RESTValueCodec.encode(.geoPoint(point)))
-                == #"{"geoPointValue":{"latitude":0.0,"longitude":-2.25}}"#)
+            text(RESTValueCodec.encode(.geoPoint(point))) == #"{"geoPointValue":{"latitude":0.0,"longitude":-2.25}}"#)
     }
 
     // MARK: - Round trips
 
     @Test(arguments: try roundTripValues())
     func encodeThenDecode_returnsTheSameValue(value: Value) throws {
-        let decoded = try RESTValueCodec.decode(RESTValueCodec.encode(value))
-        #expect(decoded == value)
+        let encoded = agreeing(RESTValueCodec.encode(value), TreeValueCodec.encode(value))
+        #expect(try decodeValue(text(encoded)) == value)
     }
 
     @Test(arguments: try roundTripValues())
-    func encodeThenDecode_survivesSerializationToText(value: Value) throws {
-        let text = JSONWriter.serialize(RESTValueCodec.encode(value))
-        #expect(try RESTValueCodec.decode(JSONParser.parse(text)) == value)
+    func encodeThenDecode_survivesPrettyPrinting(value: Value) throws {
+        #expect(try decodeValue(JSONWriter.prettyString(tree(RESTValueCodec.encode(value)))) == value)
     }
 
     @Test func decode_negativeZeroKeepsItsSign() throws {
-        let decoded = try RESTValueCodec.decode(parse(#"{"doubleValue": -0.0}"#))
+        let decoded = try decodeValue(#"{"doubleValue": -0.0}"#)
         guard case .double(let number) = decoded else { Issue.record("not a double: \(decoded)"); return }
         #expect(number == 0 && number.sign == .minus)
     }
 
     @Test func decodeFields_distinguishesPrecomposedAndDecomposedKeys() throws {
-        let json = try parse(#"{"\#u{E9}": {"integerValue": "1"}, "e\#u{301}": {"integerValue": "2"}}"#)
-        let fields = try RESTValueCodec.decodeFields(json)
+        let fields = try decodeFields(#"{"\#u{E9}": {"integerValue": "1"}, "e\#u{301}": {"integerValue": "2"}}"#)
         #expect(fields.count == 2)
         #expect(fields["\u{E9}"] == .integer(1))
         #expect(fields["e\u{301}"] == .integer(2))
     }
 
     @Test func decodeFields_sortsKeysByUTF8Bytes() throws {
-        let fields = try RESTValueCodec.decodeFields(
-            parse(#"{"b": {"nullValue": null}, "Z": {"nullValue": null}, "a": {"nullValue": null}}"#))
+        let fields = try decodeFields(
+            #"{"b": {"nullValue": null}, "Z": {"nullValue": null}, "a": {"nullValue": null}}"#)
         #expect(fields.keys == ["Z", "a", "b"])
     }
 
@@ -124,20 +125,18 @@ import Testing
 
     @Test(arguments: alternativeForms)
     func decode_acceptsAlternativeForms(text: String, expected: Value) throws {
-        #expect(try RESTValueCodec.decode(parse(text)) == expected)
+        #expect(try decodeValue(text) == expected)
     }
 
     @Test func decode_timestampWithOffsetIsNormalizedToUTC() throws {
-        let decoded = try RESTValueCodec.decode(parse(#"{"timestampValue": "2024-05-01T14:34:56.5+02:00"}"#))
+        let decoded = try decodeValue(#"{"timestampValue": "2024-05-01T14:34:56.5+02:00"}"#)
         #expect(decoded == .timestamp(try Timestamp(seconds: 1_714_566_896, nanoseconds: 500_000_000)))
     }
 
     @Test func decode_geoPointWithMissingCoordinatesIsZero() throws {
+        #expect(try decodeValue(#"{"geoPointValue": {}}"#) == .geoPoint(try GeoPoint(latitude: 0, longitude: 0)))
         #expect(
-            try RESTValueCodec.decode(parse(#"{"geoPointValue": {}}"#))
-                == .geoPoint(try GeoPoint(latitude: 0, longitude: 0)))
-        #expect(
-            try RESTValueCodec.decode(parse(#"{"geoPointValue": {"longitude": 3}}"#))
+            try decodeValue(#"{"geoPointValue": {"longitude": 3}}"#)
                 == .geoPoint(try GeoPoint(latitude: 0, longitude: 3)))
     }
 
@@ -188,27 +187,20 @@ import Testing
 
     @Test(arguments: malformedValues)
     func decode_malformedValue_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws {
-        let error = try #require(throws: RESTDecodingError.self) { try RESTValueCodec.decode(parse(text)) }
+        let error = try #require(throws: RESTDecodingError.self) { try decodeValue(text) }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
-
-        let bytesError = try #require(throws: RESTDecodingError.self) {
-            try RESTValueCodec.decode(bytes: Array(text.utf8))
-        }
-        #expect(bytesError.description == error.description)
     }
 
     @Test func decodeError_keepsTheUnderlyingDomainError() throws {
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTValueCodec.decode(parse(#"{"timestampValue": "10000-01-01T00:00:00Z"}"#))
+            try decodeValue(#"{"timestampValue": "10000-01-01T00:00:00Z"}"#)
         }
         #expect(error.underlying?.code == .invalidArgument)
     }
 
     @Test func decodeError_convertsToTheCallersCode() throws {
-        let error = try #require(throws: RESTDecodingError.self) {
-            try RESTValueCodec.decode(parse(#"{"integerValue": "x"}"#))
-        }
+        let error = try #require(throws: RESTDecodingError.self) { try decodeValue(#"{"integerValue": "x"}"#) }
         let internalError = error.documentStoreError(.internal)
         let argumentError = error.documentStoreError(.invalidArgument)
         #expect(internalError.code == .internal)
@@ -220,8 +212,22 @@ import Testing
 
 // MARK: - Helpers
 
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
+private func decodeValue(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws(RESTDecodingError) -> Value {
+    try agreeing(
+        text, { (bytes) throws(RESTDecodingError) in try RESTValueCodec.decode(bytes: bytes) }, TreeValueCodec.decode,
+        sourceLocation: sourceLocation)
+}
+
+private func decodeFields(_ text: String) throws(RESTDecodingError) -> MapValue {
+    try agreeing(
+        text, { (bytes) throws(RESTDecodingError) in try RESTValueCodec.decodeFields(bytes: bytes) },
+        TreeValueCodec.decodeFields)
+}
+
+private func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes, as: UTF8.self)
 }
 
 private func roundTripValues() throws -> [Value] {

@@ -2,15 +2,18 @@ import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
+import HearthFirestoreTestServer
 import Testing
 
+/// Writes as the client sends them (the library's commit and batch-write bodies) and as the server reads
+/// them (the test server's request decoders), and the answers the client reads.
 @Suite struct RESTWriteCodecTests {
     // MARK: - Commit request encoding
 
     @Test func encodeCommitRequest_updateWithoutMask_writesDocumentAndNoMask() throws {
         let write = Write.update(try DocumentPath("C/d"), fields: ["a": 1], precondition: .exists(false))
 
-        let json = RESTWriteCodec.encodeCommitRequest(database: try database(), writes: [write], transaction: nil)
+        let json = try commitRequest([write], transaction: nil)
 
         #expect(
             json
@@ -23,25 +26,24 @@ import Testing
                     """)))
     }
 
-    @Test func encodeCommitRequestBytes_isTheCompactTextOfTheJSON() throws {
+    @Test func encodeCommitRequest_isCompactText_thatTheServerReads() throws {
         let db = try database()
         let writes = [Write.update(try DocumentPath("C/d"), fields: ["a": 1])]
 
-        let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: db, writes: writes, transaction: nil)
+        let bytes = RESTWriteCodec.encodeCommitRequest(database: db, writes: writes, transaction: nil)
 
         #expect(
             String(decoding: bytes, as: UTF8.self)
                 == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#
         )
-        #expect(try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: db).writes == writes)
+        #expect(try TreeWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: db).writes == writes)
+        let withoutDatabase = RESTWriteCodec.encodeCommitRequest(
+            database: db, writes: writes, transaction: nil, includingDatabase: false)
+        #expect(String(decoding: withoutDatabase, as: UTF8.self).hasPrefix(#"{"writes":[{"update""#))
     }
 
     @Test func encodeCommitRequest_withTransaction_writesItInBase64() throws {
-        let json = RESTWriteCodec.encodeCommitRequest(
-            database: try database(),
-            writes: [],
-            transaction: TransactionID(bytes: [0x11, 0x03, 0, 0, 0, 0, 0, 0, 0])
-        )
+        let json = try commitRequest([], transaction: TransactionID(bytes: [0x11, 0x03, 0, 0, 0, 0, 0, 0, 0]))
         #expect(
             json
                 == (try parse(
@@ -59,7 +61,7 @@ import Testing
         )
 
         #expect(
-            RESTWriteCodec.encode(write, database: try database())
+            try encodedWrite(write)
                 == (try parse(
                     """
                     {"update": {"name": "projects/projectID/databases/(default)/documents/C/d", "fields": {}},
@@ -73,7 +75,7 @@ import Testing
         let write = Write.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("b", "c")])
 
         #expect(
-            RESTWriteCodec.encode(write, database: try database())
+            try encodedWrite(write)
                 == (try parse(
                     """
                     {"update": {"name": "projects/projectID/databases/(default)/documents/C/d"},
@@ -88,7 +90,7 @@ import Testing
             mask: [try FieldPath("a.b", "`c`"), try FieldPath("x_1")]
         )
 
-        let json = RESTWriteCodec.encode(write, database: try database())
+        let json = try encodedWrite(write)
 
         #expect(
             json
@@ -104,7 +106,7 @@ import Testing
         let write = Write.delete(try DocumentPath("C/d"), precondition: .updateTime(try Timestamp(seconds: 42)))
 
         #expect(
-            RESTWriteCodec.encode(write, database: try database())
+            try encodedWrite(write)
                 == (try parse(
                     """
                     {"delete": "projects/projectID/databases/(default)/documents/C/d",
@@ -120,7 +122,7 @@ import Testing
         )
 
         #expect(
-            RESTWriteCodec.encode(write, database: try database())
+            try encodedWrite(write)
                 == (try parse(
                     """
                     {"transform": {"document": "projects/projectID/databases/(default)/documents/C/d",
@@ -146,8 +148,15 @@ import Testing
         ]
         for (operation, expected) in cases {
             let transform = FieldTransform(fieldPath: path, operation: operation)
-            #expect(RESTWriteCodec.encodeFieldTransform(transform) == (try parse(expected)))
-            #expect(try RESTWriteCodec.decodeFieldTransform(parse(expected)) == transform)
+            let write = Write(path: try DocumentPath("C/d"), operation: .transform, transforms: [transform])
+            guard case .object(let object) = try encodedWrite(write),
+                case .object(let documentTransform)? = object["transform"]
+            else {
+                Issue.record("not a transform write")
+                continue
+            }
+            #expect(documentTransform["fieldTransforms"] == .array([try parse(expected)]))
+            #expect(try TreeWriteCodec.decodeFieldTransform(parse(expected)) == transform)
         }
     }
 
@@ -180,8 +189,8 @@ import Testing
         ]
         let transaction = TransactionID(bytes: [1, 2, 3, 250])
 
-        let json = RESTWriteCodec.encodeCommitRequest(database: db, writes: writes, transaction: transaction)
-        let decoded = try RESTWriteCodec.decodeCommitRequest(json, database: db)
+        let json = try commitRequest(writes, transaction: transaction)
+        let decoded = try TreeWriteCodec.decodeCommitRequest(json, database: db)
 
         #expect(decoded == RESTCommitRequest(database: db, writes: writes, transaction: transaction))
     }
@@ -197,7 +206,7 @@ import Testing
             commitTime: try Timestamp(seconds: 10, nanoseconds: 1_000)
         )
 
-        let json = RESTWriteCodec.encodeCommitResponse(response)
+        let json = TreeWriteCodec.encodeCommitResponse(response)
 
         #expect(
             json
@@ -208,19 +217,17 @@ import Testing
                                       {}],
                      "commitTime": "1970-01-01T00:00:10.000001Z"}
                     """)))
-        #expect(try RESTWriteCodec.decodeCommitResponse(json) == response)
+        #expect(try commitResponse(JSONWriter.string(json)) == response)
     }
 
     @Test func decodeCommitResponse_readsTheEmulatorsAnswer() throws {
-        let json = try parse(
+        let response = try commitResponse(
             """
             {"writeResults": [{"updateTime": "2026-11-22T01:30:28.531745Z",
                                "transformResults": [{"timestampValue": "2026-11-22T01:30:28.494Z"}, {"integerValue": "3"}, {"nullValue": null}]},
                               {}],
              "commitTime": "2026-11-22T01:30:28.531745Z"}
             """)
-
-        let response = try RESTWriteCodec.decodeCommitResponse(json)
 
         #expect(response.writeResults.count == 2)
         #expect(
@@ -237,19 +244,21 @@ import Testing
         let db = try database()
         let writes: [Write] = [.delete(try DocumentPath("C/a")), .update(try DocumentPath("C/b"), fields: ["x": true])]
 
-        let request = RESTWriteCodec.encodeBatchWriteRequest(
-            database: db, writes: writes, labels: ["b": "2", "a": "1"])
+        let request = agreeing(
+            RESTWriteCodec.encodeBatchWriteRequest(database: db, writes: writes, labels: ["b": "2", "a": "1"]),
+            TreeWriteCodec.encodeBatchWriteRequest(database: db, writes: writes, labels: ["b": "2", "a": "1"])
+        )
 
-        #expect(JSONWriter.string(request).contains(#""labels":{"a":"1","b":"2"}"#))
+        #expect(String(decoding: request, as: UTF8.self).contains(#""labels":{"a":"1","b":"2"}"#))
         #expect(
-            try RESTWriteCodec.decodeBatchWriteRequest(request, database: db)
+            try TreeWriteCodec.decodeBatchWriteRequest(JSONParser.parse(request), database: db)
                 == RESTBatchWriteRequest(database: db, writes: writes, labels: ["a": "1", "b": "2"]))
 
         let response = RESTBatchWriteResponse(
             writeResults: [WriteResult(updateTime: nil), WriteResult(updateTime: try Timestamp(seconds: 5))],
             statuses: [RESTStatus(code: 5, message: "no entity to update"), RESTStatus()]
         )
-        let encoded = RESTWriteCodec.encodeBatchWriteResponse(response)
+        let encoded = TreeWriteCodec.encodeBatchWriteResponse(response)
         #expect(
             encoded
                 == (try parse(
@@ -257,7 +266,11 @@ import Testing
                     {"writeResults": [{}, {"updateTime": "1970-01-01T00:00:05Z"}],
                      "status": [{"code": 5, "message": "no entity to update"}, {}]}
                     """)))
-        let decoded = try RESTWriteCodec.decodeBatchWriteResponse(encoded)
+        let decoded = try agreeing(
+            JSONWriter.string(encoded),
+            { (bytes) throws(RESTDecodingError) in try RESTWriteCodec.decodeBatchWriteResponse(bytes: bytes) },
+            TreeWriteCodec.decodeBatchWriteResponse
+        )
         #expect(decoded == response)
         #expect(decoded.statuses[0].error?.code == .notFound)
         #expect(decoded.statuses[1].isOK && decoded.statuses[1].error == nil)
@@ -321,16 +334,18 @@ import Testing
     ]
 
     @Test(arguments: malformedCommitRequests)
-    func decodeCommitRequest_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws {
+    func serverDecodesCommitRequest_malformed_throwsNamingThePath(
+        text: String, path: String, reasonFragment: String
+    ) throws {
         let db = try DatabaseID(projectID: "p")
         let error = try #require(throws: RESTDecodingError.self) {
-            try RESTWriteCodec.decodeCommitRequest(parse(text), database: db)
+            try TreeWriteCodec.decodeCommitRequest(parse(text), database: db)
         }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
     }
 
-    @Test func decodeCommitRequest_ignoresUnknownEnvelopeMembersAndAcceptsSnakeCase() throws {
+    @Test func serverDecodesCommitRequest_ignoringUnknownEnvelopeMembersAndAcceptingSnakeCase() throws {
         let json = try parse(
             """
             {"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d", "futureField": 1},
@@ -338,7 +353,7 @@ import Testing
              "requestOptions": {"requestTag": "x"}}
             """)
 
-        let request = try RESTWriteCodec.decodeCommitRequest(json, database: nil)
+        let request = try TreeWriteCodec.decodeCommitRequest(json, database: nil)
 
         #expect(
             request.writes == [
@@ -348,18 +363,16 @@ import Testing
             ])
     }
 
-    @Test func decodeFieldTransform_acceptsTheServerValueEnumNumber() throws {
-        let transform = try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
+    @Test func serverDecodesFieldTransform_acceptingTheServerValueEnumNumber() throws {
+        let transform = try TreeWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
         #expect(transform == FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp))
         #expect(throws: RESTDecodingError.self) {
-            try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#))
+            try TreeWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#))
         }
     }
 
     @Test func decodeCommitResponse_missingCommitTime_throws() throws {
-        let error = try #require(throws: RESTDecodingError.self) {
-            try RESTWriteCodec.decodeCommitResponse(parse(#"{"writeResults": []}"#))
-        }
+        let error = try #require(throws: RESTDecodingError.self) { try commitResponse(#"{"writeResults": []}"#) }
         #expect(error.path == "$")
         #expect(error.reason.contains("commitTime"))
     }
@@ -371,6 +384,26 @@ private func database() throws -> DatabaseID {
     try DatabaseID(projectID: "projectID")
 }
 
-private func parse(_ text: String) throws -> JSON {
-    try JSONParser.parse(text)
+/// The library's commit request, read back as JSON, after checking it is the reference's.
+private func commitRequest(_ writes: [Write], transaction: TransactionID?) throws -> JSON {
+    let db = try database()
+    let bytes = RESTWriteCodec.encodeCommitRequest(database: db, writes: writes, transaction: transaction)
+    return tree(
+        agreeing(bytes, TreeWriteCodec.encodeCommitRequest(database: db, writes: writes, transaction: transaction)))
+}
+
+/// The JSON of one write, as the library writes it in a commit request.
+private func encodedWrite(_ write: Write) throws -> JSON {
+    guard case .object(let request) = try commitRequest([write], transaction: nil),
+        case .array(let writes)? = request["writes"], let first = writes.first
+    else {
+        return .null
+    }
+    return first
+}
+
+private func commitResponse(_ text: String) throws(RESTDecodingError) -> CommitResponse {
+    try agreeing(
+        text, { (bytes) throws(RESTDecodingError) in try RESTWriteCodec.decodeCommitResponse(bytes: bytes) },
+        TreeWriteCodec.decodeCommitResponse)
 }

@@ -2,19 +2,20 @@ import Foundation
 import HearthApplication
 import HearthDomain
 @testable import HearthFirestoreCodec
+import HearthFirestoreTestServer
 import HearthFirestoreREST
 import HearthPort
 import HearthTestSupport
 import Testing
 
 /// The emulator's real answers (documents with every value kind and odd IDs, through get, batchGet,
-/// list and runQuery) are in the form the codec's byte decoder reads: it takes each of them itself,
-/// rather than leaving it to the tree decoders, and decodes it as they do.
+/// list and runQuery) are decoded by the library's codec exactly as the test server's reference decodes
+/// them.
 @Suite(
-    "Emulator answers are decoded straight from bytes",
+    "Emulator answers are decoded as the reference decodes them",
     .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
 struct EmulatorByteCodecTests {
-    @Test func everyDocumentCarryingAnswer_isTakenByTheByteDecoder() async throws {
+    @Test func everyDocumentCarryingAnswer_isDecodedAsTheReferenceDecodesIt() async throws {
         let recorder = RecordingHTTPClient(EmulatorStores.sharedClient)
         let store = try await makeStore(recorder)
         let database = store.database
@@ -38,30 +39,32 @@ struct EmulatorByteCodecTests {
             let url = request.url.absoluteString
             let text = String(decoding: response.body, as: UTF8.self)
             if url.hasSuffix(":runQuery") {
-                let viaBytes = try #require(
-                    RESTByteDecoder.runQueryResponse(response.body, database: database), "declined: \(text)")
+                let viaBytes = try RESTReadCodec.decodeRunQueryResponse(bytes: response.body, database: database)
                 #expect(
                     viaBytes
-                        == (try RESTReadCodec.decodeRunQueryResponse(
-                            JSONParser.parse(response.body), database: database)))
+                        == (try TreeReadCodec.decodeRunQueryResponse(
+                            JSONParser.parse(response.body), database: database)),
+                    "\(text)")
                 #expect(viaBytes.compactMap(\.document).count == paths.count)
             } else if url.hasSuffix(":batchGet") {
-                let viaBytes = try #require(
-                    RESTByteDecoder.batchGetResponse(response.body, database: database), "declined: \(text)")
+                let viaBytes = try RESTReadCodec.decodeBatchGetResponse(bytes: response.body, database: database)
                 #expect(
                     viaBytes
-                        == (try RESTReadCodec.decodeBatchGetResponse(
-                            JSONParser.parse(response.body), database: database)))
+                        == (try TreeReadCodec.decodeBatchGetResponse(
+                            JSONParser.parse(response.body), database: database)),
+                    "\(text)")
             } else if request.method == .get, url.contains("/documents/kinds?") || url.hasSuffix("/documents/kinds") {
-                let viaBytes = try #require(
-                    RESTByteDecoder.listDocumentsResponse(response.body, database: database), "declined: \(text)")
+                let viaBytes = try RESTReadCodec.decodeListDocumentsResponse(bytes: response.body, database: database)
                 #expect(
                     viaBytes
-                        == (try RESTReadCodec.decodeListDocumentsResponse(
-                            JSONParser.parse(response.body), database: database)))
+                        == (try TreeReadCodec.decodeListDocumentsResponse(
+                            JSONParser.parse(response.body), database: database)),
+                    "\(text)")
             } else if request.method == .get {
-                let viaBytes = try #require(
-                    RESTByteDecoder.document(response.body, database: database), "declined: \(text)")
+                let viaBytes = try RESTDocumentCodec.decode(bytes: response.body, database: database)
+                #expect(
+                    viaBytes == (try TreeDocumentCodec.decode(JSONParser.parse(response.body), database: database)),
+                    "\(text)")
                 #expect(viaBytes.fields == fields)
             } else {
                 continue

@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthFirestoreCodec
 import HearthFirestoreREST
 import HearthPort
 import Testing
@@ -93,18 +94,21 @@ struct ErrorMappingTests {
         .init(row: "H2", http: 401, body: "", code: .unauthenticated),
         .init(row: "H3", http: 403, body: "<html>Forbidden</html>", code: .permissionDenied),
         .init(row: "H4", http: 404, body: "Not Found", code: .notFound),
-        .init(row: "H5", http: 408, body: "", code: .deadlineExceeded),
-        .init(row: "H6", http: 409, body: "{}", code: .aborted),
-        .init(row: "H7", http: 412, body: "", code: .failedPrecondition),
-        .init(row: "H8", http: 416, body: "", code: .outOfRange),
-        .init(row: "H9", http: 429, body: "Too Many Requests", code: .resourceExhausted),
-        .init(row: "H10", http: 499, body: "", code: .cancelled),
-        .init(row: "H11", http: 500, body: "<html>oops</html>", code: .internal),
-        .init(row: "H12", http: 501, body: "", code: .unimplemented),
-        .init(row: "H13", http: 502, body: "<html>Bad Gateway</html>", code: .unavailable),
-        .init(row: "H14", http: 503, body: "Service Unavailable", code: .unavailable),
-        .init(row: "H15", http: 504, body: "Gateway Timeout", code: .deadlineExceeded),
-        .init(row: "H16", http: 418, body: "teapot", code: .unknown),
+        .init(row: "H5", http: 409, body: "{}", code: .aborted),
+        .init(row: "H6", http: 416, body: "", code: .outOfRange),
+        .init(row: "H7", http: 429, body: "Too Many Requests", code: .resourceExhausted),
+        .init(row: "H8", http: 499, body: "", code: .cancelled),
+        .init(row: "H9", http: 500, body: "<html>oops</html>", code: .unknown),
+        .init(row: "H10", http: 501, body: "", code: .unimplemented),
+        .init(row: "H11", http: 503, body: "Service Unavailable", code: .unavailable),
+        .init(row: "H12", http: 504, body: "Gateway Timeout", code: .deadlineExceeded),
+        .init(row: "H13", http: 408, body: "", code: .failedPrecondition),
+        .init(row: "H13", http: 412, body: "", code: .failedPrecondition),
+        .init(row: "H13", http: 418, body: "teapot", code: .failedPrecondition),
+        .init(row: "H14", http: 502, body: "<html>Bad Gateway</html>", code: .internal),
+        .init(row: "H14", http: 505, body: "", code: .internal),
+        .init(row: "H15", http: 600, body: "", code: .unknown),
+        .init(row: "H15", http: 101, body: "", code: .unknown),
     ]
 
     @Test(arguments: httpRows)
@@ -182,6 +186,34 @@ struct ErrorMappingTests {
 
         #expect(error?.code == .internal)
         #expect(error?.message.contains("createTime") == true)
+    }
+
+    @Test func D4_aMalformedValue_isInternalNamingItsJSONPath_inEveryAnswerThatCarriesDocuments() async throws {
+        let document =
+            #"{"name":"\#(F.rootName)/c/a","fields":{"m":{"mapValue":{"fields":{"age":{"integerValue":"1x"}}}}},"createTime":"2024-01-01T00:00:00Z","updateTime":"2024-01-01T00:00:00Z"}"#
+        let (store, server) = try makeSUT()
+        server.enqueue(
+            .ok(document),
+            .ok(#"[{"found":\#(document),"readTime":"2024-01-01T00:00:00Z"}]"#),
+            .ok(#"[{"readTime":"2024-01-01T00:00:00Z"},{"document":\#(document),"readTime":"2024-01-01T00:00:00Z"}]"#)
+        )
+
+        let get = await #expect(throws: DocumentStoreError.self) {
+            try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
+        }
+        let batchGet = await #expect(throws: DocumentStoreError.self) {
+            try await store.batchGetDocuments([try F.path("c/a")], mask: nil, consistency: .latest)
+        }
+        let runQuery = await #expect(throws: DocumentStoreError.self) {
+            try await store.runQueryAll(
+                parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c")), consistency: .latest)
+        }
+
+        #expect(get?.code == .internal)
+        #expect(get?.message.contains("$.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(batchGet?.message.contains("$[0].found.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(runQuery?.message.contains("$[1].document.fields.m.mapValue.fields.age.integerValue") == true)
+        #expect(runQuery?.underlying is RESTDecodingError)
     }
 
     @Test func D4_aNonBase64Transaction_isInternal() async throws {

@@ -31,7 +31,7 @@ struct PythonInteropTests {
         let fields = try ValueSamples.everyKind(database: store.database)
         let input = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hearth-interop-\(UUID().uuidString).json")
-        try Data(JSONWriter.serialize(RESTValueCodec.encodeFields(fields))).write(to: input)
+        try Data(RESTValueCodec.encodeFields(fields)).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
 
         _ = try await python.run(
@@ -70,6 +70,6 @@ struct PythonInteropTests {
         guard case .object(let object) = try JSONParser.parse(output), let fields = object["fields"] else {
             throw PythonFirestoreClient.SetupFailure(description: "unexpected output: \(output.prefix(300))")
         }
-        return try RESTValueCodec.decodeFields(fields)
+        return try RESTValueCodec.decodeFields(bytes: JSONWriter.serialize(fields))
     }
 }

@@ -46,9 +46,7 @@ struct ExportCommand: Command {
             let response = try await database.store.batchGetDocuments(chunk, mask: nil, consistency: .latest)
             for read in response.documents {
                 guard let document = read.document else { continue }
-                var writer = JSONWriter()
-                writer.write(RESTDocumentCodec.encode(document, database: database.databaseID))
-                var line = writer.bytes
+                var line = RESTDocumentCodec.encode(document, database: database.databaseID)
                 line.append(UInt8(ascii: "\n"))
                 if let output { try output.write(line) } else { context.console.write(line) }
                 written += 1

@@ -36,7 +36,7 @@ struct GetCommand: Command {
             throw CommandFailure.failed("no document at \(path)")
         }
         let json =
-            typed ? Outputs.typedDocument(document, database: database.databaseID) : PlainJSON.json(document.fields)
+            typed ? try Outputs.typedDocument(document, database: database.databaseID) : PlainJSON.json(document.fields)
         context.console.print(JSONWriter.prettyString(json))
     }
 }

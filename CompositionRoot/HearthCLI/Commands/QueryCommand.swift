@@ -37,7 +37,7 @@ struct QueryCommand: Command {
             guard let document = element.document else { continue }
             let json =
                 options.typed
-                ? Outputs.typedDocument(document, database: database.databaseID) : Outputs.plainDocument(document)
+                ? try Outputs.typedDocument(document, database: database.databaseID) : Outputs.plainDocument(document)
             var writer = JSONWriter()
             writer.write(json)
             context.console.write(writer.bytes)

@@ -76,7 +76,7 @@ enum Inputs {
     static func fields(_ object: JSONObject, typed: Bool, what: String) throws(CommandFailure) -> MapValue {
         guard typed else { return try PlainJSON.fields(object) }
         do {
-            return try RESTValueCodec.decodeFields(.object(object))
+            return try RESTValueCodec.decodeFields(bytes: JSONWriter.serialize(.object(object)))
         } catch {
             throw .usage("\(what) is not a map of Firestore REST values: \(error)")
         }
@@ -86,7 +86,7 @@ enum Inputs {
     static func value(_ json: JSON, typed: Bool, what: String) throws(CommandFailure) -> Value {
         guard typed else { return try PlainJSON.value(json, at: what) }
         do {
-            return try RESTValueCodec.decode(json)
+            return try RESTValueCodec.decode(bytes: JSONWriter.serialize(json))
         } catch {
             throw .usage("\(what) is not a Firestore REST value (such as {\"integerValue\":\"1\"}): \(error)")
         }
@@ -114,7 +114,12 @@ enum Outputs {
         .object(["path": .string(document.path.path), "fields": PlainJSON.json(document.fields)])
     }
 
-    static func typedDocument(_ document: Document, database: DatabaseID) -> JSON {
-        RESTDocumentCodec.encode(document, database: database)
+    /// The document's REST JSON, as a tree to print (the codec's bytes read back; they are JSON).
+    static func typedDocument(_ document: Document, database: DatabaseID) throws(CommandFailure) -> JSON {
+        do {
+            return try JSONParser.parse(RESTDocumentCodec.encode(document, database: database))
+        } catch {
+            throw .failed("the REST JSON of \(document.path) could not be read back: \(error)")
+        }
     }
 }

@@ -45,9 +45,7 @@ public enum DocumentExportFile {
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 20)
             for document in documents {
-                var writer = JSONWriter()
-                writer.write(RESTDocumentCodec.encode(document, database: database))
-                buffer += writer.bytes
+                buffer += RESTDocumentCodec.encode(document, database: database)
                 buffer.append(UInt8(ascii: "\n"))
                 count += 1
                 if buffer.count >= 1 << 20 {
@@ -68,12 +66,7 @@ public enum DocumentExportFile {
         while let line = try reader.next() {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             do {
-                let json = try JSONParser.parse(line)
-                return try RESTDocumentCodec.decode(json, database: database)
-            } catch let error as JSONParseError {
-                throw invalidLine(reader, "\(error)")
-            } catch let error as RESTDecodingError {
-                throw invalidLine(reader, "\(error)")
+                return try RESTDocumentCodec.decode(bytes: line, database: database)
             } catch {
                 throw invalidLine(reader, "\(error)")
             }

@@ -1,234 +1,193 @@
 public import HearthDomain
 public import HearthPort
 
-/// Firestore REST form of the read RPCs, both directions: `GetDocument`, `BatchGetDocuments`,
-/// `ListDocuments` (answer), `ListCollectionIds`. Queries and aggregations are in
-/// `RESTReadCodec+RunQuery.swift`.
+/// Firestore REST form of the read RPCs: the request bodies the client sends (`BatchGetDocuments`,
+/// `RunQuery`, `RunAggregationQuery`, `ListCollectionIds`, `PartitionQuery`) and the answers it reads.
 ///
-/// Streaming answers (batch get, run query, run aggregation query) are JSON arrays of elements; decoders
-/// also accept a single element object. Decoders take the expected `database`: when non-`nil`, names in
-/// another database throw. Errors are ``RESTDecodingError`` naming the JSON path; unknown members of these
-/// messages are ignored. Check a failed call's body with ``RESTErrorCodec/decodeErrorBody(_:)``; a streamed
-/// answer with an `error` element throws a ``RESTDecodingError`` whose `underlying` is the server's error.
+/// Streamed answers (batch get, run query, run aggregation query) are JSON arrays of elements; a single
+/// element object is read too. Decoders take the expected `database`: when non-`nil`, names in another
+/// database throw. Errors are ``RESTDecodingError``s naming the JSON path; unknown members of these
+/// messages are ignored. An element that carries an `error` (a stream that failed part-way) throws a
+/// ``RESTDecodingError`` whose ``RESTDecodingError/serverError`` is the server's error.
 public enum RESTReadCodec {
-    // MARK: - GetDocument
+    // MARK: - Answers
 
-    /// The `GetDocumentRequest` message: `{"name", "mask"?: {"fieldPaths"}, "transaction"? | "readTime"?}`.
-    public static func encodeGetDocumentRequest(_ request: RESTGetDocumentRequest, database: DatabaseID) -> JSON {
-        var object: JSONObject = ["name": Wire.documentName(request.path, in: database)]
-        if let mask = request.mask { object["mask"] = Wire.documentMask(mask) }
-        object.setConsistency(RESTConsistencySelector(request.consistency))
-        return .object(object)
-    }
-
-    /// Reads a `GetDocumentRequest` message (`name` required).
-    public static func decodeGetDocumentRequest(
-        _ json: JSON, database: DatabaseID?
-    ) throws(RESTDecodingError) -> RESTGetDocumentRequest {
-        let reader = try MessageReader(json, "GetDocumentRequest")
-        let path = try reader.required("name") { (json) throws(RESTDecodingError) in
-            try Wire.documentPath(json, database: database)
-        }
-        let mask = try reader.optional("mask", Wire.documentMask)
-        switch try reader.oneOf(["transaction", "readTime"], "a GetDocumentRequest's consistency selector") {
-        case "transaction"?:
-            return RESTGetDocumentRequest(
-                path: path, mask: mask,
-                consistency: .transaction(try reader.required("transaction", Wire.transactionID)))
-        case "readTime"?:
-            return RESTGetDocumentRequest(
-                path: path, mask: mask, consistency: .readTime(try reader.required("readTime", Wire.timestamp)))
-        default:
-            return RESTGetDocumentRequest(path: path, mask: mask)
+    /// Reads a `runQuery` answer. Every member of an element is optional (progress-only and
+    /// transaction-only elements are kept); `explainMetrics` is ignored.
+    public static func decodeRunQueryResponse(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError)
+        -> [RESTRunQueryResponseElement]
+    {
+        try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
+            try decoder.streamElements { (decoder) throws(RESTDecodingError) in
+                try decoder.runQueryElement(RESTRunQueryResponseElement.init)
+            }
         }
     }
 
-    // MARK: - BatchGetDocuments
-
-    /// `{"documents": [names], "mask"?: {"fieldPaths"}, "transaction"? | "newTransaction"? | "readTime"?}`.
-    public static func encodeBatchGetRequest(_ request: RESTBatchGetRequest, database: DatabaseID) -> JSON {
-        var object: JSONObject = ["documents": .array(request.documents.map { Wire.documentName($0, in: database) })]
-        if let mask = request.mask { object["mask"] = Wire.documentMask(mask) }
-        object.setConsistency(request.consistency)
-        return .object(object)
+    /// Reads a `runQuery` answer up to an element that carries an error: the elements before it, and the
+    /// server's error (`nil` when the answer has none).
+    package static func decodeRunQueryResponseUntilError(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError)
+        -> (elements: [RESTRunQueryResponseElement], error: RESTErrorBody?)
+    {
+        try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
+            let (elements, error) = try decoder.stream { (decoder) throws(RESTDecodingError) in
+                try decoder.runQueryElement(RESTRunQueryResponseElement.init)
+            }
+            return (elements, error?.body)
+        }
     }
 
-    /// Reads a batch-get body. An optional `database` member must match `database` when both are given.
-    public static func decodeBatchGetRequest(
-        _ json: JSON, database: DatabaseID?
-    ) throws(RESTDecodingError) -> RESTBatchGetRequest {
-        let reader = try MessageReader(json, "BatchGetDocumentsRequest")
-        let scope = try reader.database(expected: database) ?? database
-        return RESTBatchGetRequest(
-            documents: try reader.repeated("documents") { (json) throws(RESTDecodingError) in
-                try Wire.documentPath(json, database: scope)
-            },
-            mask: try reader.optional("mask", Wire.documentMask),
-            consistency: try reader.consistencySelector()
-        )
-    }
-
-    /// The answer array: per element `{"found": Document}` or `{"missing": name}`, `"transaction"?`, `"readTime"?`.
-    public static func encodeBatchGetResponse(_ elements: [RESTBatchGetResponseElement], database: DatabaseID) -> JSON {
-        .array(
-            elements.map { element in
-                var object = JSONObject()
-                if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-                switch element.read {
-                case .found(let document)?: object["found"] = RESTDocumentCodec.encode(document, database: database)
-                case .missing(let path)?: object["missing"] = Wire.documentName(path, in: database)
-                case nil: break
-                }
-                if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
-                return .object(object)
-            })
-    }
-
-    /// Reads a batch-get answer. Each element sets at most one of `found` and `missing`; an element with
+    /// Reads a `batchGet` answer. Each element sets at most one of `found` and `missing`; an element with
     /// neither must carry a `transaction` (the first element under `newTransaction`).
     public static func decodeBatchGetResponse(
-        _ json: JSON, database: DatabaseID?
+        bytes: some Collection<UInt8>, database: DatabaseID?
     ) throws(RESTDecodingError)
         -> [RESTBatchGetResponseElement]
     {
-        try stream(json) { (json) throws(RESTDecodingError) in
-            let reader = try MessageReader(json, "BatchGetDocumentsResponse")
-            let transaction = try reader.optional("transaction", Wire.transactionID)
-            let read: DocumentRead?
-            switch try reader.oneOf(["found", "missing"], "a BatchGetDocumentsResponse") {
-            case "found"?:
-                read = .found(
-                    try reader.required("found") { (json) throws(RESTDecodingError) in
-                        try RESTDocumentCodec.decode(json, database: database)
-                    })
-            case "missing"?:
-                read = .missing(
-                    try reader.required("missing") { (json) throws(RESTDecodingError) in
-                        try Wire.documentPath(json, database: database)
-                    })
-            default:
-                guard transaction != nil else {
-                    throw RESTDecodingError(
-                        reason: "a BatchGetDocumentsResponse must set \"found\", \"missing\" or \"transaction\"")
-                }
-                read = nil
-            }
-            return RESTBatchGetResponseElement(
-                read: read, transaction: transaction, readTime: try reader.optional("readTime", Wire.timestamp))
+        try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
+            try decoder.streamElements { (decoder) throws(RESTDecodingError) in try decoder.batchGetElement() }
         }
     }
 
-    // MARK: - ListDocuments
-
-    /// `{"documents"?: [Document], "nextPageToken"?}`; missing documents (under `showMissing`) carry only a name.
-    public static func encodeListDocumentsResponse(_ response: ListDocumentsResponse, database: DatabaseID) -> JSON {
-        var object = JSONObject()
-        if !response.documents.isEmpty {
-            object["documents"] = .array(
-                response.documents.map { RESTDocumentCodec.encodeListed($0, database: database) })
-        }
-        if let token = response.nextPageToken, !token.isEmpty { object["nextPageToken"] = .string(token) }
-        return .object(object)
-    }
-
-    /// Reads a list answer; both members may be absent (an empty last page). An empty token is no token.
+    /// Reads a `listDocuments` answer; both members may be absent (an empty last page), an empty token is
+    /// no token, and a document listed with only its name (`showMissing`) is missing.
     public static func decodeListDocumentsResponse(
-        _ json: JSON, database: DatabaseID?
-    ) throws(RESTDecodingError) -> ListDocumentsResponse {
-        let page = try decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in
-            try RESTDocumentCodec.decodeListed(json, database: database)
-        }
-        return ListDocumentsResponse(documents: page.documents, nextPageToken: page.nextPageToken)
-    }
-
-    /// The members of a list answer, each document read by `listed`.
-    static func decodeListDocumentsPage<Listed>(
-        _ json: JSON, _ listed: (JSON) throws(RESTDecodingError) -> Listed
+        bytes: some Collection<UInt8>, database: DatabaseID?
     ) throws(RESTDecodingError)
-        -> (documents: [Listed], nextPageToken: String?)
+        -> ListDocumentsResponse
     {
-        let reader = try MessageReader(json, "ListDocumentsResponse")
-        return (
-            try reader.repeated("documents", listed),
-            try reader.optional("nextPageToken", Wire.string).flatMap { $0.isEmpty ? nil : $0 }
-        )
+        try RESTDecoder.decode(bytes, database: database) { (decoder) throws(RESTDecodingError) in
+            let page = try decoder.listDocumentsPage()
+            let documents = page.documents.map { listed in
+                listed.document.map(DocumentRead.found) ?? .missing(listed.name.path)
+            }
+            return ListDocumentsResponse(documents: documents, nextPageToken: page.nextPageToken)
+        }
     }
 
-    // MARK: - ListCollectionIds
+    /// Reads a `runAggregationQuery` answer; every member of an element is optional.
+    public static func decodeRunAggregationQueryResponse(
+        bytes: some Collection<UInt8>
+    ) throws(RESTDecodingError)
+        -> [RESTRunAggregationQueryResponseElement]
+    {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in
+            try decoder.streamElements { (decoder) throws(RESTDecodingError) in try decoder.aggregationElement() }
+        }
+    }
+
+    /// Reads a `listCollectionIds` answer; both members may be absent, an empty token is no token.
+    public static func decodeListCollectionIDsResponse(
+        bytes: some Collection<UInt8>
+    ) throws(RESTDecodingError) -> ListCollectionIDsResponse {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in
+            try decoder.listCollectionIDsResponse()
+        }
+    }
+
+    /// Reads a `partitionQuery` answer: `{"partitions"?: [Cursor], "nextPageToken"?}`.
+    package static func decodePartitionQueryResponse(
+        bytes: some Collection<UInt8>
+    ) throws(RESTDecodingError)
+        -> (partitions: [Cursor], nextPageToken: String?)
+    {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in
+            try decoder.partitionQueryResponse()
+        }
+    }
+
+    // MARK: - Requests
+
+    /// `{"documents": [names], "mask"?: {"fieldPaths"}, "transaction"? | "readTime"?}`.
+    package static func encodeBatchGetRequest(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, database: DatabaseID
+    )
+        -> [UInt8]
+    {
+        let encoder = RESTEncoder(database: database, capacity: 128 + 96 * paths.count)
+        encoder.batchGetRequest(paths, mask: mask, consistency: consistency)
+        return encoder.bytes
+    }
+
+    /// `{"structuredQuery": {…}, "transaction"? | "readTime"?}` (the parent is in the URL).
+    package static func encodeRunQueryRequest(
+        _ query: StructuredQuery, consistency: ReadConsistency, database: DatabaseID
+    ) -> [UInt8] {
+        let encoder = RESTEncoder(database: database, capacity: 256)
+        encoder.runQueryRequest(query, consistency: consistency)
+        return encoder.bytes
+    }
+
+    /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, "transaction"? | "readTime"?}`.
+    package static func encodeRunAggregationQueryRequest(
+        _ query: StructuredQuery,
+        aggregations: [Aggregation],
+        consistency: ReadConsistency,
+        database: DatabaseID
+    ) -> [UInt8] {
+        let encoder = RESTEncoder(database: database, capacity: 256)
+        encoder.runAggregationQueryRequest(query, aggregations: aggregations, consistency: consistency)
+        return encoder.bytes
+    }
+
+    /// A `StructuredQuery` message: `{"select"?: {"fields": [{"fieldPath"}]}, "from": [{"collectionId",
+    /// "allDescendants"?: true}], "where"?, "orderBy"?: [{"field", "direction"}], "startAt"?/"endAt"?:
+    /// {"values", "before"?: true}, "offset"?: n, "limit"?: n}`.
+    package static func encodeStructuredQuery(_ query: StructuredQuery, database: DatabaseID) -> [UInt8] {
+        let encoder = RESTEncoder(database: database, capacity: 256)
+        encoder.structuredQuery(query)
+        return encoder.bytes
+    }
 
     /// `{"pageSize"?: n, "pageToken"?, "readTime"?}` (the parent is in the URL). Throws `invalidArgument`
     /// for a `.transaction` consistency, which this RPC does not accept.
-    public static func encodeListCollectionIDsRequest(
+    package static func encodeListCollectionIDsRequest(
         _ request: ListCollectionIDsRequest
-    ) throws(DocumentStoreError) -> JSON {
-        var object = JSONObject()
-        if let pageSize = request.pageSize { object["pageSize"] = Wire.int32(pageSize) }
-        if let token = request.pageToken { object["pageToken"] = .string(token) }
+    ) throws(DocumentStoreError) -> [UInt8] {
+        let readTime: Timestamp?
         switch request.consistency {
-        case .latest: break
-        case .readTime(let time): object["readTime"] = Wire.timestamp(time)
+        case .latest: readTime = nil
+        case .readTime(let time): readTime = time
         case .transaction:
             throw .invalidArgument(
                 "ListCollectionIds does not read inside a transaction; use the latest state or a read time.")
         }
-        return .object(object)
+        let encoder = RESTEncoder(capacity: 128)
+        encoder.listCollectionIDsRequest(pageSize: request.pageSize, pageToken: request.pageToken, readTime: readTime)
+        return encoder.bytes
     }
 
-    /// Reads a list-collection-IDs body; `parent` comes from the URL (`nil`: root collections).
-    public static func decodeListCollectionIDsRequest(
-        _ json: JSON, parent: DocumentPath?
-    ) throws(RESTDecodingError)
-        -> ListCollectionIDsRequest
-    {
-        let reader = try MessageReader(json, "ListCollectionIdsRequest")
-        return ListCollectionIDsRequest(
-            parent: parent,
-            pageSize: try reader.optional("pageSize", Wire.count),
-            pageToken: try reader.optional("pageToken", Wire.string).flatMap { $0.isEmpty ? nil : $0 },
-            consistency: try reader.optional("readTime", Wire.timestamp).map(ReadConsistency.readTime) ?? .latest
-        )
+    /// `{"structuredQuery", "partitionCount": "n", "pageToken"?, "pageSize"?, "readTime"?}`.
+    package static func encodePartitionQueryRequest(
+        _ query: StructuredQuery,
+        partitionCount: Int64,
+        pageSize: Int?,
+        pageToken: String?,
+        readTime: Timestamp?,
+        database: DatabaseID
+    ) -> [UInt8] {
+        let encoder = RESTEncoder(database: database, capacity: 256)
+        encoder.partitionQueryRequest(
+            query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime)
+        return encoder.bytes
     }
+}
 
-    /// `{"collectionIds"?: [...], "nextPageToken"?}`.
-    public static func encodeListCollectionIDsResponse(_ response: ListCollectionIDsResponse) -> JSON {
-        var object = JSONObject()
-        if !response.collectionIDs.isEmpty { object["collectionIds"] = .array(response.collectionIDs.map(JSON.string)) }
-        if let token = response.nextPageToken, !token.isEmpty { object["nextPageToken"] = .string(token) }
-        return .object(object)
-    }
-
-    /// Reads a list-collection-IDs answer; both members may be absent. An empty token is no token.
-    public static func decodeListCollectionIDsResponse(
-        _ json: JSON
-    ) throws(RESTDecodingError) -> ListCollectionIDsResponse {
-        let reader = try MessageReader(json, "ListCollectionIdsResponse")
-        return ListCollectionIDsResponse(
-            collectionIDs: try reader.repeated("collectionIds", Wire.string),
-            nextPageToken: try reader.optional("nextPageToken", Wire.string).flatMap { $0.isEmpty ? nil : $0 }
-        )
-    }
-
-    // MARK: - Streams
-
-    /// The elements of a streamed answer: a JSON array, or a single element object. An element carrying
-    /// an `error` (a stream that failed part-way) throws, with the server's error as `underlying`.
-    static func stream<T>(
-        _ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T
-    ) throws(RESTDecodingError) -> [T] {
-        switch json {
-        case .array: return try Wire.array(json) { (json) throws(RESTDecodingError) in try streamElement(json, decode) }
-        case .object: return [try streamElement(json, decode)]
-        default: throw Wire.mismatch("an array of response elements", json)
-        }
-    }
-
-    private static func streamElement<T>(
-        _ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T
-    ) throws(RESTDecodingError) -> T {
-        if let body = try RESTErrorCodec.decodeErrorBody(json) {
-            throw RESTDecodingError(
-                reason: "the answer carries an error instead of a result", underlying: body.documentStoreError)
-        }
-        return try decode(json)
+extension RESTRunQueryResponseElement {
+    /// An element of the read parts of a run-query element (the document's name is not kept).
+    fileprivate init(
+        _ document: (name: RESTDecoder.ReadName, document: Document)?,
+        _ transaction: TransactionID?,
+        _ readTime: Timestamp?,
+        _ skippedResults: Int,
+        _ done: Bool
+    ) {
+        self.init(
+            document: document?.document, transaction: transaction, readTime: readTime, skippedResults: skippedResults,
+            done: done)
     }
 }

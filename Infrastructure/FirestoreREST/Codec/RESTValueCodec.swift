@@ -1,7 +1,7 @@
 public import HearthDomain
-import Foundation
 
-/// Firestore REST (protobuf JSON) form of `Value` and of field maps, both directions.
+/// Firestore REST (protobuf JSON) form of ``Value`` and of field maps, both directions, as compact UTF-8
+/// JSON bytes.
 ///
 /// A `Value` is an object with exactly one kind member:
 ///
@@ -19,225 +19,46 @@ import Foundation
 /// | array | `{"arrayValue": {"values": […]}}`; empty: `{"arrayValue": {}}` | `{"values": []}` |
 /// | map | `{"mapValue": {"fields": {…}}}`; empty: `{"mapValue": {"fields": {}}}` | `{"mapValue": {}}` |
 ///
-/// Member names may also be given in snake_case (`integer_value`), as protobuf's JSON parsers accept.
+/// Kind names may also be given in snake_case (`integer_value`), as protobuf's JSON parsers accept.
 /// Decoding is strict inside a value: an object with zero or several kind members, an unknown member,
 /// a wrong JSON type, a non-integral or out-of-range integer, a double outside the finite range, an
 /// invalid timestamp, base64 text or reference name, or a geo point out of range throws
-/// ``RESTDecodingError`` naming the JSON path (`$.fields.age.integerValue`).
-///
-/// These tree functions are the reference. The byte entry points (``decode(bytes:)`` here, and those of
-/// the document and read codecs) decode the canonical form straight from bytes with the same scalar rules,
-/// and hand anything else to these functions, so their results and errors are the same.
+/// ``RESTDecodingError`` naming the JSON path (`$.age.integerValue`); so does text that is not JSON.
 public enum RESTValueCodec {
-    // MARK: - Encoding
-
-    /// The REST JSON of `value`.
-    public static func encode(_ value: Value) -> JSON {
-        switch value {
-        case .null:
-            return .object(["nullValue": .null])
-        case .boolean(let flag):
-            return .object(["booleanValue": .bool(flag)])
-        case .integer(let number):
-            return .object(["integerValue": .string(String(number))])
-        case .double(let number):
-            return .object(["doubleValue": encodeDouble(number)])
-        case .timestamp(let timestamp):
-            return .object(["timestampValue": .string(timestamp.rfc3339)])
-        case .string(let text):
-            return .object(["stringValue": .string(text)])
-        case .bytes(let data):
-            return .object(["bytesValue": .string(Base64.encode(data))])
-        case .reference(let name):
-            return .object(["referenceValue": .string(name.resourceName)])
-        case .geoPoint(let point):
-            return .object([
-                "geoPointValue": .object([
-                    "latitude": .number(JSONNumberText.text(point.latitude)),
-                    "longitude": .number(JSONNumberText.text(point.longitude)),
-                ])
-            ])
-        case .array(let elements):
-            return .object(["arrayValue": encodeArrayValue(elements)])
-        case .map(let fields):
-            return .object(["mapValue": .object(["fields": encodeFields(fields)])])
-        }
+    /// The compact REST JSON of `value`.
+    public static func encode(_ value: Value) -> [UInt8] {
+        let encoder = RESTEncoder(capacity: 64)
+        encoder.value(value)
+        return encoder.bytes
     }
 
-    /// The JSON object of a field map, `{"name": Value, ...}`, keys in the map's (UTF-8) order.
-    public static func encodeFields(_ fields: MapValue) -> JSON {
-        var members: [JSONObject.Member] = []
-        members.reserveCapacity(fields.count)
-        for field in fields {
-            members.append(JSONObject.Member(key: field.key, value: encode(field.value)))
-        }
-        return .object(JSONObject(members: members))
+    /// The compact JSON object of a field map, `{"name": Value, ...}`, keys in the map's (UTF-8) order.
+    public static func encodeFields(_ fields: MapValue) -> [UInt8] {
+        let encoder = RESTEncoder(capacity: 64 + 32 * fields.count)
+        encoder.fields(fields)
+        return encoder.bytes
     }
 
-    /// An `ArrayValue` message: `{"values": [...]}`, or `{}` when empty.
-    public static func encodeArrayValue(_ elements: [Value]) -> JSON {
-        if elements.isEmpty { return .object([:]) }
-        return .object(["values": .array(elements.map(encode))])
+    /// The value of the bytes of a REST `Value` object.
+    public static func decode(bytes: some Collection<UInt8>) throws(RESTDecodingError) -> Value {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in try decoder.value() }
     }
 
-    static func encodeDouble(_ number: Double) -> JSON {
-        if number.isNaN { return .string("NaN") }
-        if number.isInfinite { return .string(number < 0 ? "-Infinity" : "Infinity") }
-        return .number(JSONNumberText.text(number))
+    /// The field map of the bytes of a JSON object of `Value`s (`{"name": Value, ...}`); keys are taken
+    /// verbatim.
+    public static func decodeFields(bytes: some Collection<UInt8>) throws(RESTDecodingError) -> MapValue {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in try decoder.fields() }
     }
 
-    // MARK: - Decoding
-
-    /// The value a REST `Value` object denotes. Throws ``RESTDecodingError`` (path relative to `json`)
-    /// for anything but exactly one well-formed kind member.
-    public static func decode(_ json: JSON) throws(RESTDecodingError) -> Value {
-        guard case .object(let object) = json else {
-            throw Wire.mismatch("a Value object", json)
-        }
-        guard object.count == 1, let member = object.members.first else {
-            if object.isEmpty {
-                throw RESTDecodingError(
-                    reason: "a Value needs exactly one kind member (such as \"stringValue\"); found none")
-            }
-            throw RESTDecodingError(reason: "a Value needs exactly one kind member; found \(Wire.list(object.keys))")
-        }
-        return try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
-            try decodeKind(member.key, member.value)
-        }
+    /// The `ArrayValue` message of `values`: `{"values": [...]}`, or `{}` when empty.
+    package static func encodeArrayValue(_ values: [Value]) -> [UInt8] {
+        let encoder = RESTEncoder(capacity: 64)
+        encoder.arrayValue(values)
+        return encoder.bytes
     }
 
-    /// The field map of a JSON object of `Value`s (`{"name": Value, ...}`). Keys are taken verbatim.
-    public static func decodeFields(_ json: JSON) throws(RESTDecodingError) -> MapValue {
-        guard case .object(let object) = json else {
-            throw Wire.mismatch("an object of fields", json)
-        }
-        var fields: [MapValue.Field] = []
-        fields.reserveCapacity(object.count)
-        var sorted = true
-        for member in object.members {
-            let value = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
-                try decode(member.value)
-            }
-            if sorted, let last = fields.last, UTF8Order.compare(last.key, member.key) >= 0 { sorted = false }
-            fields.append(MapValue.Field(key: member.key, value: value))
-        }
-        if !sorted {
-            fields.sort { UTF8Order.compare($0.key, $1.key) < 0 }
-            for index in fields.indices.dropFirst() where UTF8Order.equal(fields[index - 1].key, fields[index].key) {
-                throw RESTDecodingError(reason: "the field \(Wire.quoted(fields[index].key)) appears twice")
-            }
-        }
-        return MapValue(sortedUniqueFields: fields)
-    }
-
-    /// The elements of an `ArrayValue` message (`{"values": [...]}`; `{}` is empty).
-    public static func decodeArrayValue(_ json: JSON) throws(RESTDecodingError) -> [Value] {
-        guard case .object(let object) = json else { throw Wire.mismatch("an ArrayValue object", json) }
-        var values: [Value] = []
-        for member in object.members {
-            guard member.key == "values" else {
-                throw RESTDecodingError(
-                    reason: "unknown member \(Wire.quoted(member.key)) in an ArrayValue (expected only \"values\")")
-            }
-            values = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
-                try Wire.array(member.value, decode)
-            }
-        }
-        return values
-    }
-
-    private static func decodeKind(_ key: String, _ json: JSON) throws(RESTDecodingError) -> Value {
-        switch key {
-        case "nullValue", "null_value":
-            switch json {
-            case .null, .string("NULL_VALUE"), .number("0"): return .null
-            default: throw Wire.mismatch("null (or \"NULL_VALUE\")", json)
-            }
-        case "booleanValue", "boolean_value":
-            return .boolean(try Wire.bool(json))
-        case "integerValue", "integer_value":
-            return .integer(try Wire.int64(json))
-        case "doubleValue", "double_value":
-            return .double(try decodeDouble(json))
-        case "timestampValue", "timestamp_value":
-            return .timestamp(try Wire.timestamp(json))
-        case "stringValue", "string_value":
-            return .string(try Wire.string(json))
-        case "bytesValue", "bytes_value":
-            return .bytes(Data(try Wire.bytes(json)))
-        case "referenceValue", "reference_value":
-            return .reference(try Wire.documentName(json, database: nil))
-        case "geoPointValue", "geo_point_value":
-            return .geoPoint(try decodeGeoPoint(json))
-        case "arrayValue", "array_value":
-            return .array(try decodeArrayValue(json))
-        case "mapValue", "map_value":
-            return .map(try decodeMapValue(json))
-        default:
-            throw RESTDecodingError(reason: "unknown Value kind \(Wire.quoted(key))")
-        }
-    }
-
-    static func decodeDouble(_ json: JSON) throws(RESTDecodingError) -> Double {
-        let text: String
-        switch json {
-        case .number(let lexeme):
-            text = lexeme
-        case .string("NaN"):
-            return .nan
-        case .string("Infinity"):
-            return .infinity
-        case .string("-Infinity"):
-            return -.infinity
-        case .string(let string):
-            guard JSONNumberText.isValid(string) else {
-                throw RESTDecodingError(
-                    reason: "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(Wire.quoted(string))")
-            }
-            text = string
-        default:
-            throw Wire.mismatch("a number", json)
-        }
-        guard let value = JSONNumberText.double(text) else {
-            throw RESTDecodingError(reason: "\(text) is outside the range of a double")
-        }
-        return value
-    }
-
-    private static func decodeGeoPoint(_ json: JSON) throws(RESTDecodingError) -> GeoPoint {
-        guard case .object(let object) = json else { throw Wire.mismatch("a LatLng object", json) }
-        var latitude = 0.0
-        var longitude = 0.0
-        for member in object.members {
-            guard member.key == "latitude" || member.key == "longitude" else {
-                throw RESTDecodingError(
-                    reason:
-                        "unknown member \(Wire.quoted(member.key)) in a LatLng (expected \"latitude\", \"longitude\")")
-            }
-            let number = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
-                try decodeDouble(member.value)
-            }
-            if member.key == "latitude" { latitude = number } else { longitude = number }
-        }
-        do {
-            return try GeoPoint(latitude: latitude, longitude: longitude)
-        } catch {
-            throw RESTDecodingError(reason: "invalid geo point", underlying: error)
-        }
-    }
-
-    private static func decodeMapValue(_ json: JSON) throws(RESTDecodingError) -> MapValue {
-        guard case .object(let object) = json else { throw Wire.mismatch("a MapValue object", json) }
-        var fields = MapValue()
-        for member in object.members {
-            guard member.key == "fields" else {
-                throw RESTDecodingError(
-                    reason: "unknown member \(Wire.quoted(member.key)) in a MapValue (expected only \"fields\")")
-            }
-            fields = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
-                try decodeFields(member.value)
-            }
-        }
-        return fields
+    /// The elements of the bytes of an `ArrayValue` message (`{"values": [...]}`; `{}` is empty).
+    package static func decodeArrayValue(bytes: some Collection<UInt8>) throws(RESTDecodingError) -> [Value] {
+        try RESTDecoder.decode(bytes, database: nil) { (decoder) throws(RESTDecodingError) in try decoder.arrayValue() }
     }
 }

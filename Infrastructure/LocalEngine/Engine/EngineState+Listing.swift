@@ -141,7 +141,7 @@ extension EngineState {
         hash.combine(request.collectionID)
         for order in request.orderBy ?? [] {
             hash.combine(order.field.canonicalString)
-            hash.combine(order.direction.rawValue)
+            hash.combine(order.direction == .ascending ? "ASCENDING" : "DESCENDING")
         }
         hash.combine(request.showMissing ? 1 : 0)
         return hash.value

@@ -184,9 +184,7 @@ enum QueryValidator {
             for child in filters { try inspect(child, database: database, stats: &stats) }
         case .unary(let path, let op):
             try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
-            if path.isDocumentID {
-                throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.")
-            }
+            if path.isDocumentID { throw .invalidArgument("A unary filter (\(op)) cannot be used on __name__.") }
             stats.hasFieldFilter = true
             if op == .isNotNull || op == .isNotNaN { stats.negations += 1 }
             if let ordered = filter.impliedOrderField { stats.inequalityFields.append(ordered) }
@@ -216,19 +214,18 @@ enum QueryValidator {
         let listOperator = op == .in || op == .notIn || op == .arrayContainsAny
         if listOperator {
             guard let values = operand.arrayValue else {
-                throw .invalidArgument(
-                    "'\(op.rawValue)' on \(path) requires an array operand, not \(operand.kind.rawValue).")
+                throw .invalidArgument("'\(op)' on \(path) requires an array operand, not \(operand.kind.rawValue).")
             }
-            if values.isEmpty { throw .invalidArgument("'\(op.rawValue)' on \(path) requires a non-empty array.") }
+            if values.isEmpty { throw .invalidArgument("'\(op)' on \(path) requires a non-empty array.") }
             let limit = op == .notIn ? maximumNotInValues : maximumInValues
             if values.count > limit {
                 throw .invalidArgument(
-                    "'\(op.rawValue)' supports up to \(limit) comparison values; \(path) has \(values.count).")
+                    "'\(op)' supports up to \(limit) comparison values; \(path) has \(values.count).")
             }
         }
         if path.isDocumentID {
             if op == .arrayContains || op == .arrayContainsAny {
-                throw .invalidArgument("'\(op.rawValue)' cannot be used on __name__.")
+                throw .invalidArgument("'\(op)' cannot be used on __name__.")
             }
             let references = listOperator ? (operand.arrayValue ?? []) : [operand]
             for value in references {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreCodec
+import HearthPort
 
 /// A temporary working directory with a file store in `data/`, and `hearth` running on it.
 struct Workspace {

@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreCodec
+import HearthPort
 
 /// Google's discovery document for Firestore v1 (`Tests/Fixtures/discovery/firestore.v1.json`), used to
 /// check that requests use only methods, query parameters and body members it defines, with the right

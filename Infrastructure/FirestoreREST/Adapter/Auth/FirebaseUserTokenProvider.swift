@@ -105,17 +105,16 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         } catch {
             throw RESTErrorMapper.error(forThrown: error, operation: operation)
         }
-        let parsed = try? JSONParser.parse(response.body)
         guard response.isSuccess else {
             var reason = "HTTP \(response.statusCode)"
-            if let parsed, let error = RESTErrorMapper.errorObject(in: parsed),
-                case .string(let message)? = error["message"]
-            {
-                reason += ": " + message
+            // A body that is not a readable error body adds nothing to the reason (the HTTP status stands).
+            if let body = try? RESTErrorCodec.decodeErrorBody(bytes: response.body), !body.message.isEmpty {
+                reason += ": " + body.message
             }
             let code: DocumentStoreError.Code = response.statusCode >= 500 ? .unavailable : .unauthenticated
             throw DocumentStoreError(code, "\(operation) failed: \(BodyExcerpt.truncated(reason, limit: 300))")
         }
+        let parsed = try? JSONParser.parse(response.body)
         guard case .object(let object)? = parsed,
             case .string(let idToken)? = object["id_token"] ?? object["access_token"], !idToken.isEmpty
         else {

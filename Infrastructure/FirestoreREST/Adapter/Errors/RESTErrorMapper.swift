@@ -8,13 +8,13 @@ enum RESTErrorMapper {
     /// HTTP status (the body's excerpt then becomes the message).
     static func error(for response: HTTPResponse, operation: String) -> DocumentStoreError {
         if (300..<400).contains(response.statusCode) { return redirect(response, operation: operation) }
-        let parsed = try? JSONParser.parse(response.body)
-        if let parsed, let errorObject = errorObject(in: parsed) {
-            return error(fromErrorObject: errorObject, httpStatus: response.statusCode, operation: operation)
+        // A body that is not JSON, or carries no readable error object, leaves the decision to the HTTP status.
+        if let body = try? RESTErrorCodec.decodeErrorBody(bytes: response.body) {
+            return error(from: body, httpStatus: response.statusCode, operation: operation)
         }
         let excerpt = BodyExcerpt.of(response.body)
         let cause = FirestoreServerError(httpStatus: response.statusCode, status: nil, message: excerpt)
-        let code = code(forHTTPStatus: response.statusCode)
+        let code = RESTErrorBody.code(forHTTPStatus: response.statusCode)
         return DocumentStoreError(
             code,
             "\(operation) failed with HTTP \(response.statusCode) and no error status in the body: \(excerpt)",
@@ -22,56 +22,18 @@ enum RESTErrorMapper {
         )
     }
 
-    /// The `{"code", "message", "status", "details"}` object of an error body `{"error": {...}}` or
-    /// `[{"error": {...}}]`, if `json` is one.
-    static func errorObject(in json: JSON) -> JSONObject? {
-        switch json {
-        case .object(let object):
-            if case .object(let inner)? = object["error"] { return inner }
-            return nil
-        case .array(let elements):
-            guard elements.count == 1 else { return nil }
-            return errorObject(in: elements[0])
-        default:
-            return nil
-        }
-    }
-
-    /// The error an `error` object denotes (from a response body or from an element of a streamed answer).
-    static func error(fromErrorObject object: JSONObject, httpStatus: Int, operation: String) -> DocumentStoreError {
-        let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
-        let status: String? = if case .string(let text)? = object["status"], !text.isEmpty { text } else { nil }
-        let details: String? = object["details"].map { BodyExcerpt.truncated(JSONWriter.string($0), limit: 1_000) }
+    /// The error an error body denotes (a response's, or an element's of a streamed answer, `httpStatus`
+    /// 200): its code from `status`, else from `httpStatus` (``RESTErrorBody/code(status:httpStatus:)``).
+    static func error(from body: RESTErrorBody, httpStatus: Int, operation: String) -> DocumentStoreError {
+        let message = BodyExcerpt.message(body.message)
+        let status: String? = body.status.isEmpty ? nil : body.status
+        let details: String? =
+            body.details.isEmpty ? nil : BodyExcerpt.truncated(JSONWriter.string(.array(body.details)), limit: 1_000)
         let cause = FirestoreServerError(httpStatus: httpStatus, status: status, message: message, details: details)
-        let code: DocumentStoreError.Code
-        if let status {
-            code = DocumentStoreError.Code(name: status) ?? .unknown
-        } else {
-            code = self.code(forHTTPStatus: httpStatus)
-        }
-        let statusText = status ?? "no status"
+        let code = RESTErrorBody.code(status: status, httpStatus: httpStatus)
         let shownMessage = message.isEmpty ? "(no message)" : message
         return DocumentStoreError(
-            code, "\(shownMessage) [HTTP \(httpStatus) \(statusText), \(operation)]", underlying: cause)
-    }
-
-    /// The error of an embedded `google.rpc.Status` (`{"code": 5, "message": ...}`; code 0 or absent is
-    /// OK and gives `nil`).
-    static func error(fromStatus object: JSONObject, operation: String) -> DocumentStoreError? {
-        let number: Int
-        switch object["code"] {
-        case nil: number = 0
-        case .number(let lexeme)?: number = Int(lexeme) ?? DocumentStoreError.Code.unknown.number
-        case .string(let text)?:
-            number = Int(text) ?? DocumentStoreError.Code(name: text)?.number ?? DocumentStoreError.Code.unknown.number
-        default: number = DocumentStoreError.Code.unknown.number
-        }
-        if number == 0 { return nil }
-        let code = DocumentStoreError.Code(number: number) ?? .unknown
-        let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
-        let cause = FirestoreServerError(httpStatus: 200, status: code.name, message: message)
-        return DocumentStoreError(
-            code, "\(message.isEmpty ? "(no message)" : message) [\(code.name), \(operation)]", underlying: cause)
+            code, "\(shownMessage) [HTTP \(httpStatus) \(status ?? "no status"), \(operation)]", underlying: cause)
     }
 
     /// A redirect, which the adapter never follows (the bearer token stays with the configured origin, and
@@ -89,27 +51,6 @@ enum RESTErrorMapper {
                 + "(credentials are sent only to the configured base URL, and the request was not applied by it) — check the base URL",
             underlying: cause
         )
-    }
-
-    /// The fallback when a body carries no status: the HTTP status's canonical code.
-    static func code(forHTTPStatus status: Int) -> DocumentStoreError.Code {
-        switch status {
-        case 400: .invalidArgument
-        case 401: .unauthenticated
-        case 403: .permissionDenied
-        case 404: .notFound
-        case 408: .deadlineExceeded
-        case 409: .aborted
-        case 412: .failedPrecondition
-        case 416: .outOfRange
-        case 429: .resourceExhausted
-        case 499: .cancelled
-        case 500: .internal
-        case 501: .unimplemented
-        case 502, 503: .unavailable
-        case 504: .deadlineExceeded
-        default: .unknown
-        }
     }
 
     /// A transport failure: timeouts → `deadlineExceeded`, cancellation → `cancelled`, the rest → `unavailable`.

@@ -34,7 +34,7 @@ extension FirestoreRESTDocumentStore {
             return BatchGetResponse(documents: [], readTime: try await serverTime(consistency: consistency))
         }
         let operation = "batchGet of \(paths.count) document(s)"
-        let body = RESTRequestBodies.batchGet(paths, mask: mask, consistency: consistency, database: database)
+        let body = RESTReadCodec.encodeBatchGetRequest(paths, mask: mask, consistency: consistency, database: database)
         let response = try await executor.perform(
             .init(method: .post, url: try endpoints.rpc("batchGet"), body: body, idempotent: true, operation: operation)
         )
@@ -105,7 +105,7 @@ extension FirestoreRESTDocumentStore {
         -> (elements: [RunQueryResponse], error: DocumentStoreError?)
     {
         let operation = "runQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
-        let body = RESTRequestBodies.runQuery(query, consistency: consistency, database: database)
+        let body = RESTReadCodec.encodeRunQueryRequest(query, consistency: consistency, database: database)
         let response = try await executor.perform(
             .init(
                 method: .post, url: try endpoints.rpc("runQuery", parent: parent), body: body, idempotent: true,
@@ -122,7 +122,7 @@ extension FirestoreRESTDocumentStore {
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
-        let body = RESTRequestBodies.runAggregation(
+        let body = RESTReadCodec.encodeRunAggregationQueryRequest(
             query, aggregations: aggregations, consistency: consistency, database: database)
         let response = try await executor.perform(
             .init(
@@ -140,18 +140,21 @@ extension FirestoreRESTDocumentStore {
     /// is then the read time of an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         let operation = "commit of \(writes.count) write(s)"
-        let body = RESTRequestBodies.commitBytes(writes, transaction: transaction, database: database)
+        let body = RESTWriteCodec.encodeCommitRequest(
+            database: database, writes: writes, transaction: transaction, includingDatabase: false)
         let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
         let response = try await executor.perform(
             .init(
-                method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: idempotent,
+                method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: idempotent,
                 operation: operation)
         )
         let mapper = RESTResponseMapper(response, operation: operation, database: database)
-        if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
+        let answer = try mapper.commit()
+        guard let commitTime = answer.commitTime else {
+            guard writes.isEmpty else { throw mapper.failure("the answer has no commitTime") }
             return CommitResponse(writeResults: [], commitTime: try await serverTime(consistency: .latest))
         }
-        let committed = try mapper.commit()
+        let committed = CommitResponse(writeResults: answer.writeResults, commitTime: commitTime)
         guard committed.writeResults.count == writes.count else {
             throw DocumentStoreError(
                 .internal,
@@ -177,7 +180,7 @@ extension FirestoreRESTDocumentStore {
     /// `concurrencyMode: OPTIMISTIC` (see ``TransactionConcurrency``).
     public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
         let mode = configuration.transactionConcurrency.mode(for: configuration.tokenProvider.kind)
-        let body = RESTRequestBodies.beginTransaction(options, concurrencyMode: mode)
+        let body = RESTTransactionCodec.encodeBeginTransactionRequest(options, concurrencyMode: mode)
         let operation = "beginTransaction"
         let response = try await executor.perform(
             .init(
@@ -194,7 +197,7 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .post,
                 url: try endpoints.rpc("rollback"),
-                body: RESTRequestBodies.rollback(transaction),
+                body: RESTTransactionCodec.encodeRollbackRequest(transaction),
                 idempotent: true,
                 operation: operation
             )
@@ -210,7 +213,7 @@ extension FirestoreRESTDocumentStore {
                 .unimplemented, "Firestore's REST API cannot list collection IDs inside a transaction.")
         }
         let operation = "listCollectionIds under \(request.parent.map(\.path) ?? "the root")"
-        let body = try RESTRequestBodies.listCollectionIDs(request)
+        let body = try RESTReadCodec.encodeListCollectionIDsRequest(request)
         let response = try await executor.perform(
             .init(
                 method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body,

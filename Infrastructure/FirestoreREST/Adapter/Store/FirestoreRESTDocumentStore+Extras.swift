@@ -13,7 +13,8 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .post,
                 url: try endpoints.rpc("batchWrite"),
-                body: RESTRequestBodies.batchWrite(writes, database: database),
+                body: RESTWriteCodec.encodeBatchWriteRequest(
+                    database: database, writes: writes, includingDatabase: false),
                 idempotent: false,
                 operation: operation
             )
@@ -34,7 +35,7 @@ extension FirestoreRESTDocumentStore {
         readTime: Timestamp? = nil
     ) async throws -> PartitionQueryResponse {
         let operation = "partitionQuery on \(query.from.collectionID)"
-        let body = RESTRequestBodies.partitionQuery(
+        let body = RESTReadCodec.encodePartitionQueryRequest(
             query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime,
             database: database
         )
@@ -61,7 +62,7 @@ extension FirestoreRESTDocumentStore {
             parent: collection.parent, collectionID: collection.collectionID, query: query)
         let response = try await executor.perform(
             .init(
-                method: .post, url: url, body: RESTRequestBodies.documentFields(fields), idempotent: false,
+                method: .post, url: url, body: RESTWriteCodec.encodeDocumentFields(fields), idempotent: false,
                 operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).document()
@@ -86,7 +87,7 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .patch,
                 url: try endpoints.document(path, query: query),
-                body: RESTRequestBodies.documentFields(fields),
+                body: RESTWriteCodec.encodeDocumentFields(fields),
                 idempotent: false,
                 operation: operation
             )

@@ -43,8 +43,8 @@ extension FirestoreRESTDocumentStore {
     }
 }
 
-/// The page tokens of query-backed listing: `hearth-list:` + base64 of the JSON array of the last
-/// document's order values.
+/// The page tokens of query-backed listing: `hearth-list:` + base64 of the last document's order values as
+/// an `ArrayValue` message (`{"values": [...]}`).
 enum ListPageToken {
     static let prefix = "hearth-list:"
 
@@ -58,25 +58,19 @@ enum ListPageToken {
         } catch {
             throw DocumentStoreError(.internal, "A listed document lacks an order field: \(error.message)")
         }
-        return prefix
-            + Data(JSONWriter.serialize(.array(position.values.map(RESTValueCodec.encode)))).base64EncodedString()
+        return prefix + Data(RESTValueCodec.encodeArrayValue(position.values)).base64EncodedString()
     }
 
     static func values(from token: String) throws(DocumentStoreError) -> [Value] {
-        guard token.hasPrefix(prefix), let data = Data(base64Encoded: String(token.dropFirst(prefix.count))),
-            case .array(let elements)? = try? JSONParser.parse([UInt8](data))
-        else {
-            throw DocumentStoreError(
-                .invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+        let invalid = DocumentStoreError(
+            .invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+        guard token.hasPrefix(prefix), let data = Data(base64Encoded: String(token.dropFirst(prefix.count))) else {
+            throw invalid
         }
-        var values: [Value] = []
-        for element in elements {
-            guard let value = try? RESTValueCodec.decode(element) else {
-                throw DocumentStoreError(
-                    .invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
-            }
-            values.append(value)
+        do {
+            return try RESTValueCodec.decodeArrayValue(bytes: data)
+        } catch {
+            throw DocumentStoreError(invalid.code, invalid.message, underlying: error)
         }
-        return values
     }
 }

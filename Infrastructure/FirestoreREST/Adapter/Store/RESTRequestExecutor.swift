@@ -27,8 +27,8 @@ struct RESTRequestExecutor: Sendable {
 
     var retryPolicy: RetryPolicy { retrier.policy }
 
-    /// One call: method, URL, optional JSON body (as compact bytes), whether sending it twice is
-    /// harmless, and a name for messages.
+    /// One call: method, URL, optional JSON body (compact bytes from the codec), whether sending it twice
+    /// is harmless, and a name for messages.
     struct Call: Sendable {
         var method: HTTPRequest.Method
         var url: URL
@@ -36,16 +36,10 @@ struct RESTRequestExecutor: Sendable {
         var idempotent: Bool
         var operation: String
 
-        init(method: HTTPRequest.Method, url: URL, body: JSON? = nil, idempotent: Bool, operation: String) {
-            self.init(
-                method: method, url: url, bodyBytes: body.map { JSONWriter.serialize($0) }, idempotent: idempotent,
-                operation: operation)
-        }
-
-        init(method: HTTPRequest.Method, url: URL, bodyBytes: [UInt8]?, idempotent: Bool, operation: String) {
+        init(method: HTTPRequest.Method, url: URL, body: [UInt8]? = nil, idempotent: Bool, operation: String) {
             self.method = method
             self.url = url
-            self.bodyBytes = bodyBytes
+            self.bodyBytes = body
             self.idempotent = idempotent
             self.operation = operation
         }

@@ -63,13 +63,15 @@ extension FirestoreDocument: Hashable where Fields: Hashable {}
 
 extension FirestoreDocument: FirestoreRESTMessage {
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError) {
-        try decoder.throwIfError(in: json, at: prefix)
-        let named = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
-            try RESTDocumentCodec.decodeNamed(json, database: decoder.database)
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    )
+        throws(DocumentStoreError)
+    {
+        let named = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
+            try reader.storedDocument()
         }
-        self = try decoder.document(named.name, named.document, as: Fields.self, at: prefix)
+        self = try decoder.document(decoder.name(named.name), named.document, as: Fields.self, at: prefix)
     }
 }
 

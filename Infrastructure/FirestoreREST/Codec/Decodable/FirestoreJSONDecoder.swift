@@ -15,9 +15,9 @@ public import HearthDomain
 /// let failure = try decoder.decodeError(from: errorAnswer)                        // {"error": {…}} or nil
 /// ```
 ///
-/// The answers are read by this module's REST codec (``RESTDocumentCodec``, ``RESTReadCodec``,
-/// ``RESTValueCodec``: one reader of Firestore's JSON) and the fields of each document are turned into the
-/// model by a `DocumentDecoder` (the one behind `getDocument(as:)`, with its type mapping, `DocumentID`
+/// The answers are read by this module's REST codec (the one reader of Firestore's JSON, behind
+/// ``RESTDocumentCodec``, ``RESTReadCodec`` and ``RESTValueCodec``) and the fields of each document are turned into the
+/// model by a ``DocumentDecoder`` (the one behind `getDocument(as:)`, with its type mapping, ``DocumentID``
 /// and the other wrappers). Document names are kept whole — project, database and path — in
 /// ``FirestoreDocument/name``.
 ///
@@ -73,7 +73,7 @@ public struct FirestoreJSONDecoder: Sendable {
     /// ``FirestoreRunQueryResult`` (one element of it), ``RESTErrorBody`` (an error body). Any other
     /// type is a model decoded from the fields of a `get` answer, as `decodeDocument(type, from:).fields`.
     public func decode<T: Decodable>(_ type: T.Type, from data: some Collection<UInt8>) throws -> T {
-        try decode(type, from: parse(data), at: [])
+        try decode(type, bytes: checked(data), at: [])
     }
 
     /// Decodes a `get` answer (one `Document`): its name, times, and fields as `Fields`.
@@ -82,7 +82,7 @@ public struct FirestoreJSONDecoder: Sendable {
     ) throws
         -> FirestoreDocument<Fields>
     {
-        try FirestoreDocument<Fields>(restJSON: parse(data), at: [], decoder: self)
+        try FirestoreDocument<Fields>(restBytes: checked(data), at: [], decoder: self)
     }
 
     /// Decodes a `list` answer (`{"documents": [...], "nextPageToken": "..."}`), each document's fields as
@@ -92,7 +92,7 @@ public struct FirestoreJSONDecoder: Sendable {
     ) throws
         -> FirestoreListResponse<Fields>
     {
-        try FirestoreListResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
+        try FirestoreListResponse<Fields>(restBytes: checked(data), at: [], decoder: self)
     }
 
     /// Decodes a `runQuery` answer (a JSON array of `{"document"?, "readTime"?, "skippedResults"?, …}`;
@@ -102,25 +102,27 @@ public struct FirestoreJSONDecoder: Sendable {
     ) throws
         -> FirestoreRunQueryResponse<Fields>
     {
-        try FirestoreRunQueryResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
+        try FirestoreRunQueryResponse<Fields>(restBytes: checked(data), at: [], decoder: self)
     }
 
     /// The error an answer carries (`{"error": {…}}`, or the first such element of a streamed answer), or
     /// `nil` when it carries none. Throws `invalidArgument` when the bytes are not JSON or an error member
     /// is malformed (`code` not a number, `message` not a string, …).
     public func decodeError(from data: some Collection<UInt8>) throws -> RESTErrorBody? {
-        try errorBody(in: parse(data), at: [])
+        try read(checked(data), at: []) { (reader) throws(RESTDecodingError) in try reader.errorBody() }
     }
 
-    // MARK: - The JSON tree route (shared with the Decodable conformances)
+    // MARK: - Reading (shared with the Decodable conformances)
 
     func decode<T: Decodable>(
-        _ type: T.Type, from json: JSON, at prefix: [RESTDecodingError.PathComponent]
-    ) throws(DocumentStoreError) -> T {
+        _ type: T.Type, bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent]
+    ) throws(DocumentStoreError)
+        -> T
+    {
         guard let message = type as? any FirestoreRESTMessage.Type else {
-            return try FirestoreDocument<T>(restJSON: json, at: prefix, decoder: self).fields
+            return try FirestoreDocument<T>(restBytes: bytes, at: prefix, decoder: self).fields
         }
-        let value = try message.init(restJSON: json, at: prefix, decoder: self)
+        let value = try message.init(restBytes: bytes, at: prefix, decoder: self)
         guard let typed = value as? T else {
             throw DocumentStoreError(
                 .internal, "FirestoreJSONDecoder decoded \(Swift.type(of: value)) where \(T.self) was asked for.")
@@ -128,8 +130,8 @@ public struct FirestoreJSONDecoder: Sendable {
         return typed
     }
 
-    /// The bytes as a JSON tree, within ``maximumBytes`` and the parser's depth limit.
-    func parse(_ data: some Collection<UInt8>) throws(DocumentStoreError) -> JSON {
+    /// `data`, when it is within ``maximumBytes``.
+    func checked<Bytes: Collection<UInt8>>(_ data: Bytes) throws(DocumentStoreError) -> Bytes {
         let count = data.count
         guard count <= maximumBytes else {
             throw DocumentStoreError(
@@ -137,52 +139,31 @@ public struct FirestoreJSONDecoder: Sendable {
                 "The Firestore REST JSON is \(count) bytes, more than FirestoreJSONDecoder.maximumBytes (\(maximumBytes))."
             )
         }
-        do {
-            return try JSONParser.parse(data)
-        } catch {
-            throw Self.malformed(RESTDecodingError(error), at: [])
-        }
+        return data
     }
 
-    /// The error body in `json`, if any.
-    func errorBody(
-        in json: JSON, at prefix: [RESTDecodingError.PathComponent]
-    ) throws(DocumentStoreError) -> RESTErrorBody? {
-        try structure(at: prefix) { () throws(RESTDecodingError) in try RESTErrorCodec.decodeErrorBody(json) }
-    }
-
-    /// Throws the server's error when `json` carries one.
-    func throwIfError(in json: JSON, at prefix: [RESTDecodingError.PathComponent]) throws(DocumentStoreError) {
-        if let body = try errorBody(in: json, at: prefix) { throw body.documentStoreError }
-    }
-
-    /// Refuses an object that has members but none of `members` (in either spelling): the answer of
-    /// another call (a `Document` given as a `list` answer), which protobuf's rule of ignoring unknown
-    /// members would otherwise read as an empty answer.
-    func expectMembers(
-        of json: JSON, _ members: [String], _ message: String, at prefix: [RESTDecodingError.PathComponent]
-    ) throws(DocumentStoreError) {
-        guard case .object(let object) = json, !object.isEmpty else { return }
-        for key in object.keys {
-            let name = MessageReader.lowerCamelCase(key)
-            if members.contains(where: { UTF8Order.equal($0, name) }) { return }
-        }
-        throw Self.malformed(
-            RESTDecodingError(
-                reason: "expected \(message) (members \(Wire.list(members))), found only \(Wire.list(object.keys))"),
-            at: prefix
-        )
-    }
-
-    /// Runs a codec decoder, locating its errors under `prefix` and making them `invalidArgument`.
-    func structure<T>(
-        at prefix: [RESTDecodingError.PathComponent], _ body: () throws(RESTDecodingError) -> T
+    /// Runs the codec's reader on the whole of `bytes`, as this decoder reads answers (strictly: an
+    /// `{"error": …}` answer is the server's error, an answer of another call is refused). The server's
+    /// error is thrown as such; anything malformed becomes `invalidArgument`, located under `prefix`.
+    func read<T>(
+        _ bytes: some Collection<UInt8>,
+        at prefix: [RESTDecodingError.PathComponent],
+        _ body: (inout RESTDecoder) throws(RESTDecodingError) -> T
     ) throws(DocumentStoreError) -> T {
         do {
-            return try body()
+            return try RESTDecoder.decode(bytes, database: database, strict: true, body)
         } catch {
+            if let server = error.serverError { throw server.documentStoreError }
             throw Self.malformed(error, at: prefix)
         }
+    }
+
+    /// The whole name the reader kept (it keeps names under this decoder's strict reading).
+    func name(_ read: RESTDecoder.ReadName) throws(DocumentStoreError) -> DocumentName {
+        guard let name = read.name else {
+            throw DocumentStoreError(.internal, "The REST reader did not keep the name of \(read.path).")
+        }
+        return name
     }
 
     /// The model for one decoded document at the JSON path `prefix`; a model mismatch names the JSON path

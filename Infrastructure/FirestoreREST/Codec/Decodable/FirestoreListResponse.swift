@@ -34,26 +34,26 @@ extension FirestoreListResponse: Hashable where Fields: Hashable {}
 
 extension FirestoreListResponse: FirestoreRESTMessage {
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError) {
-        try decoder.throwIfError(in: json, at: prefix)
-        try decoder.expectMembers(of: json, ["documents", "nextPageToken"], "a list answer", at: prefix)
-        let page = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
-            try RESTReadCodec.decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in
-                try RESTDocumentCodec.decodeListedNamed(json, database: decoder.database)
-            }
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    )
+        throws(DocumentStoreError)
+    {
+        let page = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
+            try reader.listDocumentsPage()
         }
         var documents: [FirestoreDocument<Fields>] = []
         var missing: [DocumentName] = []
         documents.reserveCapacity(page.documents.count)
         for (index, listed) in page.documents.enumerated() {
             guard let document = listed.document else {
-                missing.append(listed.name)
+                missing.append(try decoder.name(listed.name))
                 continue
             }
             documents.append(
                 try decoder.document(
-                    listed.name, document, as: Fields.self, at: prefix + [.key("documents"), .index(index)]))
+                    decoder.name(listed.name), document, as: Fields.self,
+                    at: prefix + [.key("documents"), .index(index)]))
         }
         self.init(documents: documents, missingDocuments: missing, nextPageToken: page.nextPageToken)
     }

@@ -1,17 +1,18 @@
 import HearthDomain
 
-/// A REST answer type ``FirestoreJSONDecoder`` reads from a JSON tree (the wrapper types). `prefix` is the
-/// JSON path of `json` within the decoded text, for error messages.
+/// A REST answer type ``FirestoreJSONDecoder`` reads (the wrapper types), from the whole of `bytes`.
+/// `prefix` is the JSON path of the text within what the caller decodes, for error messages.
 protocol FirestoreRESTMessage {
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder)
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder)
         throws(DocumentStoreError)
 }
 
 extension FirestoreJSONDecoder {
     /// The `Decodable` route of the wrapper types under any other decoder (`JSONDecoder`): the value is
-    /// read as a ``JSON`` tree, then decoded as ``FirestoreJSONDecoder`` would, its JSON path starting at
-    /// the decoder's coding path. A failure is a `DecodingError.dataCorrupted` at that coding path whose
+    /// read as a ``JSON`` tree, written back as compact JSON, then decoded as ``FirestoreJSONDecoder``
+    /// would, its JSON path starting at the decoder's coding path. A failure is a `DecodingError.dataCorrupted` at that coding path whose
     /// description is the ``DocumentStoreError``'s message (naming the JSON path), kept as `underlyingError`.
     static func decodeForeign<Message: FirestoreRESTMessage>(
         _ type: Message.Type, from decoder: any Decoder
@@ -22,7 +23,7 @@ extension FirestoreJSONDecoder {
             return .key(key.stringValue)
         }
         do {
-            return try Message(restJSON: json, at: prefix, decoder: FirestoreJSONDecoder())
+            return try Message(restBytes: JSONWriter.serialize(json), at: prefix, decoder: FirestoreJSONDecoder())
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(

@@ -75,58 +75,63 @@ extension FirestoreRunQueryResult: Hashable where Fields: Hashable {}
 
 extension FirestoreRunQueryResponse: FirestoreRESTMessage {
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError) {
-        self.init(results: try FirestoreRunQueryResult<Fields>.decodeElements(json, at: prefix, decoder: decoder))
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    )
+        throws(DocumentStoreError)
+    {
+        let (elements, isArray) = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
+            reader.scanner.skipWhitespace()
+            let isArray = reader.scanner.current == UInt8(ascii: "[")
+            return (
+                try reader.streamElements { (reader) throws(RESTDecodingError) in
+                    try reader.runQueryElement(RunQueryElement.init)
+                }, isArray
+            )
+        }
+        self.init(
+            results: try FirestoreRunQueryResult<Fields>.results(
+                elements, isArray: isArray, at: prefix, decoder: decoder))
     }
 }
 
 extension FirestoreRunQueryResult: FirestoreRESTMessage {
     /// One element; a JSON array is refused (decode a ``FirestoreRunQueryResponse`` for a whole answer).
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError) {
-        guard case .object = json else {
-            throw FirestoreJSONDecoder.malformed(Wire.mismatch("a RunQueryResponse object", json), at: prefix)
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    )
+        throws(DocumentStoreError)
+    {
+        let elements = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
+            reader.scanner.skipWhitespace()
+            guard reader.scanner.current == UInt8(ascii: "{") else {
+                throw reader.mismatch("a RunQueryResponse object")
+            }
+            return try reader.streamElements { (reader) throws(RESTDecodingError) in
+                try reader.runQueryElement(RunQueryElement.init)
+            }
         }
-        let elements = try Self.decodeElements(json, at: prefix, decoder: decoder)
-        guard let element = elements.first else {
+        guard let element = try Self.results(elements, isArray: false, at: prefix, decoder: decoder).first else {
             throw DocumentStoreError(.internal, "A run-query element object decoded as no element.")
         }
         self = element
     }
 
-    private static var members: [String] {
-        ["document", "readTime", "skippedResults", "transaction", "done", "explainMetrics"]
-    }
-
-    /// The elements of a streamed answer (an array, or a single element object).
-    static func decodeElements(
-        _ json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError)
-        -> [FirestoreRunQueryResult<Fields>]
-    {
-        try decoder.throwIfError(in: json, at: prefix)
-        if case .array(let elements) = json {
-            for (index, element) in elements.enumerated() {
-                try decoder.expectMembers(
-                    of: element, Self.members, "a runQuery answer element", at: prefix + [.index(index)])
-            }
-        } else {
-            try decoder.expectMembers(of: json, Self.members, "a runQuery answer element", at: prefix)
-        }
-        let elements = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
-            try RESTReadCodec.decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in
-                try RESTDocumentCodec.decodeNamed(json, database: decoder.database)
-            }
-        }
-        let isArray = if case .array = json { true } else { false }
+    /// The results of decoded elements, each document's fields decoded as `Fields` (a model mismatch names
+    /// the JSON path of the field, `[index]` included when the answer is an array).
+    static func results(
+        _ elements: [RunQueryElement],
+        isArray: Bool,
+        at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) -> [FirestoreRunQueryResult<Fields>] {
         var results: [FirestoreRunQueryResult<Fields>] = []
         results.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let document = try element.document.map { (named) throws(DocumentStoreError) in
                 try decoder.document(
-                    named.name, named.document, as: Fields.self,
+                    decoder.name(named.name), named.document, as: Fields.self,
                     at: prefix + (isArray ? [.index(index)] : []) + [.key("document")])
             }
             results.append(

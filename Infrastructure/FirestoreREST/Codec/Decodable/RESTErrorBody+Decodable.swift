@@ -2,7 +2,7 @@ import HearthDomain
 
 /// An error body, `{"error": {"code", "message", "status", "details"?}}`, read with any decoder
 /// (`JSONDecoder` too) or with ``FirestoreJSONDecoder/decode(_:from:)``, as
-/// ``RESTErrorCodec/decodeErrorBody(_:)`` reads it. JSON that carries no error throws (a
+/// ``RESTErrorCodec/decodeErrorBody(bytes:)`` reads it. JSON that carries no error throws (a
 /// `DecodingError.dataCorrupted`, or `invalidArgument` from ``FirestoreJSONDecoder``); use
 /// ``FirestoreJSONDecoder/decodeError(from:)`` to get `nil` instead.
 extension RESTErrorBody: Decodable {
@@ -13,13 +13,16 @@ extension RESTErrorBody: Decodable {
 
 extension RESTErrorBody: FirestoreRESTMessage {
     init(
-        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
-    ) throws(DocumentStoreError) {
-        guard let body = try decoder.errorBody(in: json, at: prefix) else {
-            throw FirestoreJSONDecoder.malformed(
-                RESTDecodingError(reason: "expected an error body {\"error\": {…}}, found no \"error\" member"),
-                at: prefix)
+        restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
+        decoder: FirestoreJSONDecoder
+    )
+        throws(DocumentStoreError)
+    {
+        self = try decoder.read(bytes, at: prefix) { (reader) throws(RESTDecodingError) in
+            guard let body = try reader.errorBody() else {
+                throw RESTDecodingError(reason: "expected an error body {\"error\": {…}}, found no \"error\" member")
+            }
+            return body
         }
-        self = body
     }
 }

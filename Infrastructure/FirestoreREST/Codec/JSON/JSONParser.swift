@@ -27,10 +27,29 @@ public struct JSONParser {
         try parse(Array(text.utf8))
     }
 
+    /// Checks that `bytes` are one complete JSON text; throws the first problem, as parsing would.
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
+        var parser = JSONParser(bytes)
+        _ = try parser.parseDocument()
+    }
+
+    /// The JSON value at the scanner's position (after any white space), leaving the scanner after it
+    /// (the scanner's nesting depth counts toward ``maximumDepth``).
+    static func parseValue(_ scanner: inout JSONScanner) throws(JSONParseError) -> JSON {
+        var parser = JSONParser(scanner: scanner)
+        defer { scanner = parser.scanner }
+        parser.scanner.skipWhitespace()
+        return try parser.parseValue()
+    }
+
     private var scanner: JSONScanner
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         scanner = JSONScanner(bytes)
+    }
+
+    private init(scanner: JSONScanner) {
+        self.scanner = scanner
     }
 
     private mutating func parseDocument() throws(JSONParseError) -> JSON {
@@ -56,16 +75,10 @@ public struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSON {
-        try scanner.enter()
-        scanner.index += 1
         var members: [JSONObject.Member] = []
         var seen = Set<ExactKey>()
-        scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "}")) {
-            scanner.leave()
-            return .object(JSONObject())
-        }
-        while true {
+        guard try open(closing: UInt8(ascii: "}")) else { return .object(JSONObject()) }
+        repeat {
             scanner.skipWhitespace()
             guard scanner.current == UInt8(ascii: "\"") else { throw scanner.fail("expected a member name") }
             let keyOffset = scanner.index
@@ -77,42 +90,43 @@ public struct JSONParser {
             guard scanner.consume(UInt8(ascii: ":")) else { throw scanner.fail("expected ':'") }
             scanner.skipWhitespace()
             members.append(JSONObject.Member(key: key, value: try parseValue()))
-            scanner.skipWhitespace()
-            guard let byte = scanner.current else { throw scanner.fail("unexpected end of input in an object") }
-            if byte == UInt8(ascii: ",") {
-                scanner.index += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "}") else { throw scanner.fail("expected ',' or '}'") }
-            scanner.index += 1
-            scanner.leave()
-            return .object(JSONObject(members: members))
-        }
+        } while try next(closing: UInt8(ascii: "}"), in: "an object")
+        return .object(JSONObject(members: members))
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSON {
-        try scanner.enter()
-        scanner.index += 1
         var elements: [JSON] = []
-        scanner.skipWhitespace()
-        if scanner.consume(UInt8(ascii: "]")) {
-            scanner.leave()
-            return .array([])
-        }
-        while true {
+        guard try open(closing: UInt8(ascii: "]")) else { return .array([]) }
+        repeat {
             scanner.skipWhitespace()
             elements.append(try parseValue())
-            scanner.skipWhitespace()
-            guard let byte = scanner.current else { throw scanner.fail("unexpected end of input in an array") }
-            if byte == UInt8(ascii: ",") {
-                scanner.index += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "]") else { throw scanner.fail("expected ',' or ']'") }
+        } while try next(closing: UInt8(ascii: "]"), in: "an array")
+        return .array(elements)
+    }
+
+    /// Enters the object or array whose opening bracket is at the scanner; `false` when it is empty (and
+    /// already closed).
+    private mutating func open(closing: UInt8) throws(JSONParseError) -> Bool {
+        try scanner.enter()
+        scanner.index += 1
+        scanner.skipWhitespace()
+        guard scanner.consume(closing) else { return true }
+        scanner.leave()
+        return false
+    }
+
+    /// After a member or element: `true` at a comma, `false` at `closing` (the container is closed).
+    private mutating func next(closing: UInt8, in container: StaticString) throws(JSONParseError) -> Bool {
+        scanner.skipWhitespace()
+        guard let byte = scanner.current else { throw scanner.fail("unexpected end of input in \(container)") }
+        if byte == UInt8(ascii: ",") {
             scanner.index += 1
-            scanner.leave()
-            return .array(elements)
+            return true
         }
+        guard byte == closing else { throw scanner.fail("expected ',' or '\(Character(Unicode.Scalar(closing)))'") }
+        scanner.index += 1
+        scanner.leave()
+        return false
     }
 }
 

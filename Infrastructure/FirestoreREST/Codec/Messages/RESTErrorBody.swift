@@ -23,30 +23,47 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
         self.details = details
     }
 
-    /// The body Firestore would send for `error`: its code's name as `status` and that code's HTTP status.
-    public init(_ error: DocumentStoreError) {
-        self.init(
-            httpStatus: RESTErrorBody.httpStatus(for: error.code), message: error.message, status: error.code.name)
+    /// The canonical code: the one ``status`` names (`unknown` for a name Hearth does not know), or, when
+    /// ``status`` is empty, the HTTP status's (``code(forHTTPStatus:)``).
+    public var code: DocumentStoreError.Code {
+        RESTErrorBody.code(status: status, httpStatus: httpStatus)
     }
 
-    /// The canonical code: from ``status`` when it names one, otherwise from the HTTP status
-    /// (400 `invalidArgument`, 401 `unauthenticated`, 403 `permissionDenied`, 404 `notFound`, 409 `aborted`,
-    /// 429 `resourceExhausted`, 499 `cancelled`, 501 `unimplemented`, 503 `unavailable`,
-    /// 504 `deadlineExceeded`, anything else `unknown`).
-    public var code: DocumentStoreError.Code {
-        if let code = DocumentStoreError.Code(name: status) { return code }
+    /// The canonical code of an error answer: the one `status` names (`unknown` for a name Hearth does not
+    /// know), or, when `status` is `nil` or empty, ``code(forHTTPStatus:)``. As Firestore's web SDK
+    /// decides (`mapCodeFromHttpResponseErrorStatus`, else `mapCodeFromHttpStatus`).
+    public static func code(status: String?, httpStatus: Int) -> DocumentStoreError.Code {
+        guard let status, !status.isEmpty else { return code(forHTTPStatus: httpStatus) }
+        return DocumentStoreError.Code(name: status) ?? .unknown
+    }
+
+    /// The canonical code of an HTTP status, for an error answer that names no `status`: the one table of
+    /// Hearth (the REST adapter uses it too; `Docs/ErrorMapping.md` §2).
+    ///
+    /// It is Firestore's own web SDK's `mapCodeFromHttpStatus` (firebase-js-sdk,
+    /// `packages/firestore/src/remote/rpc_error.ts`), which picks one code where `google.rpc.Code`'s HTTP
+    /// mapping (googleapis `google/rpc/code.proto`) is not one to one: 400 `invalidArgument`,
+    /// 401 `unauthenticated`, 403 `permissionDenied`, 404 `notFound`, 409 `aborted`, 416 `outOfRange`,
+    /// 429 `resourceExhausted`, 499 `cancelled`, 500 `unknown`, 501 `unimplemented`, 503 `unavailable`,
+    /// 504 `deadlineExceeded`; any other 4xx `failedPrecondition`, any other 5xx `internal`, anything else
+    /// `unknown`.
+    public static func code(forHTTPStatus httpStatus: Int) -> DocumentStoreError.Code {
         switch httpStatus {
-        case 400: return .invalidArgument
-        case 401: return .unauthenticated
-        case 403: return .permissionDenied
-        case 404: return .notFound
-        case 409: return .aborted
-        case 429: return .resourceExhausted
-        case 499: return .cancelled
-        case 501: return .unimplemented
-        case 503: return .unavailable
-        case 504: return .deadlineExceeded
-        default: return .unknown
+        case 400: .invalidArgument
+        case 401: .unauthenticated
+        case 403: .permissionDenied
+        case 404: .notFound
+        case 409: .aborted
+        case 416: .outOfRange
+        case 429: .resourceExhausted
+        case 499: .cancelled
+        case 500: .unknown
+        case 501: .unimplemented
+        case 503: .unavailable
+        case 504: .deadlineExceeded
+        case 400..<500: .failedPrecondition
+        case 500..<600: .internal
+        default: .unknown
         }
     }
 
@@ -61,22 +78,5 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
         var text = "HTTP \(httpStatus)"
         if !status.isEmpty { text += " \(status)" }
         return text + ": \(message)"
-    }
-
-    /// The HTTP status Google APIs use for a canonical code (`google.rpc.Code` mapping).
-    public static func httpStatus(for code: DocumentStoreError.Code) -> Int {
-        switch code {
-        case .cancelled: 499
-        case .invalidArgument, .failedPrecondition, .outOfRange: 400
-        case .deadlineExceeded: 504
-        case .notFound: 404
-        case .alreadyExists, .aborted: 409
-        case .permissionDenied: 403
-        case .resourceExhausted: 429
-        case .unimplemented: 501
-        case .unavailable: 503
-        case .unauthenticated: 401
-        default: 500
-        }
     }
 }

@@ -1,9 +1,9 @@
-public import HearthDomain
+package import HearthDomain
 
 /// One message of Firestore's `Listen` stream (`google.firestore.v1.ListenResponse`), as gRPC or
 /// WebChannel deliver it: exactly one of a target change, a document change, a document delete, a
 /// document remove or an existence filter. ``WatchStateMachine`` turns a sequence of them into snapshots.
-public enum RESTListenResponse: Sendable, Hashable {
+package enum RESTListenResponse: Sendable, Hashable {
     /// The state of targets changed (added, current, reset, removed, or a consistent point).
     case targetChange(RESTTargetChange)
     /// A document changed; it now matches `targetIDs` and no longer matches `removedTargetIDs`.
@@ -17,27 +17,43 @@ public enum RESTListenResponse: Sendable, Hashable {
 }
 
 /// `google.firestore.v1.TargetChange`.
-public struct RESTTargetChange: Sendable, Hashable {
+package struct RESTTargetChange: Sendable, Hashable {
     /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
-        case noChange = "NO_CHANGE"
-        case add = "ADD"
-        case remove = "REMOVE"
-        case current = "CURRENT"
-        case reset = "RESET"
+    package enum Kind: Sendable, Hashable, CaseIterable, RESTWireNamed {
+        case noChange
+        case add
+        case remove
+        case current
+        case reset
+
+        /// The `TargetChangeType` name (`NO_CHANGE`, `ADD`, …).
+        package var wireName: String {
+            switch self {
+            case .noChange: "NO_CHANGE"
+            case .add: "ADD"
+            case .remove: "REMOVE"
+            case .current: "CURRENT"
+            case .reset: "RESET"
+            }
+        }
     }
 
-    public var kind: Kind
+    /// What happened to the targets.
+    package var kind: Kind
     /// The targets that changed; empty means every target.
-    public var targetIDs: [Int32]
+    package var targetIDs: [Int32]
     /// Why a target was removed, when it was.
-    public var cause: RESTStatus?
+    package var cause: RESTStatus?
     /// A token to resume the targets from here (empty when absent).
-    public var resumeToken: [UInt8]
+    package var resumeToken: [UInt8]
     /// The consistent time of every target, on a global `NO_CHANGE`.
-    public var readTime: Timestamp?
+    package var readTime: Timestamp?
 
-    public init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
+    /// A target change; every member defaults to its protobuf zero value.
+    package init(
+        kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [],
+        readTime: Timestamp? = nil
+    ) {
         self.kind = kind
         self.targetIDs = targetIDs
         self.cause = cause

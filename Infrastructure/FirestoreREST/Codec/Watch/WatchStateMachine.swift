@@ -1,5 +1,5 @@
-public import HearthDomain
-public import HearthPort
+package import HearthPort
+package import HearthDomain
 
 /// Firestore's watch protocol for one target: turns the `Listen` stream's responses into listener
 /// snapshots, as Firestore's SDKs do. A transport (gRPC, WebChannel, or a recorded stream) feeds it
@@ -18,10 +18,10 @@ public import HearthPort
 ///   the state as `RESET` does and returns ``Event/resetTarget``: the transport must listen to the
 ///   target again without a resume token.
 /// - `ADD` of another target, `REMOVE` (with its cause's code, `internal` without one) and responses
-///   that cannot be read throw a `DocumentStoreError`: the stream is over.
-public struct WatchStateMachine: Sendable {
+///   that cannot be read throw a ``DocumentStoreError``: the stream is over.
+package struct WatchStateMachine: Sendable {
     /// What the transport does next.
-    public enum Event: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// Deliver this snapshot.
         case snapshot(ListenSnapshot)
         /// Re-add the target without a resume token (the existence filter did not match).
@@ -29,12 +29,12 @@ public struct WatchStateMachine: Sendable {
     }
 
     /// The target ID the transport listens with.
-    public let targetID: Int32
+    package let targetID: Int32
     /// Whether consistent points without a change yield metadata-only snapshots.
-    public let includeMetadataChanges: Bool
+    package let includeMetadataChanges: Bool
     /// The token of the last consistent point (empty before the first, or after a reset): send it when
     /// re-adding the target after a transport failure.
-    public private(set) var resumeToken: [UInt8] = []
+    package private(set) var resumeToken: [UInt8] = []
 
     private var documents: DocumentSet
     /// Changes since the last snapshot: the new document, or `nil` for removed.
@@ -43,23 +43,23 @@ public struct WatchStateMachine: Sendable {
     private var hasPushed = false
 
     /// A machine for `target` (its documents are kept in the target's order).
-    public init(target: ListenTarget, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
+    package init(target: ListenTarget, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
         self.init(ordering: target.ordering, targetID: targetID, includeMetadataChanges: includeMetadataChanges)
     }
 
     /// A machine whose documents are kept in `ordering`.
-    public init(ordering: DocumentOrdering, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
+    package init(ordering: DocumentOrdering, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
         self.documents = DocumentSet(ordering: ordering)
         self.targetID = targetID
         self.includeMetadataChanges = includeMetadataChanges
     }
 
     /// The documents of the last snapshot.
-    public var lastDocuments: DocumentSet { documents }
+    package var lastDocuments: DocumentSet { documents }
 
     /// Applies one response; returns what the transport must do, if anything. Throws a
-    /// `DocumentStoreError` when the stream must end.
-    public mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
+    /// ``DocumentStoreError`` when the stream must end.
+    package mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
         switch response {
         case .targetChange(let change):
             return try handle(change)

@@ -1,7 +1,8 @@
 public import HearthDomain
+public import HearthFirestoreCodec
 
-/// Firestore REST form of `StructuredQuery` (with its filters, orders and cursors) and of aggregation
-/// queries (`RESTQueryCodec+Aggregation.swift`), both directions.
+/// Firestore REST form of ``StructuredQuery`` (with its filters, orders and cursors) and of aggregation
+/// queries (`TreeQueryCodec+Aggregation.swift`), both directions.
 ///
 /// Written as `{"select"?: {"fields": [{"fieldPath"}]}, "from": [{"collectionId", "allDescendants"?: true}],
 /// "where"?: Filter, "orderBy"?: [{"field": {"fieldPath"}, "direction"}], "startAt"?/"endAt"?:
@@ -14,7 +15,7 @@ public import HearthDomain
 /// operators and directions (by name, or by protobuf enum number as protobuf's JSON parsers accept), and
 /// reads a missing direction as ascending. `limit` is also read in the legacy wrapper form `{"value": n}`. `findNearest` (vector search) is not
 /// supported and throws. Unknown members are ignored.
-public enum RESTQueryCodec {
+public enum TreeQueryCodec {
     // MARK: - Structured query
 
     /// The REST JSON of `query`. Document names inside it (reference values in filters and cursors) are
@@ -81,15 +82,15 @@ public enum RESTQueryCodec {
             return .object([
                 "fieldFilter": .object([
                     "field": Wire.fieldReference(path),
-                    "op": .string(op.rawValue),
-                    "value": RESTValueCodec.encode(value),
+                    "op": .string(op.wireName),
+                    "value": TreeValueCodec.encode(value),
                 ])
             ])
         case .unary(let path, let op):
-            return .object(["unaryFilter": .object(["op": .string(op.rawValue), "field": Wire.fieldReference(path)])])
+            return .object(["unaryFilter": .object(["op": .string(op.wireName), "field": Wire.fieldReference(path)])])
         case .composite(let op, let filters):
             return .object([
-                "compositeFilter": .object(["op": .string(op.rawValue), "filters": .array(filters.map(encodeFilter))])
+                "compositeFilter": .object(["op": .string(op.wireName), "filters": .array(filters.map(encodeFilter))])
             ])
         }
     }
@@ -106,7 +107,7 @@ public enum RESTQueryCodec {
                     try filter.required("op") { (json) throws(RESTDecodingError) in
                         try Wire.enumeration(json, FieldOperator.self, numbers: fieldOperatorNumbers)
                     },
-                    try filter.required("value", RESTValueCodec.decode)
+                    try filter.required("value", TreeValueCodec.decode)
                 )
             }
         case "unaryFilter":
@@ -136,7 +137,7 @@ public enum RESTQueryCodec {
 
     /// `{"field": {"fieldPath": "a"}, "direction": "ASCENDING"|"DESCENDING"}`.
     public static func encodeOrder(_ order: Order) -> JSON {
-        .object(["field": Wire.fieldReference(order.field), "direction": .string(order.direction.rawValue)])
+        .object(["field": Wire.fieldReference(order.field), "direction": .string(order.direction.wireName)])
     }
 
     /// Reads an order; a missing or `DIRECTION_UNSPECIFIED` direction is ascending.
@@ -152,7 +153,7 @@ public enum RESTQueryCodec {
 
     /// `{"values": [...], "before"?: true}`.
     public static func encodeCursor(_ cursor: Cursor) -> JSON {
-        var object: JSONObject = ["values": .array(cursor.values.map(RESTValueCodec.encode))]
+        var object: JSONObject = ["values": .array(cursor.values.map(TreeValueCodec.encode))]
         if cursor.before { object["before"] = .bool(true) }
         return .object(object)
     }
@@ -161,7 +162,7 @@ public enum RESTQueryCodec {
     public static func decodeCursor(_ json: JSON) throws(RESTDecodingError) -> Cursor {
         let reader = try MessageReader(json, "Cursor")
         return Cursor(
-            values: try reader.repeated("values", RESTValueCodec.decode),
+            values: try reader.repeated("values", TreeValueCodec.decode),
             before: try reader.optional("before", Wire.bool) ?? false
         )
     }

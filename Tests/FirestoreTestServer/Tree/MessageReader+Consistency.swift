@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthFirestoreCodec
 import HearthPort
 
 extension MessageReader {
@@ -22,7 +23,7 @@ extension MessageReader {
         case "newTransaction"?:
             return .newTransaction(
                 try required("newTransaction") { (json) throws(RESTDecodingError) in
-                    try RESTTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
+                    try TreeTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
                 })
         case "readTime"?:
             return .readTime(try required("readTime", Wire.timestamp))

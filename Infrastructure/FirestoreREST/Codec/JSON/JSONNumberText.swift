@@ -1,13 +1,13 @@
 /// Exact readings of JSON number text (`-12`, `1.0`, `6.02e23`), without going through `Double` where
 /// an integer is wanted.
-enum JSONNumberText {
+package enum JSONNumberText {
     /// Whether `text` is a JSON number lexeme per RFC 8259 (no sign `+`, no leading zeros, no spaces).
-    static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         var copy = text
         return copy.withUTF8 { isValid($0) }
     }
 
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -32,7 +32,7 @@ enum JSONNumberText {
         return index == count
     }
 
-    enum IntegerReading: Equatable {
+    package enum IntegerReading: Equatable {
         case value(Int64)
         case notIntegral
         case outOfRange
@@ -40,7 +40,7 @@ enum JSONNumberText {
 
     /// The exact integer a JSON number lexeme denotes (`12`, `-0`, `1.0`, `1e3`, `1200e-2`), or why there
     /// is none (text that is not a JSON number lexeme is `notIntegral`).
-    static func int64(_ text: String) -> IntegerReading {
+    package static func int64(_ text: String) -> IntegerReading {
         if text.utf8.first != UInt8(ascii: "+"), let plain = Int64(text) { return .value(plain) }
         var copy = text
         return copy.withUTF8 { bytes in
@@ -50,7 +50,7 @@ enum JSONNumberText {
 
     /// ``int64(_:)`` of a valid JSON number lexeme given as bytes (the caller has checked ``isValid(_:)``
     /// or has the lexeme from the scanner).
-    static func int64(lexeme bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
+    package static func int64(lexeme bytes: UnsafeBufferPointer<UInt8>) -> IntegerReading {
         var index = 0
         let negative = bytes.first == UInt8(ascii: "-")
         if negative { index = 1 }
@@ -74,7 +74,7 @@ enum JSONNumberText {
     /// The slow path of ``int64(_:)``: linear in the lexeme's length (a megabyte of `0.000…01` is read
     /// once, not once per leading zero). `work` counts the bytes and digits visited, so that a test can
     /// hold the reading to linear work without timing it.
-    static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>, work: inout Int) -> IntegerReading {
+    package static func int64(slowPath bytes: UnsafeBufferPointer<UInt8>, work: inout Int) -> IntegerReading {
         let count = bytes.count
         var index = 0
         let negative = index < count && bytes[index] == UInt8(ascii: "-")
@@ -146,19 +146,19 @@ enum JSONNumberText {
     }
 
     /// The nearest double to a valid JSON number lexeme; `nil` when it overflows to infinity.
-    static func double(_ text: String) -> Double? {
+    package static func double(_ text: String) -> Double? {
         guard let value = Double(text), value.isFinite else { return nil }
         return value
     }
 
     /// ``double(_:)`` of a JSON number lexeme given as bytes.
-    static func double(lexeme bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func double(lexeme bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         double(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The JSON text of a finite double: the shortest text that reads back as the same double
     /// (`1.0`, `-0.0`, `2.5`, `1e-07`, `1.7976931348623157e+308`).
-    static func text(_ value: Double) -> String {
+    package static func text(_ value: Double) -> String {
         value.description
     }
 }

@@ -1,6 +1,7 @@
 public import HearthDomain
+public import HearthFirestoreCodec
 
-extension RESTQueryCodec {
+extension TreeQueryCodec {
     /// A `StructuredAggregationQuery`: `{"structuredQuery": {…}, "aggregations": [{"alias", "count"|"sum"|"avg"}]}`.
     /// Counts are `{"count": {}}` or `{"count": {"upTo": "5"}}` (int64 as a string); sums and averages are
     /// `{"sum": {"field": {"fieldPath": "a"}}}` and `{"avg": {…}}`.

@@ -1,6 +1,6 @@
 /// Base64 as protobuf's JSON mapping uses it for `bytes` fields: written in the standard alphabet with
 /// padding; read in the standard or the URL-safe alphabet, padding optional.
-enum Base64 {
+package enum Base64 {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
@@ -14,7 +14,7 @@ enum Base64 {
     }()
 
     /// Standard base64 with `=` padding.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -33,12 +33,12 @@ enum Base64 {
     /// The bytes of standard or URL-safe base64 text, with or without padding; `nil` when malformed
     /// (a character outside both alphabets, misplaced or excess padding, or a length that cannot occur).
     /// Non-zero bits after the last byte are ignored, as common decoders do.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var copy = text
         return copy.withUTF8 { decode($0) }
     }
 
-    static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func decode(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var end = input.count
         var padding = 0
         while end > 0, input[end - 1] == UInt8(ascii: "=") {

@@ -1,6 +1,7 @@
 public import HearthDomain
+public import HearthFirestoreCodec
 
-extension RESTWriteCodec {
+extension TreeWriteCodec {
     /// The body of `…/documents:batchWrite`: `{"database": "projects/{p}/databases/{d}", "writes": [...], "labels"?: {…}}`
     /// (labels in key order, omitted when empty).
     public static func encodeBatchWriteRequest(
@@ -50,7 +51,7 @@ extension RESTWriteCodec {
         if !response.writeResults.isEmpty {
             object["writeResults"] = .array(response.writeResults.map(encodeWriteResult))
         }
-        if !response.statuses.isEmpty { object["status"] = .array(response.statuses.map(RESTErrorCodec.encodeStatus)) }
+        if !response.statuses.isEmpty { object["status"] = .array(response.statuses.map(TreeErrorCodec.encodeStatus)) }
         return .object(object)
     }
 
@@ -59,7 +60,7 @@ extension RESTWriteCodec {
         let reader = try MessageReader(json, "BatchWriteResponse")
         return RESTBatchWriteResponse(
             writeResults: try reader.repeated("writeResults", decodeWriteResult),
-            statuses: try reader.repeated("status", RESTErrorCodec.decodeStatus)
+            statuses: try reader.repeated("status", TreeErrorCodec.decodeStatus)
         )
     }
 }

@@ -1,3 +1,5 @@
+import HearthFirestoreCodec
+import HearthPort
 extension JSONObject {
     /// Adds the member of a consistency selector (none for `latest`).
     mutating func setConsistency(_ selector: RESTConsistencySelector) {
@@ -6,7 +8,7 @@ extension JSONObject {
         case .transaction(let id): self["transaction"] = Wire.transactionID(id)
         case .readTime(let time): self["readTime"] = Wire.timestamp(time)
         case .newTransaction(let options):
-            self["newTransaction"] = RESTTransactionCodec.encodeTransactionOptions(options)
+            self["newTransaction"] = TreeTransactionCodec.encodeTransactionOptions(options)
         }
     }
 }

@@ -19,26 +19,42 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
         case index(Int)
     }
 
-    /// The path components from the root, innermost last. Stored innermost-first so that decoders can
-    /// add the enclosing component while the error unwinds, at no cost on the success path.
-    private var reversedComponents: [PathComponent]
+    /// The error's contents, behind one reference: the error is a single word, so that every throwing
+    /// function of the decoder returns it in a register, at no cost on the success path.
+    private final class Storage: Sendable {
+        /// The path components from the root, innermost last. Stored innermost-first so that decoders can
+        /// add the enclosing component while the error unwinds.
+        let reversedComponents: [PathComponent]
+        let reason: String
+        let underlying: DocumentStoreError?
+
+        init(reversedComponents: [PathComponent], reason: String, underlying: DocumentStoreError?) {
+            self.reversedComponents = reversedComponents
+            self.reason = reason
+            self.underlying = underlying
+        }
+    }
+
+    private let storage: Storage
+
+    private var reversedComponents: [PathComponent] { storage.reversedComponents }
     /// What was wrong with the node at ``path``.
-    public let reason: String
+    public var reason: String { storage.reason }
     /// The domain error raised while building a value object from the node, if any.
-    public let underlying: DocumentStoreError?
+    public var underlying: DocumentStoreError? { storage.underlying }
 
     /// An error at the root (`$`); decoders prepend the enclosing components as the error unwinds.
     public init(reason: String, underlying: DocumentStoreError? = nil) {
-        self.reversedComponents = []
-        self.reason = reason
-        self.underlying = underlying
+        storage = Storage(reversedComponents: [], reason: reason, underlying: underlying)
     }
 
     /// An error at the given path (components from the root).
     public init(path components: [PathComponent], reason: String, underlying: DocumentStoreError? = nil) {
-        self.reversedComponents = components.reversed()
-        self.reason = reason
-        self.underlying = underlying
+        storage = Storage(reversedComponents: components.reversed(), reason: reason, underlying: underlying)
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
     }
 
     /// The path components from the root to the offending node.
@@ -63,8 +79,8 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// `Malformed Firestore REST JSON at $.path: reason`, then the domain error's message in parentheses when
-    /// there is one.
+    /// `Malformed Firestore REST JSON at <path>: <reason>`, with the underlying error's message in
+    /// parentheses when there is one.
     public var description: String {
         var text = "Malformed Firestore REST JSON at \(path): \(reason)"
         if let underlying { text += " (\(underlying.message))" }
@@ -79,9 +95,9 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
 
     /// This error, located one level deeper inside `component`.
     public func prefixed(by component: PathComponent) -> RESTDecodingError {
-        var copy = self
-        copy.reversedComponents.append(component)
-        return copy
+        RESTDecodingError(
+            storage: Storage(
+                reversedComponents: reversedComponents + [component], reason: reason, underlying: underlying))
     }
 
     private static func isSimpleKey(_ key: String) -> Bool {
@@ -100,7 +116,7 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
 extension RESTDecodingError {
     /// Runs `body`, locating any error it throws inside `component`.
     @inline(__always)
-    static func within<T>(
+    package static func within<T>(
         _ component: PathComponent, _ body: () throws(RESTDecodingError) -> T
     ) throws(RESTDecodingError) -> T {
         do {
@@ -112,13 +128,15 @@ extension RESTDecodingError {
 
     /// Runs `body`, locating any error it throws inside the member `key`.
     @inline(__always)
-    static func within<T>(key: String, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    package static func within<T>(key: String, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T
+    {
         try within(.key(key), body)
     }
 
     /// Runs `body`, locating any error it throws inside the array element `index`.
     @inline(__always)
-    static func within<T>(index: Int, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    package static func within<T>(index: Int, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T
+    {
         try within(.index(index), body)
     }
 }

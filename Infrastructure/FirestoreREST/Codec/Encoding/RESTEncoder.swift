@@ -2,18 +2,25 @@ import Foundation
 import HearthDomain
 import HearthPort
 
-/// Writes commit requests and documents straight to compact REST JSON bytes, without building a ``JSON``
-/// tree: the same bytes as serializing the tree encoders' output with ``JSONWriter`` (members in the same
-/// order, strings escaped alike, numbers and timestamps printed alike), which the tests check on the
-/// conformance vectors and on random writes and values.
-struct RESTByteEncoder {
+/// The one writer of Firestore REST JSON: request bodies, documents and values written straight to
+/// compact UTF-8 bytes, without a ``JSON`` tree. Members come in a fixed order, strings are escaped as
+/// ``JSONWriter`` escapes them (quotes, backslashes and control characters), numbers and timestamps are
+/// printed in their shortest exact form; the tests hold the output to Google's conformance vectors and to
+/// the reference (tree) encoder of the test server.
+struct RESTEncoder {
     private let sink: ByteSink
-    /// `"projects/{p}/databases/{d}/documents/` (with the opening quote), escaped, for document names.
+    /// `"projects/{p}/databases/{d}/documents/` (with the opening quote), escaped, for document names;
+    /// empty without a database (then no message with a document name may be written).
     private let namePrefix: [UInt8]
 
-    init(database: DatabaseID, capacity: Int) {
+    /// An encoder whose document names are in `database` (`nil` when it writes none).
+    init(database: DatabaseID? = nil, capacity: Int) {
         sink = ByteSink(capacity: capacity)
-        let prefix = RESTByteEncoder(sink: ByteSink(capacity: 128), namePrefix: [])
+        guard let database else {
+            namePrefix = []
+            return
+        }
+        let prefix = RESTEncoder(sink: ByteSink(capacity: 128), namePrefix: [])
         prefix.byte("\"")
         prefix.appendEscaped(database.documentsRoot)
         prefix.byte("/")
@@ -30,9 +37,19 @@ struct RESTByteEncoder {
 
     // MARK: - Messages
 
-    /// ``RESTWriteCodec/encodeCommitRequest(database:writes:transaction:)``.
-    /// Without `database`, the request has no `database` member.
+    /// `{"database"?, "writes": [...], "transaction"?}`: a commit request; without `database`, it has no
+    /// `database` member.
     func commitRequest(database: DatabaseID?, writes: [Write], transaction: TransactionID?) {
+        writesMessage(database: database, writes: writes)
+        if let transaction {
+            ascii(#","transaction":"#)
+            base64(transaction.bytes)
+        }
+        byte("}")
+    }
+
+    /// `{"database"?, "writes": [...]` (left open): the start of a commit or batch-write request.
+    func writesMessage(database: DatabaseID?, writes: [Write]) {
         if let database {
             ascii(#"{"database":"#)
             string(database.resourceName)
@@ -45,14 +62,9 @@ struct RESTByteEncoder {
             self.write(write)
         }
         byte("]")
-        if let transaction {
-            ascii(#","transaction":"#)
-            base64(transaction.bytes)
-        }
-        byte("}")
     }
 
-    /// ``RESTWriteCodec/encode(_:database:)``.
+    /// One `Write` message (the forms of ``RESTWriteCodec``).
     func write(_ write: Write) {
         switch write.operation {
         case .update(let fields, let mask):
@@ -94,7 +106,7 @@ struct RESTByteEncoder {
         byte("}")
     }
 
-    /// ``RESTDocumentCodec/encode(_:database:)``.
+    /// A stored `Document` message: `{"name", "fields"?, "createTime", "updateTime"}`.
     func document(_ document: Document) {
         ascii(#"{"name":"#)
         documentName(document.path)
@@ -109,7 +121,7 @@ struct RESTByteEncoder {
         byte("}")
     }
 
-    private func fieldTransforms(_ transforms: [FieldTransform]) {
+    func fieldTransforms(_ transforms: [FieldTransform]) {
         byte("[")
         for (offset, transform) in transforms.enumerated() {
             if offset > 0 { byte(",") }
@@ -141,7 +153,8 @@ struct RESTByteEncoder {
         byte("]")
     }
 
-    private func documentMask(_ paths: [FieldPath]) {
+    /// `{"fieldPaths": [...]}`.
+    func documentMask(_ paths: [FieldPath]) {
         ascii(#"{"fieldPaths":["#)
         for (offset, path) in paths.enumerated() {
             if offset > 0 { byte(",") }
@@ -152,59 +165,51 @@ struct RESTByteEncoder {
 
     // MARK: - Values
 
-    /// ``RESTValueCodec/encode(_:)``.
+    /// A `Value` object (the table of ``RESTValueCodec``): its kind member's name, its payload.
     func value(_ value: Value) {
+        ascii(Self.kindMember(of: value))
         switch value {
-        case .null:
-            ascii(#"{"nullValue":null}"#)
-        case .boolean(let flag):
-            ascii(flag ? #"{"booleanValue":true}"# : #"{"booleanValue":false}"#)
-        case .integer(let number):
-            ascii(#"{"integerValue":""#)
-            integer(number)
-            ascii(#""}"#)
-        case .double(let number):
-            ascii(#"{"doubleValue":"#)
-            double(number)
-            byte("}")
-        case .timestamp(let time):
-            ascii(#"{"timestampValue":"#)
-            timestamp(time)
-            byte("}")
-        case .string(let text):
-            ascii(#"{"stringValue":"#)
-            string(text)
-            byte("}")
-        case .bytes(let data):
-            ascii(#"{"bytesValue":"#)
-            base64(data)
-            byte("}")
-        case .reference(let name):
-            ascii(#"{"referenceValue":"#)
-            string(name.resourceName)
-            byte("}")
+        case .null: ascii("null")
+        case .boolean(let flag): ascii(flag ? "true" : "false")
+        case .integer(let number): integer(number)
+        case .double(let number): double(number)
+        case .timestamp(let time): timestamp(time)
+        case .string(let text): string(text)
+        case .bytes(let data): base64(data)
+        case .reference(let name): string(name.resourceName)
         case .geoPoint(let point):
-            ascii(#"{"geoPointValue":{"latitude":"#)
+            ascii(#"{"latitude":"#)
             ascii(JSONNumberText.text(point.latitude))
             ascii(#","longitude":"#)
             ascii(JSONNumberText.text(point.longitude))
-            ascii("}}")
-        case .array(let elements):
-            if elements.isEmpty {
-                ascii(#"{"arrayValue":{}}"#)
-            } else {
-                ascii(#"{"arrayValue":{"values":"#)
-                values(elements)
-                ascii("}}")
-            }
+            byte("}")
+        case .array(let elements): arrayValue(elements)
         case .map(let fields):
-            ascii(#"{"mapValue":{"fields":"#)
+            ascii(#"{"fields":"#)
             self.fields(fields)
-            ascii("}}")
+            byte("}")
+        }
+        byte("}")
+    }
+
+    /// `{"<kind>Value":` for the kind of `value`.
+    private static func kindMember(of value: Value) -> StaticString {
+        switch value {
+        case .null: #"{"nullValue":"#
+        case .boolean: #"{"booleanValue":"#
+        case .integer: #"{"integerValue":"#
+        case .double: #"{"doubleValue":"#
+        case .timestamp: #"{"timestampValue":"#
+        case .string: #"{"stringValue":"#
+        case .bytes: #"{"bytesValue":"#
+        case .reference: #"{"referenceValue":"#
+        case .geoPoint: #"{"geoPointValue":"#
+        case .array: #"{"arrayValue":"#
+        case .map: #"{"mapValue":"#
         }
     }
 
-    /// ``RESTValueCodec/encodeFields(_:)``.
+    /// A JSON object of `Value`s, `{"name": Value, ...}`, keys in the map's (UTF-8) order.
     func fields(_ fields: MapValue) {
         byte("{")
         var first = true
@@ -218,7 +223,19 @@ struct RESTByteEncoder {
         byte("}")
     }
 
-    private func values(_ values: [Value]) {
+    /// An `ArrayValue` message: `{"values": [...]}`, or `{}` when empty.
+    func arrayValue(_ elements: [Value]) {
+        if elements.isEmpty {
+            ascii("{}")
+        } else {
+            ascii(#"{"values":"#)
+            values(elements)
+            byte("}")
+        }
+    }
+
+    /// A JSON array of `Value`s.
+    func values(_ values: [Value]) {
         byte("[")
         for (offset, element) in values.enumerated() {
             if offset > 0 { byte(",") }
@@ -229,7 +246,8 @@ struct RESTByteEncoder {
 
     // MARK: - Scalars
 
-    private func documentName(_ path: DocumentPath) {
+    /// `"projects/{p}/databases/{d}/documents/{path}"` in the encoder's database.
+    func documentName(_ path: DocumentPath) {
         namePrefix.withUnsafeBufferPointer { sink.append($0) }
         for (offset, segment) in path.segments.enumerated() {
             if offset > 0 { byte("/") }
@@ -238,26 +256,30 @@ struct RESTByteEncoder {
         byte("\"")
     }
 
-    /// `JSONWriter`'s `.string(String(number))`: the decimal digits, quoted by the caller.
+    /// An int64 as protobuf writes it: its decimal digits in quotes.
     private func integer(_ number: Int64) {
         var magnitude = number.magnitude
-        var count = 0
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 1
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            buffer[31] = UInt8(ascii: "\"")
             repeat {
                 count += 1
-                buffer[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                buffer[32 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
             if number < 0 {
                 count += 1
-                buffer[24 - count] = UInt8(ascii: "-")
+                buffer[32 - count] = UInt8(ascii: "-")
             }
-            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+            count += 1
+            buffer[32 - count] = UInt8(ascii: "\"")
+            sink.append(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(32 - count)...]))
         }
     }
 
-    /// ``RESTValueCodec/encodeDouble(_:)``.
+    /// A finite double as its shortest exact JSON number; NaN and the infinities as `"NaN"`, `"Infinity"`,
+    /// `"-Infinity"`.
     private func double(_ number: Double) {
         if number.isNaN {
             ascii(#""NaN""#)
@@ -269,20 +291,21 @@ struct RESTByteEncoder {
     }
 
     /// `Timestamp.rfc3339`, quoted.
-    private func timestamp(_ time: Timestamp) {
+    func timestamp(_ time: Timestamp) {
         byte("\"")
         time.withRFC3339Bytes { sink.append($0) }
         byte("\"")
     }
 
-    private func base64(_ data: some Collection<UInt8>) {
+    /// Standard padded base64, quoted.
+    func base64(_ data: some Collection<UInt8>) {
         byte("\"")
         ascii(Base64.encode(data))
         byte("\"")
     }
 
     /// `JSONWriter.writeString`: quoted, with quotes, backslashes and control characters escaped.
-    private func string(_ text: String) {
+    func string(_ text: String) {
         byte("\"")
         appendEscaped(text)
         byte("\"")
@@ -308,8 +331,8 @@ struct RESTByteEncoder {
             case 0x0C: ascii(#"\f"#)
             case 0..<0x20:
                 ascii(#"\u00"#)
-                sink.append(RESTByteEncoder.hex[Int(byte >> 4)])
-                sink.append(RESTByteEncoder.hex[Int(byte & 0xF)])
+                sink.append(RESTEncoder.hex[Int(byte >> 4)])
+                sink.append(RESTEncoder.hex[Int(byte & 0xF)])
             default: sink.append(byte)
             }
         }
@@ -318,17 +341,18 @@ struct RESTByteEncoder {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Text known to need no escaping (ASCII literals, numbers, base64).
-    private func ascii(_ text: StaticString) {
+    func ascii(_ text: StaticString) {
         sink.append(text)
     }
 
-    private func ascii(_ text: String) {
+    /// Text known to need no escaping (numbers, protobuf enum names).
+    func ascii(_ text: String) {
         var copy = text
         copy.withUTF8 { sink.append($0) }
     }
 
     @inline(__always)
-    private func byte(_ character: Unicode.Scalar) {
+    func byte(_ character: Unicode.Scalar) {
         sink.append(UInt8(ascii: character))
     }
 }

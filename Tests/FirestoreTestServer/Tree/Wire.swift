@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthFirestoreCodec
 import HearthPort
 
 /// Decoders and encoders of the scalar wire forms shared by every message: strings, booleans, int32 and
@@ -150,21 +151,20 @@ enum Wire {
         try MessageReader(json, "DocumentMask").repeated("fieldPaths", fieldPath)
     }
 
-    /// A protobuf enum: by name (a raw value of `E`), or by wire number as protobuf's JSON parsers also
+    /// A protobuf enum: by name (``RESTWireNamed``), or by wire number as protobuf's JSON parsers also
     /// accept (`numbers`; the `…_UNSPECIFIED` value 0 is never listed, so it is rejected).
-    static func enumeration<E: RawRepresentable & CaseIterable>(
+    static func enumeration<E: RESTWireNamed>(
         _ json: JSON, _: E.Type, numbers: [Int64: E]
-    ) throws(RESTDecodingError) -> E
-    where E.RawValue == String {
+    ) throws(RESTDecodingError) -> E {
         if case .number = json {
             let number = try int64(json)
             guard let value = numbers[number] else { throw RESTDecodingError(reason: "unknown enum number \(number)") }
             return value
         }
         let text = try string(json)
-        guard let value = E(rawValue: text) else {
+        guard let value = E(wireName: text) else {
             throw RESTDecodingError(
-                reason: "unknown value \(quoted(text)); expected one of \(list(E.allCases.map(\.rawValue)))")
+                reason: "unknown value \(quoted(text)); expected one of \(list(E.wireCases.map(\.name)))")
         }
         return value
     }
@@ -183,12 +183,11 @@ enum Wire {
     }
 
     static func quoted(_ text: String) -> String {
-        JSONWriter.string(.string(Excerpt.of(text)))
+        RESTDecoder.quoted(text)
     }
 
     static func list(_ names: [String]) -> String {
-        let shown = names.prefix(10).map { Excerpt.quoted($0) }.joined(separator: ", ")
-        return names.count > 10 ? shown + ", … (\(names.count) names)" : shown
+        RESTDecoder.list(names)
     }
 
     // MARK: - Encoding

@@ -1,3 +1,5 @@
+import HearthFirestoreCodec
+import HearthPort
 /// Reads the members of one protobuf message encoded as a JSON object, following protobuf's JSON mapping:
 /// member names in lowerCamelCase (the original snake_case names are accepted too), JSON `null` meaning
 /// "not set", unknown members ignored (forward compatibility). Errors thrown by member decoders are located
@@ -13,7 +15,7 @@ struct MessageReader {
         var members = object.members
         var renamed = false
         for index in members.indices where members[index].key.utf8.contains(UInt8(ascii: "_")) {
-            members[index].key = MessageReader.lowerCamelCase(members[index].key)
+            members[index].key = RESTDecoder.lowerCamelCase(members[index].key)
             renamed = true
         }
         if renamed {
@@ -77,22 +79,6 @@ struct MessageReader {
             throw RESTDecodingError(reason: "\(what) must set one of \(Wire.list(keys))")
         }
         return key
-    }
-
-    static func lowerCamelCase(_ name: String) -> String {
-        var result = ""
-        var upperNext = false
-        for scalar in name.unicodeScalars {
-            if scalar == "_" {
-                upperNext = true
-            } else if upperNext {
-                result.append(String(scalar).uppercased())
-                upperNext = false
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }
 

@@ -1,13 +1,14 @@
 public import HearthDomain
 import HearthPort
+public import HearthFirestoreCodec
 
-extension RESTReadCodec {
+extension TreeReadCodec {
     // MARK: - RunQuery
 
     /// `{"structuredQuery": {…}, "transaction"? | "newTransaction"? | "readTime"?}`.
     public static func encodeRunQueryRequest(_ request: RESTRunQueryRequest, database: DatabaseID) -> JSON {
         var object: JSONObject = [
-            "structuredQuery": RESTQueryCodec.encodeStructuredQuery(request.query, database: database)
+            "structuredQuery": TreeQueryCodec.encodeStructuredQuery(request.query, database: database)
         ]
         object.setConsistency(request.consistency)
         return .object(object)
@@ -17,7 +18,7 @@ extension RESTReadCodec {
     public static func decodeRunQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunQueryRequest {
         let reader = try MessageReader(json, "RunQueryRequest")
         return RESTRunQueryRequest(
-            query: try reader.required("structuredQuery", RESTQueryCodec.decodeStructuredQuery),
+            query: try reader.required("structuredQuery", TreeQueryCodec.decodeStructuredQuery),
             consistency: try reader.consistencySelector()
         )
     }
@@ -30,7 +31,7 @@ extension RESTReadCodec {
                 var object = JSONObject()
                 if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
                 if let document = element.document {
-                    object["document"] = RESTDocumentCodec.encode(document, database: database)
+                    object["document"] = TreeDocumentCodec.encode(document, database: database)
                 }
                 if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
                 if element.skippedResults != 0 { object["skippedResults"] = Wire.int32(element.skippedResults) }
@@ -47,7 +48,7 @@ extension RESTReadCodec {
         -> [RESTRunQueryResponseElement]
     {
         try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in
-            try RESTDocumentCodec.decode(json, database: database)
+            try TreeDocumentCodec.decode(json, database: database)
         }.map {
             RESTRunQueryResponseElement(
                 document: $0.document,
@@ -83,7 +84,7 @@ extension RESTReadCodec {
         _ request: RESTRunAggregationQueryRequest, database: DatabaseID
     ) -> JSON {
         var object: JSONObject = [
-            "structuredAggregationQuery": RESTQueryCodec.encodeStructuredAggregationQuery(
+            "structuredAggregationQuery": TreeQueryCodec.encodeStructuredAggregationQuery(
                 request.query,
                 aggregations: request.aggregations,
                 database: database
@@ -98,7 +99,7 @@ extension RESTReadCodec {
         _ json: JSON
     ) throws(RESTDecodingError) -> RESTRunAggregationQueryRequest {
         let reader = try MessageReader(json, "RunAggregationQueryRequest")
-        let decoded = try reader.required("structuredAggregationQuery", RESTQueryCodec.decodeStructuredAggregationQuery)
+        let decoded = try reader.required("structuredAggregationQuery", TreeQueryCodec.decodeStructuredAggregationQuery)
         return RESTRunAggregationQueryRequest(
             query: decoded.query,
             aggregations: decoded.aggregations,
@@ -114,7 +115,7 @@ extension RESTReadCodec {
                 var object = JSONObject()
                 if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
                 if let result = element.result {
-                    object["result"] = .object(["aggregateFields": RESTValueCodec.encodeFields(result)])
+                    object["result"] = .object(["aggregateFields": TreeValueCodec.encodeFields(result)])
                 }
                 if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
                 if element.done { object["done"] = .bool(true) }
@@ -133,7 +134,7 @@ extension RESTReadCodec {
             return RESTRunAggregationQueryResponseElement(
                 result: try reader.optional("result") { (json) throws(RESTDecodingError) in
                     try MessageReader(json, "AggregationResult").optional(
-                        "aggregateFields", RESTValueCodec.decodeFields) ?? MapValue()
+                        "aggregateFields", TreeValueCodec.decodeFields) ?? MapValue()
                 },
                 transaction: try reader.optional("transaction", Wire.transactionID),
                 readTime: try reader.optional("readTime", Wire.timestamp),
