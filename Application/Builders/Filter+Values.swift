@@ -8,7 +8,8 @@ extension Filter {
 
     /// The filter: `field op value` for a typed Swift value (see ``FieldValueConvertible``).
     @_disfavoredOverload
-    public static func whereField(_ field: String, _ op: FilterOperator, _ value: some FieldValueConvertible) -> Filter {
+    public static func whereField(_ field: String, _ op: FilterOperator, _ value: some FieldValueConvertible) -> Filter
+    {
         whereField(field, op, value.fieldValue)
     }
     /// The filter: `field op value` for a value of any type, checked when the query is built (Firebase's `Any`).
@@ -121,7 +122,9 @@ extension Filter {
 
     /// The filter: `field op value` for a typed Swift value (see ``FieldValueConvertible``).
     @_disfavoredOverload
-    public static func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: some FieldValueConvertible) -> Filter {
+    public static func whereField(
+        _ field: FieldPath, _ op: FilterOperator, _ value: some FieldValueConvertible
+    ) -> Filter {
         whereField(field, op, value.fieldValue)
     }
     /// The filter: `field op value` for a value of any type, checked when the query is built (Firebase's `Any`).
@@ -181,7 +184,9 @@ extension Filter {
     }
     /// The filter: `field >= value`, for a typed Swift value (see ``FieldValueConvertible``).
     @_disfavoredOverload
-    public static func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: some FieldValueConvertible) -> Filter {
+    public static func whereField(
+        _ field: FieldPath, isGreaterThanOrEqualTo value: some FieldValueConvertible
+    ) -> Filter {
         whereField(field, .greaterThanOrEqual, value.fieldValue)
     }
     /// The filter: `field >= value`, for a value of any type, checked when the query is built (Firebase's `Any`).

@@ -40,17 +40,29 @@ public struct Filter: Sendable {
 
 extension Filter {
     /// `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public static func whereField(_ field: String, isEqualTo value: FieldValue) -> Filter { whereField(field, .equal, value) }
+    public static func whereField(_ field: String, isEqualTo value: FieldValue) -> Filter {
+        whereField(field, .equal, value)
+    }
     /// `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public static func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Filter { whereField(field, .equal, value) }
+    public static func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Filter {
+        whereField(field, .equal, value)
+    }
     /// `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public static func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Filter { whereField(field, .notEqual, value) }
+    public static func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Filter {
+        whereField(field, .notEqual, value)
+    }
     /// `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public static func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Filter { whereField(field, .notEqual, value) }
+    public static func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Filter {
+        whereField(field, .notEqual, value)
+    }
     /// `field < value`.
-    public static func whereField(_ field: String, isLessThan value: FieldValue) -> Filter { whereField(field, .lessThan, value) }
+    public static func whereField(_ field: String, isLessThan value: FieldValue) -> Filter {
+        whereField(field, .lessThan, value)
+    }
     /// `field < value`.
-    public static func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Filter { whereField(field, .lessThan, value) }
+    public static func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Filter {
+        whereField(field, .lessThan, value)
+    }
     /// `field <= value`.
     public static func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> Filter {
         whereField(field, .lessThanOrEqual, value)
@@ -60,9 +72,13 @@ extension Filter {
         whereField(field, .lessThanOrEqual, value)
     }
     /// `field > value`.
-    public static func whereField(_ field: String, isGreaterThan value: FieldValue) -> Filter { whereField(field, .greaterThan, value) }
+    public static func whereField(_ field: String, isGreaterThan value: FieldValue) -> Filter {
+        whereField(field, .greaterThan, value)
+    }
     /// `field > value`.
-    public static func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Filter { whereField(field, .greaterThan, value) }
+    public static func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Filter {
+        whereField(field, .greaterThan, value)
+    }
     /// `field >= value`.
     public static func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> Filter {
         whereField(field, .greaterThanOrEqual, value)
@@ -72,9 +88,13 @@ extension Filter {
         whereField(field, .greaterThanOrEqual, value)
     }
     /// The array `field` contains `value`.
-    public static func whereField(_ field: String, arrayContains value: FieldValue) -> Filter { whereField(field, .arrayContains, value) }
+    public static func whereField(_ field: String, arrayContains value: FieldValue) -> Filter {
+        whereField(field, .arrayContains, value)
+    }
     /// The array `field` contains `value`.
-    public static func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Filter { whereField(field, .arrayContains, value) }
+    public static func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Filter {
+        whereField(field, .arrayContains, value)
+    }
     /// The array `field` contains at least one of `values` (a non-empty list).
     public static func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> Filter {
         whereField(field, .arrayContainsAny, .array(values))
@@ -84,13 +104,21 @@ extension Filter {
         whereField(field, .arrayContainsAny, .array(values))
     }
     /// `field` equals one of `values` (a non-empty list).
-    public static func whereField(_ field: String, in values: [FieldValue]) -> Filter { whereField(field, .in, .array(values)) }
+    public static func whereField(_ field: String, in values: [FieldValue]) -> Filter {
+        whereField(field, .in, .array(values))
+    }
     /// `field` equals one of `values` (a non-empty list).
-    public static func whereField(_ field: FieldPath, in values: [FieldValue]) -> Filter { whereField(field, .in, .array(values)) }
+    public static func whereField(_ field: FieldPath, in values: [FieldValue]) -> Filter {
+        whereField(field, .in, .array(values))
+    }
     /// `field` equals none of `values` (a non-empty list).
-    public static func whereField(_ field: String, notIn values: [FieldValue]) -> Filter { whereField(field, .notIn, .array(values)) }
+    public static func whereField(_ field: String, notIn values: [FieldValue]) -> Filter {
+        whereField(field, .notIn, .array(values))
+    }
     /// `field` equals none of `values` (a non-empty list).
-    public static func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Filter { whereField(field, .notIn, .array(values)) }
+    public static func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Filter {
+        whereField(field, .notIn, .array(values))
+    }
 }
 
 /// A field named by the user: a parsed path, or the text that failed to parse (reported by `build()`).

@@ -9,7 +9,8 @@ public typealias FilterOperator = FieldOperator
 extension FieldOperator {
     /// The operators with their symbols, in the order Firebase's SDKs list them.
     private static let symbols: [(op: FieldOperator, symbol: String)] = [
-        (.lessThan, "<"), (.lessThanOrEqual, "<="), (.equal, "=="), (.notEqual, "!="), (.greaterThanOrEqual, ">="), (.greaterThan, ">"),
+        (.lessThan, "<"), (.lessThanOrEqual, "<="), (.equal, "=="), (.notEqual, "!="), (.greaterThanOrEqual, ">="),
+        (.greaterThan, ">"),
         (.arrayContains, "array-contains"), (.in, "in"), (.notIn, "not-in"), (.arrayContainsAny, "array-contains-any"),
     ]
 

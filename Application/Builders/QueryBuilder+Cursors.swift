@@ -3,13 +3,21 @@ public import HearthDomain
 extension QueryBuilder {
     /// Starts the results at these values of the explicit orders (inclusive), replacing an earlier start.
     /// At least one value, at most one per order; `__name__` values as for filters.
-    public func start(at values: [FieldValue]) -> QueryBuilder { cursor(values, before: true, isStart: true, call: "start(at:)") }
+    public func start(at values: [FieldValue]) -> QueryBuilder {
+        cursor(values, before: true, isStart: true, call: "start(at:)")
+    }
     /// Starts the results just after these values of the explicit orders, replacing an earlier start.
-    public func start(after values: [FieldValue]) -> QueryBuilder { cursor(values, before: false, isStart: true, call: "start(after:)") }
+    public func start(after values: [FieldValue]) -> QueryBuilder {
+        cursor(values, before: false, isStart: true, call: "start(after:)")
+    }
     /// Ends the results at these values of the explicit orders (inclusive), replacing an earlier end.
-    public func end(at values: [FieldValue]) -> QueryBuilder { cursor(values, before: false, isStart: false, call: "end(at:)") }
+    public func end(at values: [FieldValue]) -> QueryBuilder {
+        cursor(values, before: false, isStart: false, call: "end(at:)")
+    }
     /// Ends the results just before these values of the explicit orders, replacing an earlier end.
-    public func end(before values: [FieldValue]) -> QueryBuilder { cursor(values, before: true, isStart: false, call: "end(before:)") }
+    public func end(before values: [FieldValue]) -> QueryBuilder {
+        cursor(values, before: true, isStart: false, call: "end(before:)")
+    }
 
     /// Starts the results at `document` (inclusive) in the normalized order, replacing an earlier start.
     public func start(atDocument document: CursorDocument) -> QueryBuilder {
@@ -44,10 +52,13 @@ extension QueryBuilder {
             for (index, value) in values.enumerated() {
                 let order = index < orders.count ? orders[index] : nil
                 let plain = try Self.queryValue(value, call: call, field: order?.field.canonicalString)
-                cursorValues.append(order?.field.isDocumentID == true ? try query.documentReference(plain, call: call) : plain)
+                cursorValues.append(
+                    order?.field.isDocumentID == true ? try query.documentReference(plain, call: call) : plain)
             }
             let cursor = Cursor(values: cursorValues, before: before)
-            if let reason = cursor.violation(explicitOrders: orders, database: query.database) { throw Self.invalid(call, reason) }
+            if let reason = cursor.violation(explicitOrders: orders, database: query.database) {
+                throw Self.invalid(call, reason)
+            }
             query.place(cursor, isStart: isStart)
         }
     }
@@ -55,14 +66,18 @@ extension QueryBuilder {
     private func cursor(_ document: CursorDocument, before: Bool, isStart: Bool, call: String) -> QueryBuilder {
         with { query throws(DocumentStoreError) in
             if !document.exists {
-                throw Self.invalid(call, "the document \(document.path) does not exist, so it has no position in the results")
+                throw Self.invalid(
+                    call, "the document \(document.path) does not exist, so it has no position in the results")
             }
             let orders = query.normalizedOrders
             // The document must be one of the query's results (in its collection, or under its parent).
-            _ = try query.documentReference(.reference(DocumentName(database: query.database, path: document.path)), call: call)
+            _ = try query.documentReference(
+                .reference(DocumentName(database: query.database, path: document.path)), call: call)
             let cursor: Cursor
             do throws(DocumentStoreError) {
-                cursor = try Cursor(at: document.path, fields: document.fields, orders: orders, database: query.database, before: before)
+                cursor = try Cursor(
+                    at: document.path, fields: document.fields, orders: orders, database: query.database, before: before
+                )
             } catch {
                 throw .invalidArgument("Invalid query: \(call): \(error.message)")
             }

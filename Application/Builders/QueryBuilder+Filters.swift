@@ -2,17 +2,29 @@ public import HearthDomain
 
 extension QueryBuilder {
     /// Adds `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public func whereField(_ field: String, isEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .equal, value) }
+    public func whereField(_ field: String, isEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .equal, value)
+    }
     /// Adds `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .equal, value) }
+    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .equal, value)
+    }
     /// Adds `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .notEqual, value) }
+    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .notEqual, value)
+    }
     /// Adds `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> QueryBuilder { whereField(field, .notEqual, value) }
+    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> QueryBuilder {
+        whereField(field, .notEqual, value)
+    }
     /// Adds `field < value`.
-    public func whereField(_ field: String, isLessThan value: FieldValue) -> QueryBuilder { whereField(field, .lessThan, value) }
+    public func whereField(_ field: String, isLessThan value: FieldValue) -> QueryBuilder {
+        whereField(field, .lessThan, value)
+    }
     /// Adds `field < value`.
-    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> QueryBuilder { whereField(field, .lessThan, value) }
+    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> QueryBuilder {
+        whereField(field, .lessThan, value)
+    }
     /// Adds `field <= value`.
     public func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> QueryBuilder {
         whereField(field, .lessThanOrEqual, value)
@@ -22,9 +34,13 @@ extension QueryBuilder {
         whereField(field, .lessThanOrEqual, value)
     }
     /// Adds `field > value`.
-    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> QueryBuilder { whereField(field, .greaterThan, value) }
+    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> QueryBuilder {
+        whereField(field, .greaterThan, value)
+    }
     /// Adds `field > value`.
-    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> QueryBuilder { whereField(field, .greaterThan, value) }
+    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> QueryBuilder {
+        whereField(field, .greaterThan, value)
+    }
     /// Adds `field >= value`.
     public func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> QueryBuilder {
         whereField(field, .greaterThanOrEqual, value)
@@ -34,9 +50,13 @@ extension QueryBuilder {
         whereField(field, .greaterThanOrEqual, value)
     }
     /// Adds: the array `field` contains `value`.
-    public func whereField(_ field: String, arrayContains value: FieldValue) -> QueryBuilder { whereField(field, .arrayContains, value) }
+    public func whereField(_ field: String, arrayContains value: FieldValue) -> QueryBuilder {
+        whereField(field, .arrayContains, value)
+    }
     /// Adds: the array `field` contains `value`.
-    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> QueryBuilder { whereField(field, .arrayContains, value) }
+    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> QueryBuilder {
+        whereField(field, .arrayContains, value)
+    }
     /// Adds: the array `field` contains at least one of `values` (a non-empty list).
     public func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> QueryBuilder {
         whereField(field, .arrayContainsAny, .array(values))
@@ -46,13 +66,21 @@ extension QueryBuilder {
         whereField(field, .arrayContainsAny, .array(values))
     }
     /// Adds: `field` equals one of `values` (a non-empty list).
-    public func whereField(_ field: String, in values: [FieldValue]) -> QueryBuilder { whereField(field, .in, .array(values)) }
+    public func whereField(_ field: String, in values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .in, .array(values))
+    }
     /// Adds: `field` equals one of `values` (a non-empty list).
-    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> QueryBuilder { whereField(field, .in, .array(values)) }
+    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .in, .array(values))
+    }
     /// Adds: `field` equals none of `values` (a non-empty list).
-    public func whereField(_ field: String, notIn values: [FieldValue]) -> QueryBuilder { whereField(field, .notIn, .array(values)) }
+    public func whereField(_ field: String, notIn values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .notIn, .array(values))
+    }
     /// Adds: `field` equals none of `values` (a non-empty list).
-    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> QueryBuilder { whereField(field, .notIn, .array(values)) }
+    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> QueryBuilder {
+        whereField(field, .notIn, .array(values))
+    }
 }
 
 extension QueryBuilder {
@@ -102,7 +130,8 @@ extension QueryBuilder {
 
     /// The plain value of user data used in a filter or a cursor; sentinels are invalid there.
     /// A value Firestore cannot store is named by its field (`field`, then its place inside the value).
-    static func queryValue(_ value: FieldValue, call: String, field: String? = nil) throws(DocumentStoreError) -> Value {
+    static func queryValue(_ value: FieldValue, call: String, field: String? = nil) throws(DocumentStoreError) -> Value
+    {
         if let plain = value.plainValue { return plain }
         if let (reason, location) = value.firstInvalid {
             let path = [field ?? "", location].filter { !$0.isEmpty }.joined(separator: ".")
@@ -114,7 +143,9 @@ extension QueryBuilder {
         throw invalid(call, "\(sentinel.sentinelName) can only be used in writes, not in queries")
     }
 
-    private static func nonEmptyList(_ value: Value, op: FilterOperator, call: String) throws(DocumentStoreError) -> [Value] {
+    private static func nonEmptyList(
+        _ value: Value, op: FilterOperator, call: String
+    ) throws(DocumentStoreError) -> [Value] {
         guard case .array(let elements) = value, !elements.isEmpty else {
             throw invalid(call, "'\(op.symbol)' needs a non-empty list of values")
         }
@@ -131,7 +162,8 @@ extension QueryBuilder {
             if text.isEmpty { throw Self.invalid(call, "a document ID used with __name__ must not be empty") }
             let relative = UTF8Split.split(text, separator: UInt8(ascii: "/"))
             if !collection.allDescendants && relative.count > 1 {
-                throw Self.invalid(call, "querying a collection by __name__ needs a plain document ID, but '\(text)' contains a slash")
+                throw Self.invalid(
+                    call, "querying a collection by __name__ needs a plain document ID, but '\(text)' contains a slash")
             }
             let segments = base + relative
             do {
@@ -141,11 +173,16 @@ extension QueryBuilder {
             }
         case .reference(let name):
             guard name.database == database else {
-                throw Self.invalid(call, "the reference '\(name.resourceName)' belongs to another database than \(database.resourceName)")
+                throw Self.invalid(
+                    call,
+                    "the reference '\(name.resourceName)' belongs to another database than \(database.resourceName)")
             }
             path = name.path
         default:
-            throw Self.invalid(call, "a value used with __name__ must be a document ID string or a reference, not \(value.kind.rawValue) \(value)")
+            throw Self.invalid(
+                call,
+                "a value used with __name__ must be a document ID string or a reference, not \(value.kind.rawValue) \(value)"
+            )
         }
         let belongs: Bool
         if collection.allDescendants {

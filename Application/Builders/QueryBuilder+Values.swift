@@ -123,7 +123,9 @@ extension QueryBuilder {
 
     /// Adds `field op value` for a typed Swift value (see ``FieldValueConvertible``).
     @_disfavoredOverload
-    public func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: some FieldValueConvertible) -> QueryBuilder {
+    public func whereField(
+        _ field: FieldPath, _ op: FilterOperator, _ value: some FieldValueConvertible
+    ) -> QueryBuilder {
         whereField(field, op, value.fieldValue)
     }
     /// Adds `field op value` for a value of any type, checked when the query is built (Firebase's `Any`).
@@ -183,7 +185,8 @@ extension QueryBuilder {
     }
     /// Adds `field >= value`, for a typed Swift value (see ``FieldValueConvertible``).
     @_disfavoredOverload
-    public func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: some FieldValueConvertible) -> QueryBuilder {
+    public func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: some FieldValueConvertible) -> QueryBuilder
+    {
         whereField(field, .greaterThanOrEqual, value.fieldValue)
     }
     /// Adds `field >= value`, for a value of any type, checked when the query is built (Firebase's `Any`).
@@ -241,7 +244,9 @@ extension QueryBuilder {
     public func start(at values: [Any]) -> QueryBuilder { start(at: values.map(FieldValue.init(converting:))) }
     /// Starts the results just after these values of the explicit orders, for typed Swift values.
     @_disfavoredOverload
-    public func start(after values: [any FieldValueConvertible]) -> QueryBuilder { start(after: values.map(\.fieldValue)) }
+    public func start(after values: [any FieldValueConvertible]) -> QueryBuilder {
+        start(after: values.map(\.fieldValue))
+    }
     /// Starts the results just after these values of the explicit orders, for values of any type.
     @_disfavoredOverload
     public func start(after values: [Any]) -> QueryBuilder { start(after: values.map(FieldValue.init(converting:))) }
@@ -253,7 +258,9 @@ extension QueryBuilder {
     public func end(at values: [Any]) -> QueryBuilder { end(at: values.map(FieldValue.init(converting:))) }
     /// Ends the results just before these values of the explicit orders, for typed Swift values.
     @_disfavoredOverload
-    public func end(before values: [any FieldValueConvertible]) -> QueryBuilder { end(before: values.map(\.fieldValue)) }
+    public func end(before values: [any FieldValueConvertible]) -> QueryBuilder {
+        end(before: values.map(\.fieldValue))
+    }
     /// Ends the results just before these values of the explicit orders, for values of any type.
     @_disfavoredOverload
     public func end(before values: [Any]) -> QueryBuilder { end(before: values.map(FieldValue.init(converting:))) }

@@ -59,7 +59,9 @@ public struct QueryBuilder: Sendable {
 
     /// A query over every collection named `collectionID` (a collection group), anywhere under `parent`
     /// (`nil`: the whole database). Throws `invalidArgument` when `collectionID` is not a valid collection ID.
-    public init(database: DatabaseID, collectionGroup collectionID: String, parent: DocumentPath? = nil) throws(DocumentStoreError) {
+    public init(
+        database: DatabaseID, collectionGroup collectionID: String, parent: DocumentPath? = nil
+    ) throws(DocumentStoreError) {
         let id = try CollectionID(collectionID)
         self.database = database
         self.parent = parent
@@ -72,7 +74,8 @@ public struct QueryBuilder: Sendable {
     public func whereFilter(_ filter: Filter) -> QueryBuilder {
         with { query throws(DocumentStoreError) in
             if query.startCursor != nil || query.endCursor != nil {
-                throw .invalidArgument("Invalid query: whereField()/whereFilter() cannot come after a start or end cursor.")
+                throw .invalidArgument(
+                    "Invalid query: whereField()/whereFilter() cannot come after a start or end cursor.")
             }
             if let resolved = try query.resolve(filter) { query.filters.append(resolved) }
         }
@@ -104,7 +107,8 @@ public struct QueryBuilder: Sendable {
         with { query throws(DocumentStoreError) in
             let path = try Self.path(of: field, call: "order(by: \"\(field.text)\")")
             if query.startCursor != nil || query.endCursor != nil {
-                throw .invalidArgument("Invalid query: order(by: \"\(field.text)\") cannot come after a start or end cursor.")
+                throw .invalidArgument(
+                    "Invalid query: order(by: \"\(field.text)\") cannot come after a start or end cursor.")
             }
             query.orders.append(Order(path, descending ? .descending : .ascending))
         }
@@ -192,10 +196,12 @@ public struct QueryBuilder: Sendable {
         case 0: return nil
         case 1: return filters[0]
         default:
-            return .composite(.and, filters.flatMap { filter -> [StructuredQuery.Filter] in
-                if case .composite(.and, let children) = filter { return children }
-                return [filter]
-            })
+            return .composite(
+                .and,
+                filters.flatMap { filter -> [StructuredQuery.Filter] in
+                    if case .composite(.and, let children) = filter { return children }
+                    return [filter]
+                })
         }
     }
 

@@ -50,7 +50,9 @@ struct UserDataParser {
     }
 
     /// Parses the value of one update path; `nil` when nothing is left to write at `path`.
-    mutating func parseUpdateValue(_ value: FieldValue, at path: FieldPath) throws(DocumentStoreError) -> HearthDomain.Value? {
+    mutating func parseUpdateValue(
+        _ value: FieldValue, at path: FieldPath
+    ) throws(DocumentStoreError) -> HearthDomain.Value? {
         try parse(value, at: path.segments, context: .updateRoot)
     }
 
@@ -74,7 +76,8 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> HearthDomain.Value? {
         switch value.storage {
         case .value(let plain):
-            try Self.validatePlain(plain, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: isInsideArray(context))
+            try Self.validatePlain(
+                plain, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: isInsideArray(context))
             recordLeaves(of: plain, at: segments, context: context)
             return plain
         case .array(let elements):
@@ -143,7 +146,9 @@ struct UserDataParser {
         return MapValue(sortedUniqueFields: parsed)
     }
 
-    private mutating func parseSentinel(_ value: FieldValue, at segments: [String], context: Context) throws(DocumentStoreError) {
+    private mutating func parseSentinel(
+        _ value: FieldValue, at segments: [String], context: Context
+    ) throws(DocumentStoreError) {
         let name = value.sentinelName
         switch context {
         case .arrayElement:
@@ -197,7 +202,8 @@ struct UserDataParser {
         values.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             if element.isArray {
-                throw invalid("the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
+                throw invalid(
+                    "the elements of \(transform) must not be arrays (nested arrays are not supported)", at: segments)
             }
             arrayIndices.append(ArrayIndex(position: segments.count, index: index))
             defer { arrayIndices.removeLast() }
@@ -215,7 +221,9 @@ struct UserDataParser {
         at segments: [String]
     ) throws(DocumentStoreError) -> HearthDomain.Value {
         guard operand.isNumber else {
-            throw invalid("the operand of \(transform) must be an integer or a double, not \(operand.kind.rawValue) \(operand)", at: segments)
+            throw invalid(
+                "the operand of \(transform) must be an integer or a double, not \(operand.kind.rawValue) \(operand)",
+                at: segments)
         }
         return operand
     }
@@ -230,7 +238,9 @@ struct UserDataParser {
     }
 
     private mutating func recordLeaf(_ segments: [String], context: Context) {
-        guard !isInsideArray(context), mode == .mergeAll, !segments.isEmpty, let path = try? FieldPath(segments) else { return }
+        guard !isInsideArray(context), mode == .mergeAll, !segments.isEmpty, let path = try? FieldPath(segments) else {
+            return
+        }
         leaves.append(path)
     }
 
@@ -255,8 +265,11 @@ struct UserDataParser {
         Self.invalid(reason, at: segments, arrayIndices: arrayIndices, operation: operation)
     }
 
-    static func invalid(_ reason: String, at segments: [String], arrayIndices: [ArrayIndex] = [], operation: String) -> DocumentStoreError {
-        .invalidArgument("Invalid data in \(operation)() at field \(describe(segments, arrayIndices: arrayIndices)): \(reason).")
+    static func invalid(
+        _ reason: String, at segments: [String], arrayIndices: [ArrayIndex] = [], operation: String
+    ) -> DocumentStoreError {
+        .invalidArgument(
+            "Invalid data in \(operation)() at field \(describe(segments, arrayIndices: arrayIndices)): \(reason).")
     }
 
     /// The field path in quotes (`'a.b'`, canonical: `'a.`x-y`'`), with the indices of the arrays it goes
@@ -285,10 +298,13 @@ struct UserDataParser {
         operation: String
     ) throws(DocumentStoreError) {
         if name.isEmpty {
-            throw invalid("a field name must not be empty", at: segments(), arrayIndices: arrayIndices(), operation: operation)
+            throw invalid(
+                "a field name must not be empty", at: segments(), arrayIndices: arrayIndices(), operation: operation)
         }
         if isReserved(name) {
-            throw invalid("field names must not begin and end with '__' (reserved)", at: segments(), arrayIndices: arrayIndices(), operation: operation)
+            throw invalid(
+                "field names must not begin and end with '__' (reserved)", at: segments(), arrayIndices: arrayIndices(),
+                operation: operation)
         }
     }
 
@@ -297,7 +313,8 @@ struct UserDataParser {
         let underscore = UInt8(ascii: "_")
         let bytes = name.utf8
         guard bytes.count >= 4, bytes.first == underscore, bytes.last == underscore else { return false }
-        return bytes[bytes.index(after: bytes.startIndex)] == underscore && bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == underscore
+        return bytes[bytes.index(after: bytes.startIndex)] == underscore
+            && bytes[bytes.index(bytes.endIndex, offsetBy: -2)] == underscore
     }
 
     /// Throws when `value` holds an array directly inside an array or an empty or reserved map key, at
@@ -323,7 +340,9 @@ struct UserDataParser {
             return true
         case .map(let fields):
             for field in fields {
-                if field.key.isEmpty || isReserved(field.key) || (field.value.isContainer && !isValidPlain(field.value, inArray: false)) {
+                if field.key.isEmpty || isReserved(field.key)
+                    || (field.value.isContainer && !isValidPlain(field.value, inArray: false))
+                {
                     return false
                 }
             }
@@ -345,7 +364,9 @@ struct UserDataParser {
         case .array(let elements):
             if inArray { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
             for (index, element) in elements.enumerated() where element.isContainer {
-                if case .array = element { throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation) }
+                if case .array = element {
+                    throw invalid(nestedArray, at: segments, arrayIndices: arrayIndices, operation: operation)
+                }
                 try locateInvalidPlain(
                     element,
                     at: segments,
@@ -356,8 +377,11 @@ struct UserDataParser {
             }
         case .map(let fields):
             for field in fields {
-                try checkFieldName(field.key, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation)
-                try locateInvalidPlain(field.value, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation, inArray: false)
+                try checkFieldName(
+                    field.key, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation)
+                try locateInvalidPlain(
+                    field.value, at: segments + [field.key], arrayIndices: arrayIndices, operation: operation,
+                    inArray: false)
             }
         default:
             break

@@ -22,7 +22,8 @@ public enum WriteBuilder {
     public static func create(_ path: DocumentPath, data: UserFields) throws(DocumentStoreError) -> Write {
         var parser = UserDataParser(mode: .overwrite, operation: "create")
         let fields = try parser.parseDocument(data)
-        return .update(path, fields: fields, mask: nil, transforms: parser.sortedTransforms, precondition: .exists(false))
+        return .update(
+            path, fields: fields, mask: nil, transforms: parser.sortedTransforms, precondition: .exists(false))
     }
 
     /// Writes the document, creating it if missing, as `options` says (see ``SetOptions``).
@@ -116,7 +117,9 @@ public enum WriteBuilder {
             }
             if !value.isTransform { mask.append(fieldPath) }
         }
-        return .update(path, fields: written, mask: mask.sorted(), transforms: parser.sortedTransforms, precondition: effectivePrecondition)
+        return .update(
+            path, fields: written, mask: mask.sorted(), transforms: parser.sortedTransforms,
+            precondition: effectivePrecondition)
     }
 
     /// Deletes the document. Deleting a missing document succeeds unless `precondition` says otherwise
@@ -136,7 +139,9 @@ public enum WriteBuilder {
 
     /// `set(_:data:options:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
     @_disfavoredOverload
-    public static func set(_ path: DocumentPath, data: [String: FieldValue], options: SetOptions = .overwrite) throws(DocumentStoreError)
+    public static func set(
+        _ path: DocumentPath, data: [String: FieldValue], options: SetOptions = .overwrite
+    ) throws(DocumentStoreError)
         -> Write
     {
         try set(path, data: UserFields(data), options: options)
@@ -144,7 +149,9 @@ public enum WriteBuilder {
 
     /// `update(_:data:precondition:)` (the `UserFields` form) with a `Dictionary` (see the `Dictionary` form of `create(_:data:)`).
     @_disfavoredOverload
-    public static func update(_ path: DocumentPath, data: [String: FieldValue], precondition: Precondition? = nil) throws(DocumentStoreError)
+    public static func update(
+        _ path: DocumentPath, data: [String: FieldValue], precondition: Precondition? = nil
+    ) throws(DocumentStoreError)
         -> Write
     {
         try update(path, data: UserFields(data), precondition: precondition)
@@ -185,11 +192,15 @@ public enum WriteBuilder {
     }
 
     /// Throws when a path appears twice or is a prefix of another.
-    private static func checkNoConflicts(_ paths: [FieldPath], operation: String, what: String) throws(DocumentStoreError) {
+    private static func checkNoConflicts(
+        _ paths: [FieldPath], operation: String, what: String
+    ) throws(DocumentStoreError) {
         let sorted = paths.sorted()
         for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.isPrefix(of: next) {
             if previous == next {
-                throw .invalidArgument("Invalid data in \(operation)(): \(what.lowercased()) '\(previous.canonicalString)' is given more than once.")
+                throw .invalidArgument(
+                    "Invalid data in \(operation)(): \(what.lowercased()) '\(previous.canonicalString)' is given more than once."
+                )
             }
             throw .invalidArgument(
                 "Invalid data in \(operation)(): \(what.lowercased()) '\(previous.canonicalString)' is a prefix of '\(next.canonicalString)'; give only one of them."

@@ -31,13 +31,21 @@ public struct AggregateField: Sendable, Hashable {
     /// The number of matching documents, counting no further than `limit` (cheaper on large results).
     public static func count(upTo limit: Int64) -> AggregateField { AggregateField(operation: .count(upTo: limit)) }
     /// The sum of a numeric field (dotted path): an integer unless a double is involved or it overflows.
-    public static func sum(_ field: String) -> AggregateField { AggregateField(operation: .sum(FieldReference(dotted: field))) }
+    public static func sum(_ field: String) -> AggregateField {
+        AggregateField(operation: .sum(FieldReference(dotted: field)))
+    }
     /// The sum of a numeric field.
-    public static func sum(_ field: FieldPath) -> AggregateField { AggregateField(operation: .sum(FieldReference(field))) }
+    public static func sum(_ field: FieldPath) -> AggregateField {
+        AggregateField(operation: .sum(FieldReference(field)))
+    }
     /// The average of a numeric field (dotted path), as a double, or null when no document has a number there.
-    public static func average(_ field: String) -> AggregateField { AggregateField(operation: .average(FieldReference(dotted: field))) }
+    public static func average(_ field: String) -> AggregateField {
+        AggregateField(operation: .average(FieldReference(dotted: field)))
+    }
     /// The average of a numeric field, as a double, or null when no document has a number there.
-    public static func average(_ field: FieldPath) -> AggregateField { AggregateField(operation: .average(FieldReference(field))) }
+    public static func average(_ field: FieldPath) -> AggregateField {
+        AggregateField(operation: .average(FieldReference(field)))
+    }
 
     func aggregation(alias: String) throws(DocumentStoreError) -> Aggregation {
         switch operation {
@@ -52,7 +60,8 @@ public struct AggregateField: Sendable, Hashable {
     private static func path(_ field: FieldReference, call: String) throws(DocumentStoreError) -> FieldPath {
         switch field.path {
         case .success(let path): return path
-        case .failure(let error): throw .invalidArgument("Invalid aggregation \(call)(\"\(field.text)\"): \(error.message)")
+        case .failure(let error):
+            throw .invalidArgument("Invalid aggregation \(call)(\"\(field.text)\"): \(error.message)")
         }
     }
 }
@@ -76,10 +85,13 @@ public struct AggregateQuery: Sendable {
     public func getAggregation() async throws -> AggregateQuerySnapshot {
         let built = try query.build()
         if built.reversesResults {
-            throw DocumentStoreError.invalidArgument("Aggregations do not support limit(toLast:); use limit(to:) with reversed orders.")
+            throw DocumentStoreError.invalidArgument(
+                "Aggregations do not support limit(toLast:); use limit(to:) with reversed orders.")
         }
         var aggregations: [Aggregation] = []
-        for (index, field) in fields.enumerated() { aggregations.append(try field.aggregation(alias: "aggregate_\(index)")) }
+        for (index, field) in fields.enumerated() {
+            aggregations.append(try field.aggregation(alias: "aggregate_\(index)"))
+        }
         await query.database.pipeline.drain()
         let response = try await query.database.store.runAggregation(
             parent: built.parent,

@@ -47,14 +47,18 @@ public struct CollectionReference: Sendable, Hashable, QueryConvertible {
     /// The document this collection belongs to, or `nil` for a root collection. For an invalid
     /// reference: an invalid document reference carrying the same error.
     public var parent: DocumentReference? {
-        if let invalid = target.invalid { return DocumentReference(database: database, target: ReferenceTarget(invalid: invalid)) }
+        if let invalid = target.invalid {
+            return DocumentReference(database: database, target: ReferenceTarget(invalid: invalid))
+        }
         return path.parent.map { DocumentReference(database: database, path: $0) }
     }
 
     /// The query over every document of this collection (it throws ``pathError`` when run, for an
     /// invalid reference).
     public var query: Query {
-        Query(database: database, builder: QueryBuilder(database: database.databaseID, collection: path), pathError: pathError)
+        Query(
+            database: database, builder: QueryBuilder(database: database.databaseID, collection: path),
+            pathError: pathError)
     }
 
     /// The document with the given ID, or at a path relative to this collection (`"ana"`,
@@ -119,5 +123,7 @@ extension CollectionReference {
     /// `addDocument(data:)` (the `UserFields` form) with a `Dictionary`, whose canonically equal keys Swift has
     /// already merged (a literal argument becomes `UserFields`, which keeps every pair).
     @_disfavoredOverload @discardableResult
-    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference { try await addDocument(data: UserFields(data)) }
+    public func addDocument(data: [String: FieldValue]) async throws -> DocumentReference {
+        try await addDocument(data: UserFields(data))
+    }
 }

@@ -35,7 +35,9 @@ extension Database {
     }
 
     private func deleteAll(_ paths: [DocumentPath], batchSize: Int) async throws {
-        guard batchSize > 0 else { throw DocumentStoreError.invalidArgument("recursiveDelete needs a positive batch size.") }
+        guard batchSize > 0 else {
+            throw DocumentStoreError.invalidArgument("recursiveDelete needs a positive batch size.")
+        }
         let deepestFirst = paths.sorted { $0.segments.count > $1.segments.count }
         var start = 0
         while start < deepestFirst.count {

@@ -74,7 +74,9 @@ public struct Database: Sendable {
             return Query(database: self, builder: try QueryBuilder(database: databaseID, collectionGroup: collectionID))
         } catch {
             let invalid = InvalidPath("collection group", text: collectionID, reason: error)
-            return Query(database: self, builder: QueryBuilder(database: databaseID, collection: InvalidPath.collection), pathError: invalid.error)
+            return Query(
+                database: self, builder: QueryBuilder(database: databaseID, collection: InvalidPath.collection),
+                pathError: invalid.error)
         }
     }
 
@@ -85,11 +87,15 @@ public struct Database: Sendable {
 
     /// Reads several documents in one round trip, in the order given (duplicates answered once each
     /// time they are asked for). `fieldMask` limits the fields returned.
-    public func getDocuments(_ references: [DocumentReference], fieldMask: [FieldPath]? = nil) async throws -> [DocumentSnapshot] {
+    public func getDocuments(
+        _ references: [DocumentReference], fieldMask: [FieldPath]? = nil
+    ) async throws -> [DocumentSnapshot] {
         try await getDocuments(references, fieldMask: fieldMask, consistency: .latest)
     }
 
-    func getDocuments(_ references: [DocumentReference], fieldMask: [FieldPath]?, consistency: ReadConsistency) async throws
+    func getDocuments(
+        _ references: [DocumentReference], fieldMask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> [DocumentSnapshot]
     {
         guard !references.isEmpty else { return [] }

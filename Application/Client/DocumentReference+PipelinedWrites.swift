@@ -24,7 +24,8 @@ extension DocumentReference {
         encoder: Firestore.Encoder = Firestore.Encoder(),
         completion: (@Sendable ((any Error)?) -> Void)? = nil
     ) throws(DocumentStoreError) {
-        let write = try WriteBuilder.set(checkedPath(), data: UserFields(encoder.encode(value)), options: merge ? .merge : .overwrite)
+        let write = try WriteBuilder.set(
+            checkedPath(), data: UserFields(encoder.encode(value)), options: merge ? .merge : .overwrite)
         database.pipeline.enqueue(write, to: database.store, completion: completion)
     }
 

@@ -18,19 +18,24 @@ extension DocumentReference {
     /// Writes the document from a dictionary of typed Swift values, replacing it; with `merge`, only the
     /// given fields are written and the others kept.
     @_disfavoredOverload @discardableResult
-    public func setData<V: FieldValueConvertible>(_ data: [String: V], merge: Bool = false) async throws -> WriteResult {
+    public func setData<V: FieldValueConvertible>(_ data: [String: V], merge: Bool = false) async throws -> WriteResult
+    {
         try await setData(UserFields(data.mapValues(\.fieldValue)), merge: merge)
     }
 
     /// Writes only the listed fields (dotted paths) of a dictionary of typed Swift values, keeping the others.
     @_disfavoredOverload @discardableResult
-    public func setData<V: FieldValueConvertible>(_ data: [String: V], mergeFields: [String]) async throws -> WriteResult {
+    public func setData<V: FieldValueConvertible>(
+        _ data: [String: V], mergeFields: [String]
+    ) async throws -> WriteResult {
         try await setData(UserFields(data.mapValues(\.fieldValue)), mergeFields: mergeFields)
     }
 
     /// Writes only the listed fields of a dictionary of typed Swift values, keeping the others.
     @_disfavoredOverload @discardableResult
-    public func setData<V: FieldValueConvertible>(_ data: [String: V], mergeFields: [FieldPath]) async throws -> WriteResult {
+    public func setData<V: FieldValueConvertible>(
+        _ data: [String: V], mergeFields: [FieldPath]
+    ) async throws -> WriteResult {
         try await setData(UserFields(data.mapValues(\.fieldValue)), mergeFields: mergeFields)
     }
 
@@ -57,13 +62,16 @@ extension DocumentReference {
 
     /// Writes only the listed fields (dotted paths) of typed Swift values, keeping the others.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: any FieldValueConvertible], mergeFields: [String]) async throws -> WriteResult {
+    public func setData(_ data: [String: any FieldValueConvertible], mergeFields: [String]) async throws -> WriteResult
+    {
         try await setData(UserFields(converting: data), mergeFields: mergeFields)
     }
 
     /// Writes only the listed fields of typed Swift values, keeping the others.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: any FieldValueConvertible], mergeFields: [FieldPath]) async throws -> WriteResult {
+    public func setData(
+        _ data: [String: any FieldValueConvertible], mergeFields: [FieldPath]
+    ) async throws -> WriteResult {
         try await setData(UserFields(converting: data), mergeFields: mergeFields)
     }
 

@@ -73,12 +73,16 @@ public struct DocumentReference: Sendable, Hashable {
 
     /// Reads the document and decodes it. Throws `notFound` naming the path when the document does not
     /// exist, and `invalidArgument` naming the field when the data does not fit `T`.
-    public func getDocument<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) async throws -> T {
+    public func getDocument<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) async throws -> T {
         try await getDocument().data(as: type, decoder: decoder)
     }
 
     /// Reads the document and decodes it, or returns `nil` when it does not exist.
-    public func getDocumentIfExists<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) async throws -> T? {
+    public func getDocumentIfExists<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) async throws -> T? {
         let snapshot = try await getDocument()
         return snapshot.exists ? try snapshot.data(as: type, decoder: decoder) : nil
     }
@@ -93,7 +97,9 @@ public struct DocumentReference: Sendable, Hashable {
 
     /// Creates the document from an `Encodable` model; fails with `alreadyExists` if it exists.
     @discardableResult
-    public func create<T: Encodable>(from value: T, encoder: DocumentEncoder = DocumentEncoder()) async throws -> WriteResult {
+    public func create<T: Encodable>(
+        from value: T, encoder: DocumentEncoder = DocumentEncoder()
+    ) async throws -> WriteResult {
         try await create(data: encoder.encode(value))
     }
 
@@ -107,7 +113,8 @@ public struct DocumentReference: Sendable, Hashable {
     /// Writes only the listed fields (dotted paths) of `data`, keeping the others; creates the document if missing.
     @discardableResult
     public func setData(_ data: UserFields, mergeFields: [String]) async throws -> WriteResult {
-        try await commit(WriteBuilder.set(checkedPath(), data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
+        try await commit(
+            WriteBuilder.set(checkedPath(), data: data, options: SetOptions.mergeFields(dotted: mergeFields)))
     }
 
     /// Writes only the listed fields of `data`, keeping the others; creates the document if missing.
@@ -126,14 +133,17 @@ public struct DocumentReference: Sendable, Hashable {
     /// Updates fields of an existing document, by field path. Fails with `notFound` if it does not exist.
     @discardableResult
     public func updateData(_ fields: [FieldPath: FieldValue]) async throws -> WriteResult {
-        try await commit(WriteBuilder.update(checkedPath(), fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        try await commit(
+            WriteBuilder.update(checkedPath(), fields: fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
     }
 
     /// Updates an existing document from an `Encodable` model without replacing it: every field the model
     /// encodes, or only `fields` (see ``DocumentEncoder/encodeUpdate(_:fields:)``). Fails with `notFound`
     /// if the document does not exist.
     @discardableResult
-    public func updateData<T: Encodable>(from value: T, fields: [FieldPath]? = nil, encoder: DocumentEncoder = DocumentEncoder())
+    public func updateData<T: Encodable>(
+        from value: T, fields: [FieldPath]? = nil, encoder: DocumentEncoder = DocumentEncoder()
+    )
         async throws -> WriteResult
     {
         try await updateData(encoder.encodeUpdate(value, fields: fields))
@@ -181,7 +191,8 @@ enum CollectionListing {
         var references: [CollectionReference] = []
         var token: String?
         repeat {
-            let page = try await database.store.listCollectionIDs(ListCollectionIDsRequest(parent: parent, pageSize: 300, pageToken: token))
+            let page = try await database.store.listCollectionIDs(
+                ListCollectionIDsRequest(parent: parent, pageSize: 300, pageToken: token))
             for id in page.collectionIDs {
                 let path = try CollectionPath(segments: (parent?.segments ?? []) + [id])
                 references.append(CollectionReference(database: database, path: path))
@@ -200,7 +211,9 @@ extension DocumentReference {
 
     /// `create(data:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
-    public func create(data: [String: FieldValue]) async throws -> WriteResult { try await create(data: UserFields(data)) }
+    public func create(data: [String: FieldValue]) async throws -> WriteResult {
+        try await create(data: UserFields(data))
+    }
 
     /// `setData(_:merge:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
@@ -222,5 +235,7 @@ extension DocumentReference {
 
     /// `updateData(_:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
-    public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult { try await updateData(UserFields(fields)) }
+    public func updateData(_ fields: [String: FieldValue]) async throws -> WriteResult {
+        try await updateData(UserFields(fields))
+    }
 }

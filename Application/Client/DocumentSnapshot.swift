@@ -83,7 +83,9 @@ public struct DocumentSnapshot: Sendable, Hashable {
     /// valid field path, and `invalidArgument` naming the document and the field (`field address.city:
     /// expected string, found integer`) when the stored value does not fit `T`; a stored null is such a
     /// mismatch unless `T` accepts null (an `Optional`).
-    public func get<T: Decodable>(_ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+    public func get<T: Decodable>(
+        _ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    )
         throws(DocumentStoreError) -> T?
     {
         let path = try FieldPath(dotted: field)
@@ -93,7 +95,9 @@ public struct DocumentSnapshot: Sendable, Hashable {
 
     /// Decodes the document into `T`. Throws `notFound` naming the path when the document does not exist,
     /// and `invalidArgument` naming the field when the data does not fit `T`.
-    public func data<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) throws(DocumentStoreError) -> T {
+    public func data<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) throws(DocumentStoreError) -> T {
         guard let document else {
             throw DocumentStoreError(.notFound, "Cannot decode \(T.self): no document at \(reference.path).")
         }
@@ -126,7 +130,9 @@ public struct QuerySnapshot: Sendable, Hashable {
     public var isEmpty: Bool { documents.isEmpty }
 
     /// Decodes every document into `T`, in order; throws on the first that does not fit, naming it.
-    public func documents<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) throws(DocumentStoreError) -> [T] {
+    public func documents<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) throws(DocumentStoreError) -> [T] {
         var models: [T] = []
         models.reserveCapacity(documents.count)
         for document in documents { models.append(try document.data(as: type, decoder: decoder)) }
@@ -178,17 +184,23 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     /// Decodes the value at a dotted field path into `T`, or returns `nil` when the field is missing;
     /// throws as ``DocumentSnapshot/get(_:as:decoder:)`` does (an invalid path, or a value that does not
     /// fit `T`, naming the field).
-    public func get<T: Decodable>(_ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+    public func get<T: Decodable>(
+        _ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    )
         throws(DocumentStoreError) -> T?
     {
         try snapshot.get(field, as: type, decoder: decoder)
     }
 
     /// Decodes the document into `T`; throws `invalidArgument` naming the field when it does not fit.
-    public func data<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) throws(DocumentStoreError) -> T {
+    public func data<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) throws(DocumentStoreError) -> T {
         try decoder.decode(type, from: document)
     }
 
     /// The same document as a ``DocumentSnapshot``.
-    public var snapshot: DocumentSnapshot { DocumentSnapshot(reference: reference, document: document, readTime: readTime) }
+    public var snapshot: DocumentSnapshot {
+        DocumentSnapshot(reference: reference, document: document, readTime: readTime)
+    }
 }

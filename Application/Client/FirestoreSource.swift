@@ -40,7 +40,9 @@ extension DocumentReference {
     }
 
     /// Reads the document from `source` and decodes it (see ``getDocument(as:decoder:)``).
-    public func getDocument<T: Decodable>(source: FirestoreSource, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+    public func getDocument<T: Decodable>(
+        source: FirestoreSource, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    )
         async throws -> T
     {
         try await getDocument(source: source).data(as: type, decoder: decoder)

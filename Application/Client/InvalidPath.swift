@@ -33,7 +33,8 @@ struct InvalidPath: Sendable {
     static func fromPlaceholder(_ kind: String, _ path: String) -> InvalidPath {
         InvalidPath(
             text: path,
-            error: .invalidArgument("Invalid \(kind) \(Excerpt.quoted(path)): it is the placeholder path of an invalid reference.")
+            error: .invalidArgument(
+                "Invalid \(kind) \(Excerpt.quoted(path)): it is the placeholder path of an invalid reference.")
         )
     }
 

@@ -54,27 +54,43 @@ extension QueryConvertible {
     /// Adds a filter (ANDed with the others): a condition, or an OR / AND of conditions.
     public func whereFilter(_ filter: Filter) -> Query { with { $0.whereFilter(filter) } }
     /// Adds the filter `field op value` (`field` is a dotted path or `"__name__"`).
-    public func whereField(_ field: String, _ op: FilterOperator, _ value: FieldValue) -> Query { with { $0.whereField(field, op, value) } }
+    public func whereField(_ field: String, _ op: FilterOperator, _ value: FieldValue) -> Query {
+        with { $0.whereField(field, op, value) }
+    }
     /// Adds the filter `field op value`.
-    public func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: FieldValue) -> Query { with { $0.whereField(field, op, value) } }
+    public func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: FieldValue) -> Query {
+        with { $0.whereField(field, op, value) }
+    }
     /// Results whose `field` (a dotted path, or `"__name__"` for the document) equals `value` in Firestore's
     /// sense (`1` equals `1.0`). `null` and NaN become Firestore's `IS_NULL` and `IS_NAN` filters.
-    public func whereField(_ field: String, isEqualTo value: FieldValue) -> Query { with { $0.whereField(field, isEqualTo: value) } }
+    public func whereField(_ field: String, isEqualTo value: FieldValue) -> Query {
+        with { $0.whereField(field, isEqualTo: value) }
+    }
     /// Results whose `field` equals `value` in Firestore's sense (`1` equals `1.0`); `null` and NaN become
     /// Firestore's `IS_NULL` and `IS_NAN` filters.
-    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Query { with { $0.whereField(field, isEqualTo: value) } }
+    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Query {
+        with { $0.whereField(field, isEqualTo: value) }
+    }
     /// Results whose `field` (a dotted path) exists, is not null and differs from `value`; documents without
     /// the field are never results. `null` and NaN become `IS_NOT_NULL` and `IS_NOT_NAN`. An inequality: it orders the
     /// results by `field` first unless an explicit order says otherwise.
-    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Query { with { $0.whereField(field, isNotEqualTo: value) } }
+    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Query {
+        with { $0.whereField(field, isNotEqualTo: value) }
+    }
     /// Results whose `field` exists, is not null and differs from `value` (an inequality, as with a dotted
     /// path).
-    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Query { with { $0.whereField(field, isNotEqualTo: value) } }
+    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Query {
+        with { $0.whereField(field, isNotEqualTo: value) }
+    }
     /// Results whose `field` (a dotted path) is less than `value` and of the same kind (numbers with numbers,
     /// strings with strings, ...), in Firestore's order. A range filter orders the results by `field`.
-    public func whereField(_ field: String, isLessThan value: FieldValue) -> Query { with { $0.whereField(field, isLessThan: value) } }
+    public func whereField(_ field: String, isLessThan value: FieldValue) -> Query {
+        with { $0.whereField(field, isLessThan: value) }
+    }
     /// Results whose `field` is less than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Query { with { $0.whereField(field, isLessThan: value) } }
+    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Query {
+        with { $0.whereField(field, isLessThan: value) }
+    }
     /// Results whose `field` (a dotted path) is at most `value` and of the same kind, in Firestore's order.
     public func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> Query {
         with { $0.whereField(field, isLessThanOrEqualTo: value) }
@@ -84,9 +100,13 @@ extension QueryConvertible {
         with { $0.whereField(field, isLessThanOrEqualTo: value) }
     }
     /// Results whose `field` (a dotted path) is greater than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> Query { with { $0.whereField(field, isGreaterThan: value) } }
+    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> Query {
+        with { $0.whereField(field, isGreaterThan: value) }
+    }
     /// Results whose `field` is greater than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Query { with { $0.whereField(field, isGreaterThan: value) } }
+    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Query {
+        with { $0.whereField(field, isGreaterThan: value) }
+    }
     /// Results whose `field` (a dotted path) is at least `value` and of the same kind, in Firestore's order.
     public func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> Query {
         with { $0.whereField(field, isGreaterThanOrEqualTo: value) }
@@ -96,9 +116,13 @@ extension QueryConvertible {
         with { $0.whereField(field, isGreaterThanOrEqualTo: value) }
     }
     /// Results whose `field` (a dotted path) is an array holding `value`. Invalid on `__name__`.
-    public func whereField(_ field: String, arrayContains value: FieldValue) -> Query { with { $0.whereField(field, arrayContains: value) } }
+    public func whereField(_ field: String, arrayContains value: FieldValue) -> Query {
+        with { $0.whereField(field, arrayContains: value) }
+    }
     /// Results whose `field` is an array holding `value`. Invalid on `__name__`.
-    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Query { with { $0.whereField(field, arrayContains: value) } }
+    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Query {
+        with { $0.whereField(field, arrayContains: value) }
+    }
     /// Results whose `field` (a dotted path) is an array holding at least one of `values` (1 to 30 values;
     /// an empty list is `invalidArgument` when the query runs). Invalid on `__name__`.
     public func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> Query {
@@ -110,21 +134,33 @@ extension QueryConvertible {
     }
     /// Results whose `field` (a dotted path) equals one of `values` (1 to 30 values; an empty list is
     /// `invalidArgument` when the query runs).
-    public func whereField(_ field: String, in values: [FieldValue]) -> Query { with { $0.whereField(field, in: values) } }
+    public func whereField(_ field: String, in values: [FieldValue]) -> Query {
+        with { $0.whereField(field, in: values) }
+    }
     /// Results whose `field` equals one of `values` (1 to 30 values).
-    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query { with { $0.whereField(field, in: values) } }
+    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query {
+        with { $0.whereField(field, in: values) }
+    }
     /// Results whose `field` (a dotted path) exists, is not null and equals none of `values` (1 to 10
     /// values). An inequality: it orders the results by `field` first unless an explicit order says otherwise.
-    public func whereField(_ field: String, notIn values: [FieldValue]) -> Query { with { $0.whereField(field, notIn: values) } }
+    public func whereField(_ field: String, notIn values: [FieldValue]) -> Query {
+        with { $0.whereField(field, notIn: values) }
+    }
     /// Results whose `field` exists, is not null and equals none of `values` (1 to 10 values).
-    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Query { with { $0.whereField(field, notIn: values) } }
+    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Query {
+        with { $0.whereField(field, notIn: values) }
+    }
 
     // MARK: Orders, limits, projection, cursors
 
     /// Orders results by `field` (a dotted path or `"__name__"`), after the orders already given.
-    public func order(by field: String, descending: Bool = false) -> Query { with { $0.order(by: field, descending: descending) } }
+    public func order(by field: String, descending: Bool = false) -> Query {
+        with { $0.order(by: field, descending: descending) }
+    }
     /// Orders results by `field`, after the orders already given.
-    public func order(by field: FieldPath, descending: Bool = false) -> Query { with { $0.order(by: field, descending: descending) } }
+    public func order(by field: FieldPath, descending: Bool = false) -> Query {
+        with { $0.order(by: field, descending: descending) }
+    }
     /// At most the first `count` results.
     public func limit(to count: Int) -> Query { with { $0.limit(to: count) } }
     /// At most the last `count` results (the orders are reversed to run it, and the results reversed back).
@@ -144,17 +180,27 @@ extension QueryConvertible {
     /// Ends just before the position of these values of the orders.
     public func end(before values: [FieldValue]) -> Query { with { $0.end(before: values) } }
     /// Starts at this document (inclusive); a missing document is invalid.
-    public func start(atDocument document: DocumentSnapshot) -> Query { with { $0.start(atDocument: CursorDocument(document)) } }
+    public func start(atDocument document: DocumentSnapshot) -> Query {
+        with { $0.start(atDocument: CursorDocument(document)) }
+    }
     /// Starts just after this document; a missing document is invalid.
-    public func start(afterDocument document: DocumentSnapshot) -> Query { with { $0.start(afterDocument: CursorDocument(document)) } }
+    public func start(afterDocument document: DocumentSnapshot) -> Query {
+        with { $0.start(afterDocument: CursorDocument(document)) }
+    }
     /// Ends at this document (inclusive); a missing document is invalid.
-    public func end(atDocument document: DocumentSnapshot) -> Query { with { $0.end(atDocument: CursorDocument(document)) } }
+    public func end(atDocument document: DocumentSnapshot) -> Query {
+        with { $0.end(atDocument: CursorDocument(document)) }
+    }
     /// Ends just before this document; a missing document is invalid.
-    public func end(beforeDocument document: DocumentSnapshot) -> Query { with { $0.end(beforeDocument: CursorDocument(document)) } }
+    public func end(beforeDocument document: DocumentSnapshot) -> Query {
+        with { $0.end(beforeDocument: CursorDocument(document)) }
+    }
     /// Starts at this document (inclusive).
     public func start(atDocument document: QueryDocumentSnapshot) -> Query { start(atDocument: document.snapshot) }
     /// Starts just after this document.
-    public func start(afterDocument document: QueryDocumentSnapshot) -> Query { start(afterDocument: document.snapshot) }
+    public func start(afterDocument document: QueryDocumentSnapshot) -> Query {
+        start(afterDocument: document.snapshot)
+    }
     /// Ends at this document (inclusive).
     public func end(atDocument document: QueryDocumentSnapshot) -> Query { end(atDocument: document.snapshot) }
     /// Ends just before this document.
@@ -169,7 +215,9 @@ extension QueryConvertible {
     }
 
     /// Runs the query and decodes every result into `T`.
-    public func getDocuments<T: Decodable>(as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()) async throws -> [T] {
+    public func getDocuments<T: Decodable>(
+        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    ) async throws -> [T] {
         try await getDocuments().documents(as: type, decoder: decoder)
     }
 
@@ -191,7 +239,8 @@ extension Query {
     func run(consistency: ReadConsistency) async throws -> QuerySnapshot {
         let built = try build()
         if case .latest = consistency { await database.pipeline.drain() }
-        let elements = try await database.store.runQueryAll(parent: built.parent, query: built.query, consistency: consistency)
+        let elements = try await database.store.runQueryAll(
+            parent: built.parent, query: built.query, consistency: consistency)
         var documents: [QueryDocumentSnapshot] = []
         documents.reserveCapacity(elements.count)
         var readTime: Timestamp?
@@ -199,7 +248,9 @@ extension Query {
             readTime = element.readTime
             if let document = element.document {
                 documents.append(
-                    QueryDocumentSnapshot(reference: DocumentReference(database: database, path: document.path), document: document, readTime: element.readTime)
+                    QueryDocumentSnapshot(
+                        reference: DocumentReference(database: database, path: document.path), document: document,
+                        readTime: element.readTime)
                 )
             }
         }
@@ -210,6 +261,7 @@ extension Query {
 
 extension CursorDocument {
     init(_ snapshot: DocumentSnapshot) {
-        self.init(path: snapshot.reference.path, fields: snapshot.document?.fields ?? MapValue(), exists: snapshot.exists)
+        self.init(
+            path: snapshot.reference.path, fields: snapshot.document?.fields ?? MapValue(), exists: snapshot.exists)
     }
 }

@@ -17,7 +17,9 @@ enum QueryPager {
     }
 
     static func walk(_ query: Query, pageSize: Int, each: (QueryDocumentSnapshot) -> Void) async throws {
-        guard pageSize > 0 else { throw DocumentStoreError.invalidArgument("documents(pageSize: \(pageSize)) needs a positive page size.") }
+        guard pageSize > 0 else {
+            throw DocumentStoreError.invalidArgument("documents(pageSize: \(pageSize)) needs a positive page size.")
+        }
         let built = try query.build()
         if built.reversesResults {
             throw DocumentStoreError.invalidArgument("documents(pageSize:) does not support limit(toLast:).")

@@ -28,7 +28,8 @@ extension SnapshotListenable {
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Result<Snapshots.Element, DocumentStoreError>) -> Void
     ) -> ListenerRegistration {
-        ListenerRegistration.listen(to: snapshots(includeMetadataChanges: includeMetadataChanges), of: database, listener)
+        ListenerRegistration.listen(
+            to: snapshots(includeMetadataChanges: includeMetadataChanges), of: database, listener)
     }
 
     // Firebase's listener closures take two optionals, `(snapshot, error)`: exactly one is non-nil. They
@@ -48,7 +49,8 @@ extension SnapshotListenable {
         includeMetadataChanges: Bool = false,
         _ listener: @escaping @Sendable (Snapshots.Element?, (any Error)?) -> Void
     ) -> ListenerRegistration {
-        addSnapshotListener(includeMetadataChanges: includeMetadataChanges) { (result: Result<Snapshots.Element, DocumentStoreError>) in
+        addSnapshotListener(includeMetadataChanges: includeMetadataChanges) {
+            (result: Result<Snapshots.Element, DocumentStoreError>) in
             switch result {
             case .success(let snapshot): listener(snapshot, nil)
             case .failure(let error): listener(nil, error)

@@ -23,10 +23,13 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
             let built = try query.build()
             let target = ListenTarget.query(parent: built.parent, query: built.query)
             if query.database.pipeline.hasPending {
-                return Iterator(database: query.database, start: (target, options), failure: nil, reversed: built.reversesResults)
+                return Iterator(
+                    database: query.database, start: (target, options), failure: nil, reversed: built.reversesResults)
             }
             let stream = query.database.store.listen(target, options: options)
-            return Iterator(database: query.database, base: stream.makeAsyncIterator(), failure: nil, reversed: built.reversesResults)
+            return Iterator(
+                database: query.database, base: stream.makeAsyncIterator(), failure: nil,
+                reversed: built.reversesResults)
         } catch {
             return Iterator(database: query.database, base: nil, failure: error, reversed: false)
         }
@@ -41,14 +44,20 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
         let reversed: Bool
         var previous: DocumentSet?
 
-        init(database: Database, base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?, failure: (any Error)?, reversed: Bool) {
+        init(
+            database: Database, base: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?, failure: (any Error)?,
+            reversed: Bool
+        ) {
             self.database = database
             self.base = base
             self.failure = failure
             self.reversed = reversed
         }
 
-        init(database: Database, start: (target: ListenTarget, options: ListenOptions), failure: (any Error)?, reversed: Bool) {
+        init(
+            database: Database, start: (target: ListenTarget, options: ListenOptions), failure: (any Error)?,
+            reversed: Bool
+        ) {
             self.init(database: database, base: nil, failure: failure, reversed: reversed)
             self.start = start
         }
@@ -68,13 +77,16 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                 base = nil
                 return nil
             }
-            guard reversed else { return ListenMapping.querySnapshot(snapshot.documents, snapshot.changes, snapshot.readTime, database) }
-            let forward = snapshot.documents.reordered(snapshot.documents.ordering.reversed)
-            let changes = if let previous, !snapshot.isInitial {
-                SnapshotChanges.between(previous, forward, paths: snapshot.changes.map(\.document.path))
-            } else {
-                SnapshotChanges.initial(forward)
+            guard reversed else {
+                return ListenMapping.querySnapshot(snapshot.documents, snapshot.changes, snapshot.readTime, database)
             }
+            let forward = snapshot.documents.reordered(snapshot.documents.ordering.reversed)
+            let changes =
+                if let previous, !snapshot.isInitial {
+                    SnapshotChanges.between(previous, forward, paths: snapshot.changes.map(\.document.path))
+                } else {
+                    SnapshotChanges.initial(forward)
+                }
             previous = forward
             return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, database)
         }
@@ -82,7 +94,7 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
             do {
                 return try await base?.next()
-            } catch where Task.isCancelled {
+            } catch  where Task.isCancelled {
                 return nil
             }
         }
@@ -112,7 +124,8 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
         if reference.database.pipeline.hasPending {
             return Iterator(reference: reference, base: nil, start: (target, options))
         }
-        return Iterator(reference: reference, base: reference.database.store.listen(target, options: options).makeAsyncIterator())
+        return Iterator(
+            reference: reference, base: reference.database.store.listen(target, options: options).makeAsyncIterator())
     }
 
     public struct Iterator: AsyncIteratorProtocol {
@@ -149,13 +162,15 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
                 base = nil
                 return nil
             }
-            return DocumentSnapshot(reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime)
+            return DocumentSnapshot(
+                reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime
+            )
         }
 
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
             do {
                 return try await base?.next()
-            } catch where Task.isCancelled {
+            } catch  where Task.isCancelled {
                 return nil
             }
         }
@@ -164,15 +179,21 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
 
 /// Port snapshots to client snapshots.
 enum ListenMapping {
-    static func querySnapshot(_ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ database: Database) -> QuerySnapshot {
+    static func querySnapshot(
+        _ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ database: Database
+    ) -> QuerySnapshot {
         func snapshot(_ document: Document) -> QueryDocumentSnapshot {
-            QueryDocumentSnapshot(reference: DocumentReference(database: database, path: document.path), document: document, readTime: readTime)
+            QueryDocumentSnapshot(
+                reference: DocumentReference(database: database, path: document.path), document: document,
+                readTime: readTime)
         }
         return QuerySnapshot(
             documents: documents.map(snapshot),
             readTime: readTime,
             documentChanges: changes.map { change in
-                DocumentChange(type: type(change.kind), document: snapshot(change.document), oldIndex: change.oldIndex, newIndex: change.newIndex)
+                DocumentChange(
+                    type: type(change.kind), document: snapshot(change.document), oldIndex: change.oldIndex,
+                    newIndex: change.newIndex)
             }
         )
     }

@@ -27,13 +27,16 @@ public final class Transaction: WriteCollecting {
         try checkReadable()
         let snapshot = try await database.getDocuments([document], fieldMask: nil, consistency: .transaction(id))
         guard let first = snapshot.first else {
-            throw DocumentStoreError(.internal, "The store answered a transactional read of \(document.path) with nothing.")
+            throw DocumentStoreError(
+                .internal, "The store answered a transactional read of \(document.path) with nothing.")
         }
         return first
     }
 
     /// Reads a document in the transaction and decodes it; `notFound` when it does not exist.
-    public func getDocument<T: Decodable>(_ document: DocumentReference, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder())
+    public func getDocument<T: Decodable>(
+        _ document: DocumentReference, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+    )
         async throws -> T
     {
         try await getDocument(document).data(as: type, decoder: decoder)
@@ -55,7 +58,10 @@ public final class Transaction: WriteCollecting {
     /// `failedPrecondition` once the attempt is over.
     public func collect(_ write: Write) throws(DocumentStoreError) {
         if isReadOnly { throw .invalidArgument("A read-only transaction cannot write (\(write.path)).") }
-        try writes.append(write, refusal: DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more writes."))
+        try writes.append(
+            write,
+            refusal: DocumentStoreError(
+                .failedPrecondition, "This transaction attempt is over; it takes no more writes."))
     }
 
     /// Keeps the first error of a non-throwing write method; the transaction then fails with it.
@@ -65,8 +71,12 @@ public final class Transaction: WriteCollecting {
 
     private func checkReadable() throws(DocumentStoreError) {
         let (finished, wrote) = writes.status
-        if finished { throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more reads.") }
-        if wrote { throw .invalidArgument("Firestore transactions require all reads to be executed before all writes.") }
+        if finished {
+            throw DocumentStoreError(.failedPrecondition, "This transaction attempt is over; it takes no more reads.")
+        }
+        if wrote {
+            throw .invalidArgument("Firestore transactions require all reads to be executed before all writes.")
+        }
     }
 
     func finish() -> [Write] {
@@ -149,6 +159,8 @@ extension Database {
     }
 
     static func translated(_ error: any Error) -> any Error {
-        error is CancellationError ? DocumentStoreError(.cancelled, "The transaction was cancelled.", underlying: error as? CancellationError) : error
+        error is CancellationError
+            ? DocumentStoreError(.cancelled, "The transaction was cancelled.", underlying: error as? CancellationError)
+            : error
     }
 }

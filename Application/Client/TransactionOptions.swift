@@ -32,7 +32,8 @@ extension Database {
         _ body: (Transaction) async throws -> T
     ) async throws -> T {
         if let options, options.maxAttempts < 1 {
-            throw DocumentStoreError.invalidArgument("TransactionOptions.maxAttempts must be at least 1; got \(options.maxAttempts).")
+            throw DocumentStoreError.invalidArgument(
+                "TransactionOptions.maxAttempts must be at least 1; got \(options.maxAttempts).")
         }
         return try await runTransaction(maxAttempts: options?.maxAttempts, isolation: isolation, body)
     }

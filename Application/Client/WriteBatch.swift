@@ -27,7 +27,9 @@ public final class WriteBatch: WriteCollecting {
 
     /// Adds `write` to the batch; `failedPrecondition` after ``commit()``.
     public func collect(_ write: Write) throws(DocumentStoreError) {
-        try writes.append(write, refusal: DocumentStoreError(.failedPrecondition, "A write batch can no longer be used after commit()."))
+        try writes.append(
+            write,
+            refusal: DocumentStoreError(.failedPrecondition, "A write batch can no longer be used after commit()."))
     }
 
     /// Keeps the first error of a non-throwing write method; ``commit()`` throws it.

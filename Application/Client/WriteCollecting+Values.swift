@@ -14,14 +14,18 @@ extension WriteCollecting {
     /// Replaces (or, with `merge`, merges into) the document with typed Swift values. Does not throw:
     /// invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, merge: Bool = false) -> Self {
+    public func setData(
+        _ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, merge: Bool = false
+    ) -> Self {
         setData(UserFields(converting: data), forDocument: document, merge: merge)
     }
 
     /// Writes only the listed fields (dotted paths) of typed Swift values into the document. Does not
     /// throw: invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, mergeFields: [String]) -> Self {
+    public func setData(
+        _ data: [String: any FieldValueConvertible], forDocument document: DocumentReference, mergeFields: [String]
+    ) -> Self {
         setData(UserFields(converting: data), forDocument: document, mergeFields: mergeFields)
     }
 
@@ -35,7 +39,9 @@ extension WriteCollecting {
     /// Updates fields (dotted keys) of an existing document with typed Swift values. Does not throw:
     /// invalid data makes the commit fail.
     @_disfavoredOverload @discardableResult
-    public func updateData(_ fields: [String: any FieldValueConvertible], forDocument document: DocumentReference) -> Self {
+    public func updateData(
+        _ fields: [String: any FieldValueConvertible], forDocument document: DocumentReference
+    ) -> Self {
         updateData(UserFields(converting: fields), forDocument: document)
     }
 
@@ -106,7 +112,8 @@ enum UpdateFields {
                 )
             }
             if converted.updateValue(FieldValue(converting: value), forKey: path) != nil {
-                throw .invalidArgument("Invalid data in updateData(): field '\(path.canonicalString)' is given more than once.")
+                throw .invalidArgument(
+                    "Invalid data in updateData(): field '\(path.canonicalString)' is given more than once.")
             }
         }
         return converted

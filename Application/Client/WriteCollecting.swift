@@ -53,7 +53,9 @@ extension WriteCollecting {
 
     /// Creates the document from an `Encodable` model; the commit fails with `alreadyExists` if it exists.
     @discardableResult
-    public func create<T: Encodable>(from value: T, forDocument document: DocumentReference, encoder: DocumentEncoder = DocumentEncoder())
+    public func create<T: Encodable>(
+        from value: T, forDocument document: DocumentReference, encoder: DocumentEncoder = DocumentEncoder()
+    )
         throws(DocumentStoreError) -> Self
     {
         create(data: try encoder.encode(value), forDocument: document)
@@ -75,7 +77,9 @@ extension WriteCollecting {
     /// Deletes the document (a missing document is fine unless `precondition` says otherwise).
     @discardableResult
     public func deleteDocument(_ document: DocumentReference, precondition: Precondition? = nil) -> Self {
-        deferring { () throws(DocumentStoreError) in try WriteBuilder.delete(checked(document), precondition: precondition) }
+        deferring { () throws(DocumentStoreError) in
+            try WriteBuilder.delete(checked(document), precondition: precondition)
+        }
     }
 
     /// Builds a write and collects it; a failure (invalid data, another database's document, a collector
@@ -108,13 +112,17 @@ extension WriteCollecting {
 
     /// `setData(_:forDocument:merge:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false) -> Self {
+    public func setData(
+        _ data: [String: FieldValue], forDocument document: DocumentReference, merge: Bool = false
+    ) -> Self {
         setData(UserFields(data), forDocument: document, merge: merge)
     }
 
     /// `setData(_:forDocument:mergeFields:)` (the `UserFields` form) with a `Dictionary`.
     @_disfavoredOverload @discardableResult
-    public func setData(_ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String]) -> Self {
+    public func setData(
+        _ data: [String: FieldValue], forDocument document: DocumentReference, mergeFields: [String]
+    ) -> Self {
         setData(UserFields(data), forDocument: document, mergeFields: mergeFields)
     }
 

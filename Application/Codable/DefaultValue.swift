@@ -71,7 +71,8 @@ public enum DefaultValues {
 extension DefaultValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        self.init(wrappedValue: container.decodeNil() ? Provider.defaultValue : try container.decode(Provider.Wrapped.self))
+        self.init(
+            wrappedValue: container.decodeNil() ? Provider.defaultValue : try container.decode(Provider.Wrapped.self))
     }
 
     public func encode(to encoder: any Encoder) throws {

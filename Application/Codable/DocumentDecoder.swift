@@ -32,7 +32,9 @@ public struct DocumentDecoder: Sendable {
 
     /// Decodes `type` from a document's fields. `documentPath`, when given, fills ``DocumentID``
     /// properties and is named in error messages. Throws `invalidArgument` (see the type's notes).
-    public func decode<T: Decodable>(_ type: T.Type, from fields: MapValue, documentPath: DocumentPath? = nil)
+    public func decode<T: Decodable>(
+        _ type: T.Type, from fields: MapValue, documentPath: DocumentPath? = nil
+    )
         throws(DocumentStoreError) -> T
     {
         try decode(type, value: .map(fields), documentPath: documentPath)
@@ -53,7 +55,9 @@ public struct DocumentDecoder: Sendable {
     /// Decodes `type` from the value of one field of a document, with the coding path starting at
     /// `field`, so that a failure names the field (`field address.city: expected string, found integer`)
     /// and, when `documentPath` is given, the document. For ``DocumentSnapshot/get(_:as:decoder:)``.
-    func decodeField<T: Decodable>(_ type: T.Type, from value: Value, at field: FieldPath, documentPath: DocumentPath?)
+    func decodeField<T: Decodable>(
+        _ type: T.Type, from value: Value, at field: FieldPath, documentPath: DocumentPath?
+    )
         throws(DocumentStoreError) -> T
     {
         var node = CodingPathNode.root
@@ -61,7 +65,9 @@ public struct DocumentDecoder: Sendable {
         return try decode(type, value: value, documentPath: documentPath, node: node)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, value: Value, documentPath: DocumentPath?, node: CodingPathNode = .root)
+    private func decode<T: Decodable>(
+        _ type: T.Type, value: Value, documentPath: DocumentPath?, node: CodingPathNode = .root
+    )
         throws(DocumentStoreError) -> T
     {
         let decoder = FieldDecoder(

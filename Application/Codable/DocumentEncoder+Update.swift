@@ -16,7 +16,9 @@ extension DocumentEncoder {
     /// result can be extended with more entries (`FieldValue.increment(1)`) before building the write.
     /// Throws `invalidArgument` for the reasons ``encode(_:)`` does, for the document-ID path `__name__`,
     /// for a listed path that runs through a field that is not a map, and for an empty top-level key.
-    public func encodeUpdate(_ value: some Encodable, fields: [FieldPath]? = nil) throws(DocumentStoreError)
+    public func encodeUpdate(
+        _ value: some Encodable, fields: [FieldPath]? = nil
+    ) throws(DocumentStoreError)
         -> [FieldPath: FieldValue]
     {
         let encoded = try encode(value)
@@ -28,7 +30,9 @@ extension DocumentEncoder {
                 do {
                     path = try FieldPath([key])
                 } catch {
-                    throw DocumentStoreError(.invalidArgument, "Cannot update from \(type(of: value)): it encodes a field with an empty name.")
+                    throw DocumentStoreError(
+                        .invalidArgument,
+                        "Cannot update from \(type(of: value)): it encodes a field with an empty name.")
                 }
                 update[path] = fieldValue
             }
@@ -47,7 +51,9 @@ extension DocumentEncoder {
         return update
     }
 
-    private static func lookUp(_ path: FieldPath, in fields: [String: FieldValue], encoding type: Any.Type)
+    private static func lookUp(
+        _ path: FieldPath, in fields: [String: FieldValue], encoding type: Any.Type
+    )
         throws(DocumentStoreError) -> FieldValue
     {
         var current = FieldValue.map(fields)

@@ -4,7 +4,8 @@ public import HearthDomain
 /// it is its resource name string, `projects/{p}/databases/{d}/documents/{path}`, validated when decoded.
 extension DocumentName: Codable {
     public init(from decoder: any Decoder) throws {
-        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(DocumentName.self) }, plain: String.self) {
+        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(DocumentName.self) }, plain: String.self)
+        {
             (text) throws(DocumentStoreError) in try DocumentName(parsing: text)
         }
     }

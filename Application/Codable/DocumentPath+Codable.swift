@@ -4,7 +4,8 @@ public import HearthDomain
 /// ``DocumentDecoder`` also reads it from a reference value; a string is validated when decoded.
 extension DocumentPath: Codable {
     public init(from decoder: any Decoder) throws {
-        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(DocumentPath.self) }, plain: String.self) {
+        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(DocumentPath.self) }, plain: String.self)
+        {
             (text) throws(DocumentStoreError) in try DocumentPath(text)
         }
     }

@@ -13,9 +13,13 @@ extension DocumentStoreError {
         }
         switch decodingError {
         case .keyNotFound(let key, let context):
-            return coding("decode", subject, path: context.codingPath + [key], reason: context.debugDescription, underlying: decodingError)
+            return coding(
+                "decode", subject, path: context.codingPath + [key], reason: context.debugDescription,
+                underlying: decodingError)
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return coding("decode", subject, path: context.codingPath, reason: context.debugDescription, underlying: decodingError)
+            return coding(
+                "decode", subject, path: context.codingPath, reason: context.debugDescription, underlying: decodingError
+            )
         @unknown default:
             return coding("decode", subject, path: [], reason: "\(decodingError)", underlying: decodingError)
         }
@@ -31,16 +35,21 @@ extension DocumentStoreError {
         }
         switch encodingError {
         case .invalidValue(_, let context):
-            return coding("encode", "\(type)", path: context.codingPath, reason: context.debugDescription, underlying: encodingError)
+            return coding(
+                "encode", "\(type)", path: context.codingPath, reason: context.debugDescription,
+                underlying: encodingError)
         @unknown default:
             return coding("encode", "\(type)", path: [], reason: "\(encodingError)", underlying: encodingError)
         }
     }
 
     /// "Cannot <verb> <subject>: field <path>: <reason>." (or "the top level" for an empty path).
-    private static func coding(_ verb: String, _ subject: String, path: [any CodingKey], reason: String, underlying: any Error) -> DocumentStoreError {
+    private static func coding(
+        _ verb: String, _ subject: String, path: [any CodingKey], reason: String, underlying: any Error
+    ) -> DocumentStoreError {
         let location = FieldPathText.render(path)
         let field = location.isEmpty ? "the top level" : "field \(location)"
-        return DocumentStoreError(.invalidArgument, "Cannot \(verb) \(subject): \(field): \(reason).", underlying: underlying)
+        return DocumentStoreError(
+            .invalidArgument, "Cannot \(verb) \(subject): \(field): \(reason).", underlying: underlying)
     }
 }

@@ -50,7 +50,8 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
     /// Decodes `value` (found at `node`) as `T`: a leaf directly, anything else through its `init(from:)`
     /// with this decoder temporarily pointed at `value`.
     @inline(__always)
-    func decode<T: Decodable>(_ type: T.Type, from value: Value, at node: @autoclosure () -> CodingPathNode) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from value: Value, at node: @autoclosure () -> CodingPathNode) throws -> T
+    {
         if let leaf = ValueReader.leaf(T.self) {
             do {
                 return try ValueReader.read(leaf, value, as: T.self)
@@ -58,27 +59,39 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
                 throw error.decodingError(T.self, at: node())
             }
         }
-        if let element = ValueReader.arrayLeaf(T.self) { return try decodeLeafArray(element, from: value, at: node(), as: T.self) }
+        if let element = ValueReader.arrayLeaf(T.self) {
+            return try decodeLeafArray(element, from: value, at: node(), as: T.self)
+        }
         return try decodeNested(T.self, from: value, at: node())
     }
 
     /// An array of leaves read straight from an array value, with the errors `Array.init(from:)` would
     /// meet through ``unkeyedContainer()`` (not an array; element `i` of the wrong kind).
-    private func decodeLeafArray<T: Decodable>(_ element: ValueReader.Leaf, from value: Value, at node: CodingPathNode, as type: T.Type) throws -> T {
+    private func decodeLeafArray<T: Decodable>(
+        _ element: ValueReader.Leaf, from value: Value, at node: CodingPathNode, as type: T.Type
+    ) throws -> T {
         guard case .array(let elements) = value else {
             throw ValueMismatch(expected: "array", found: value).decodingError([Value].self, at: node)
         }
         switch element {
         case .string: return ValueReader.identity(try read(elements, at: node, ValueReader.string), as: T.self)
-        case .int: return ValueReader.identity(try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }, as: T.self)
+        case .int:
+            return ValueReader.identity(
+                try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) },
+                as: T.self)
         case .double: return ValueReader.identity(try read(elements, at: node, ValueReader.double), as: T.self)
-        case .int64: return ValueReader.identity(try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }, as: T.self)
+        case .int64:
+            return ValueReader.identity(
+                try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) },
+                as: T.self)
         case .bool: return ValueReader.identity(try read(elements, at: node, ValueReader.bool), as: T.self)
         default: return try decodeNested(T.self, from: value, at: node)
         }
     }
 
-    private func read<Element>(_ elements: [Value], at node: CodingPathNode, _ reader: (Value) throws(ValueMismatch) -> Element) throws -> [Element] {
+    private func read<Element>(
+        _ elements: [Value], at node: CodingPathNode, _ reader: (Value) throws(ValueMismatch) -> Element
+    ) throws -> [Element] {
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         for index in elements.indices {
@@ -115,7 +128,8 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: node.codingPath,
-                        debugDescription: "the map has the keys \(UserFields.describe(other)) and \(UserFields.describe(key)), which differ in their bytes but are equal as Swift strings, so \(T.self) cannot hold both; decode it as MapValue"
+                        debugDescription:
+                            "the map has the keys \(UserFields.describe(other)) and \(UserFields.describe(key)), which differ in their bytes but are equal as Swift strings, so \(T.self) cannot hold both; decode it as MapValue"
                     )
                 )
             }
@@ -143,20 +157,44 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { try read(type, ValueReader.string) }
     func decode(_ type: Double.Type) throws -> Double { try read(type, ValueReader.double) }
     func decode(_ type: Float.Type) throws -> Float { try read(type, ValueReader.float) }
-    func decode(_ type: Int.Type) throws -> Int { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int.self) } }
-    func decode(_ type: Int8.Type) throws -> Int8 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int8.self) } }
-    func decode(_ type: Int16.Type) throws -> Int16 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int16.self) } }
-    func decode(_ type: Int32.Type) throws -> Int32 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int32.self) } }
-    func decode(_ type: Int64.Type) throws -> Int64 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int64.self) } }
-    func decode(_ type: UInt.Type) throws -> UInt { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt.self) } }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt8.self) } }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt16.self) } }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt32.self) } }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt64.self) } }
+    func decode(_ type: Int.Type) throws -> Int {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int.self) }
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int8.self) }
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int16.self) }
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int32.self) }
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int64.self) }
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt.self) }
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt8.self) }
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt16.self) }
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt32.self) }
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt64.self) }
+    }
     @available(macOS 15.0, *)
-    func decode(_ type: Int128.Type) throws -> Int128 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int128.self) } }
+    func decode(_ type: Int128.Type) throws -> Int128 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int128.self) }
+    }
     @available(macOS 15.0, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 { try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt128.self) } }
+    func decode(_ type: UInt128.Type) throws -> UInt128 {
+        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt128.self) }
+    }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let leaf = ValueReader.leaf(T.self) {

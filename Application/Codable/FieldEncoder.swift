@@ -97,9 +97,15 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
         if T.self == UInt64.self, let number = value as? UInt64 { return try integer(number, at: node) }
         // Arrays of common leaves, built as `Array.encode(to:)` would build them through a container.
         if T.self == [String].self, let texts = value as? [String] { return .array(texts.map { .value(.string($0)) }) }
-        if T.self == [Int].self, let numbers = value as? [Int] { return .array(numbers.map { .value(.integer(Int64($0))) }) }
-        if T.self == [Double].self, let numbers = value as? [Double] { return .array(numbers.map { .value(.double($0)) }) }
-        if T.self == [Int64].self, let numbers = value as? [Int64] { return .array(numbers.map { .value(.integer($0)) }) }
+        if T.self == [Int].self, let numbers = value as? [Int] {
+            return .array(numbers.map { .value(.integer(Int64($0))) })
+        }
+        if T.self == [Double].self, let numbers = value as? [Double] {
+            return .array(numbers.map { .value(.double($0)) })
+        }
+        if T.self == [Int64].self, let numbers = value as? [Int64] {
+            return .array(numbers.map { .value(.integer($0)) })
+        }
         if T.self == [Bool].self, let flags = value as? [Bool] { return .array(flags.map { .value(.boolean($0)) }) }
         return nil
     }
@@ -138,7 +144,8 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
             value,
             EncodingError.Context(
                 codingPath: node.codingPath,
-                debugDescription: "an array cannot directly contain an array in Firestore (wrap the inner array in a map)"
+                debugDescription:
+                    "an array cannot directly contain an array in Firestore (wrap the inner array in a map)"
             )
         )
     }

@@ -17,17 +17,22 @@ extension KeyedDecodingContainer {
     }
 
     /// Decodes a ``ServerTimestamp``; a missing field or a null is `nil`.
-    public func decode<Wrapped>(_ type: ServerTimestamp<Wrapped>.Type, forKey key: Key) throws -> ServerTimestamp<Wrapped> {
+    public func decode<Wrapped>(
+        _ type: ServerTimestamp<Wrapped>.Type, forKey key: Key
+    ) throws -> ServerTimestamp<Wrapped> {
         try decodeIfPresent(type, forKey: key) ?? ServerTimestamp(wrappedValue: nil)
     }
 
     /// Decodes an ``ExplicitNull``; a missing field or a null is `nil`.
-    public func decode<Wrapped: Decodable>(_ type: ExplicitNull<Wrapped>.Type, forKey key: Key) throws -> ExplicitNull<Wrapped> {
+    public func decode<Wrapped: Decodable>(
+        _ type: ExplicitNull<Wrapped>.Type, forKey key: Key
+    ) throws -> ExplicitNull<Wrapped> {
         try decodeIfPresent(type, forKey: key) ?? ExplicitNull(wrappedValue: nil)
     }
 
     /// Decodes a ``DefaultValue``; a missing field or a null is the provider's default.
-    public func decode<Provider>(_ type: DefaultValue<Provider>.Type, forKey key: Key) throws -> DefaultValue<Provider> {
+    public func decode<Provider>(_ type: DefaultValue<Provider>.Type, forKey key: Key) throws -> DefaultValue<Provider>
+    {
         try decodeIfPresent(type, forKey: key) ?? .providerDefault
     }
 }

@@ -59,20 +59,44 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key, ValueReader.string) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key, ValueReader.double) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key, ValueReader.float) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) } }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) } }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) } }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) } }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) } }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) } }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) } }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) } }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) } }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) }
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) }
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) }
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) }
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) }
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) }
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) }
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) }
+    }
     @available(macOS 15.0, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) } }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) }
+    }
     @available(macOS 15.0, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) } }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) }
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let value = fields[key.stringValue] else {
@@ -88,24 +112,56 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     // One lookup per optional field (the protocol's defaults would look the key up three times).
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try readIfPresent(key, ValueReader.bool) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try readIfPresent(key, ValueReader.string) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try readIfPresent(key, ValueReader.double) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try readIfPresent(key, ValueReader.float) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try readIfPresent(key, ValueReader.bool)
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try readIfPresent(key, ValueReader.string)
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try readIfPresent(key, ValueReader.double)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try readIfPresent(key, ValueReader.float)
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }
+    }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) }
+    }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) }
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) }
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) }
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) }
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) }
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) }
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) }
+    }
     @available(macOS 15.0, *)
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) } }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) }
+    }
     @available(macOS 15.0, *)
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) } }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) }
+    }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = fields[key.stringValue], !value.isNull else { return nil }
@@ -114,14 +170,17 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
 
     // MARK: Nesting
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws
         -> KeyedDecodingContainer<NestedKey>
     {
         guard let value = fields[key.stringValue] else { throw missing(key, MapValue.self) }
         guard case .map(let nested) = value else {
             throw ValueMismatch(expected: "map", found: value).decodingError(MapValue.self, at: node.appending(key))
         }
-        return KeyedDecodingContainer(KeyedFieldDecodingContainer<NestedKey>(decoder: decoder, fields: nested, node: node.appending(key)))
+        return KeyedDecodingContainer(
+            KeyedFieldDecodingContainer<NestedKey>(decoder: decoder, fields: nested, node: node.appending(key)))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

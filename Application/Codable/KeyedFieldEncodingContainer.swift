@@ -20,15 +20,23 @@ struct KeyedFieldEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: Int16, forKey key: Key) { set(.value(.integer(Int64(value))), key) }
     mutating func encode(_ value: Int32, forKey key: Key) { set(.value(.integer(Int64(value))), key) }
     mutating func encode(_ value: Int64, forKey key: Key) { set(.value(.integer(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(try FieldEncoder.integer(value, at: { node.appending(key) }), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        set(try FieldEncoder.integer(value, at: { node.appending(key) }), key)
+    }
     mutating func encode(_ value: UInt8, forKey key: Key) { set(.value(.integer(Int64(value))), key) }
     mutating func encode(_ value: UInt16, forKey key: Key) { set(.value(.integer(Int64(value))), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) { set(.value(.integer(Int64(value))), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(try FieldEncoder.integer(value, at: { node.appending(key) }), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        set(try FieldEncoder.integer(value, at: { node.appending(key) }), key)
+    }
     @available(macOS 15.0, *)
-    mutating func encode(_ value: Int128, forKey key: Key) throws { set(try FieldEncoder.integer(value, at: { node.appending(key) }), key) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws {
+        set(try FieldEncoder.integer(value, at: { node.appending(key) }), key)
+    }
     @available(macOS 15.0, *)
-    mutating func encode(_ value: UInt128, forKey key: Key) throws { set(try FieldEncoder.integer(value, at: { node.appending(key) }), key) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws {
+        set(try FieldEncoder.integer(value, at: { node.appending(key) }), key)
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         guard let encoded = try encoder.encodeChild(value, at: node.appending(key)) else {
@@ -38,12 +46,15 @@ struct KeyedFieldEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         set(encoded, key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    )
         -> KeyedEncodingContainer<NestedKey>
     {
         let nested = MapBuffer()
         buffer.setPending(.map(nested), forKey: key.stringValue)
-        return KeyedEncodingContainer(KeyedFieldEncodingContainer<NestedKey>(encoder: encoder, buffer: nested, node: node.appending(key)))
+        return KeyedEncodingContainer(
+            KeyedFieldEncodingContainer<NestedKey>(encoder: encoder, buffer: nested, node: node.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {

@@ -20,7 +20,8 @@ enum NativeOrPlainCoding {
             return try validate(form)
         } catch {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error)
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error)
             )
         }
     }

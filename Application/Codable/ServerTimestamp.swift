@@ -50,7 +50,9 @@ extension ServerTimestamp: Codable {
 }
 
 extension ServerTimestamp: MissingFieldDecodable {
-    static func valueForMissingField(documentPath: DocumentPath?) -> ServerTimestamp { ServerTimestamp(wrappedValue: nil) }
+    static func valueForMissingField(documentPath: DocumentPath?) -> ServerTimestamp {
+        ServerTimestamp(wrappedValue: nil)
+    }
 }
 
 extension ServerTimestamp: Equatable where Wrapped: Equatable {}

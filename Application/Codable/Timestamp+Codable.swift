@@ -9,12 +9,14 @@ extension Timestamp: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(Timestamp.self) }, plain: PlainForm.self) {
+        self = try NativeOrPlainCoding.decode(decoder, native: { try $0.decode(Timestamp.self) }, plain: PlainForm.self)
+        {
             (form) throws(DocumentStoreError) in try Timestamp(seconds: form.seconds, nanoseconds: form.nanoseconds)
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        try NativeOrPlainCoding.encode(encoder, native: { try $0.encode(self) }, plain: PlainForm(seconds: seconds, nanoseconds: nanoseconds))
+        try NativeOrPlainCoding.encode(
+            encoder, native: { try $0.encode(self) }, plain: PlainForm(seconds: seconds, nanoseconds: nanoseconds))
     }
 }

@@ -40,12 +40,15 @@ struct UnkeyedFieldEncodingContainer: UnkeyedEncodingContainer {
         append(encoded)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         let nested = MapBuffer()
         let elementNode = node.appending(index: buffer.elements.count)
         buffer.pending.append((buffer.elements.count, .map(nested)))
         append(.value(.null))
-        return KeyedEncodingContainer(KeyedFieldEncodingContainer<NestedKey>(encoder: encoder, buffer: nested, node: elementNode))
+        return KeyedEncodingContainer(
+            KeyedFieldEncodingContainer<NestedKey>(encoder: encoder, buffer: nested, node: elementNode))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -50,7 +50,9 @@ enum ValueReader {
         return result
     }
 
-    static func integer<Integer: FixedWidthInteger>(_ value: Value, as type: Integer.Type) throws(ValueMismatch) -> Integer {
+    static func integer<Integer: FixedWidthInteger>(
+        _ value: Value, as type: Integer.Type
+    ) throws(ValueMismatch) -> Integer {
         switch value {
         case .integer(let number):
             guard let result = Integer(exactly: number) else {
@@ -123,7 +125,8 @@ enum ValueReader {
             do {
                 return try DocumentPath(text)
             } catch {
-                throw ValueMismatch(expected: "document path", found: value, detail: "\(PathText.quoted(text)) (\(error.message))")
+                throw ValueMismatch(
+                    expected: "document path", found: value, detail: "\(PathText.quoted(text)) (\(error.message))")
             }
         default:
             throw ValueMismatch(expected: "reference", found: value)

@@ -2,7 +2,9 @@ import HearthDomain
 
 extension DocumentStore {
     /// Collects ``runQuery(parent:query:consistency:)`` to its end.
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         var elements: [RunQueryResponse] = []

@@ -31,7 +31,9 @@ public protocol DocumentStore: Sendable {
     /// Reads several documents at once; one answer per distinct requested path, in request order,
     /// each `found` or `missing`, with the read time of the whole read.
     /// Errors as ``getDocument(_:mask:consistency:)``.
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
 
     /// Lists the documents of one collection in name order (or `request.orderBy`), a page at a time.
@@ -45,7 +47,9 @@ public protocol DocumentStore: Sendable {
     /// element may carry neither. An invalid query (see Firestore's limits: 30 `in` values, 10 `not-in`
     /// values, one `array-contains` per disjunction, 30 disjunctions, cursor longer than the orders, ...)
     /// fails with `invalidArgument` before any element.
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
 
     /// Runs a structured query to its end and returns every element `runQuery` would stream, in the same
@@ -53,7 +57,9 @@ public protocol DocumentStore: Sendable {
     /// `Query.getDocuments()` reads through this. The default implementation collects
     /// ``runQuery(parent:query:consistency:)``; adapters that have the whole answer at once (the local engine, one REST response) return it
     /// without a stream, which spares a suspension per document.
-    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
 
     /// Runs one to five aggregations over a structured query's results.

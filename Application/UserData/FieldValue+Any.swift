@@ -67,7 +67,10 @@ extension FieldValue {
         fields.reserveCapacity(dictionary.count)
         for (key, value) in dictionary {
             guard let name = key.base as? String else {
-                return FieldValue(.invalid("a map key must be a String, but the key \(Excerpt.quoted(String(describing: key.base), limit: 120)) is of type \(type(of: key.base))"))
+                return FieldValue(
+                    .invalid(
+                        "a map key must be a String, but the key \(Excerpt.quoted(String(describing: key.base), limit: 120)) is of type \(type(of: key.base))"
+                    ))
             }
             fields[name] = FieldValue(converting: value)
         }

@@ -6,20 +6,28 @@ extension FieldValue {
     /// Appends each element not already present in the array field: typed Swift values, such as a
     /// `[String]` variable.
     @_disfavoredOverload
-    public static func arrayUnion(_ elements: [any FieldValueConvertible]) -> FieldValue { arrayUnion(elements.map(\.fieldValue)) }
+    public static func arrayUnion(_ elements: [any FieldValueConvertible]) -> FieldValue {
+        arrayUnion(elements.map(\.fieldValue))
+    }
 
     /// Appends each element not already present in the array field: values of any type, checked when
     /// the write is built (Firebase's `[Any]`).
     @_disfavoredOverload
-    public static func arrayUnion(_ elements: [Any]) -> FieldValue { arrayUnion(elements.map(FieldValue.init(converting:))) }
+    public static func arrayUnion(_ elements: [Any]) -> FieldValue {
+        arrayUnion(elements.map(FieldValue.init(converting:)))
+    }
 
     /// Removes every occurrence of each element from the array field: typed Swift values, such as a
     /// `[String]` variable.
     @_disfavoredOverload
-    public static func arrayRemove(_ elements: [any FieldValueConvertible]) -> FieldValue { arrayRemove(elements.map(\.fieldValue)) }
+    public static func arrayRemove(_ elements: [any FieldValueConvertible]) -> FieldValue {
+        arrayRemove(elements.map(\.fieldValue))
+    }
 
     /// Removes every occurrence of each element from the array field: values of any type, checked when
     /// the write is built (Firebase's `[Any]`).
     @_disfavoredOverload
-    public static func arrayRemove(_ elements: [Any]) -> FieldValue { arrayRemove(elements.map(FieldValue.init(converting:))) }
+    public static func arrayRemove(_ elements: [Any]) -> FieldValue {
+        arrayRemove(elements.map(FieldValue.init(converting:)))
+    }
 }

@@ -198,7 +198,9 @@ extension FieldValue {
     static func unsigned(_ number: UInt64) -> FieldValue {
         guard let integer = Int64(exactly: number) else {
             return FieldValue(
-                .invalid("the integer \(number) is above 9223372036854775807, the largest Firestore integer (a signed 64-bit integer)")
+                .invalid(
+                    "the integer \(number) is above 9223372036854775807, the largest Firestore integer (a signed 64-bit integer)"
+                )
             )
         }
         return .value(.integer(integer))
@@ -213,7 +215,9 @@ extension FieldValue {
         } catch {
             let interval = date.timeIntervalSince1970
             return FieldValue(
-                .invalid("the date \(interval) seconds since 1970 is outside Firestore's timestamp range 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999999Z")
+                .invalid(
+                    "the date \(interval) seconds since 1970 is outside Firestore's timestamp range 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999999Z"
+                )
             )
         }
     }

@@ -81,7 +81,9 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
             switch storage {
             case .dictionary(let dictionary):
                 // A dictionary holds at most one key of each canonical class: the one it finds, or none.
-                guard let index = dictionary.index(forKey: key), UTF8Order.equal(dictionary[index].key, key) else { return nil }
+                guard let index = dictionary.index(forKey: key), UTF8Order.equal(dictionary[index].key, key) else {
+                    return nil
+                }
                 return dictionary[index].value
             case .pairs(let pairs):
                 return pairs.first { UTF8Order.equal($0.key, key) }?.value
@@ -128,7 +130,8 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// A key quoted with its Unicode scalars spelled out, so that keys that look alike can be told apart;
     /// both bounded (``Excerpt`` for the text, the first 64 scalars), since keys come from users.
     static func describe(_ key: String) -> String {
-        let scalars = key.unicodeScalars.prefix(64).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        let scalars = key.unicodeScalars.prefix(64).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(
+            separator: " ")
         return "'\(Excerpt.of(key, limit: 120))' (\(scalars)\(key.unicodeScalars.count > 64 ? " …" : ""))"
     }
 

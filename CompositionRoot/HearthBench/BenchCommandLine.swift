@@ -30,10 +30,14 @@ struct BenchCommandLine: Sendable {
     }
 
     func usage() -> String {
-        var lines = ["usage: hearth-bench <scenario> [options]    (build with -c release for meaningful numbers)", "", "scenarios:"]
+        var lines = [
+            "usage: hearth-bench <scenario> [options]    (build with -c release for meaningful numbers)", "",
+            "scenarios:",
+        ]
         let width = scenarios.map(\.name.count).max() ?? 0
         for scenario in scenarios {
-            lines.append("  " + scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
+            lines.append(
+                "  " + scenario.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + scenario.summary)
         }
         for scenario in scenarios where !scenario.options.isEmpty {
             lines.append("")
@@ -45,13 +49,16 @@ struct BenchCommandLine: Sendable {
     func usage(of scenario: any BenchScenario) -> String {
         var lines = ["\(scenario.name) options:"]
         for option in scenario.options {
-            let value = switch option.kind {
-            case .integer: " N"
-            case .text: " TEXT"
-            case .flag: ""
-            }
+            let value =
+                switch option.kind {
+                case .integer: " N"
+                case .text: " TEXT"
+                case .flag: ""
+                }
             let defaultText = option.defaultValue.map { " (default \($0))" } ?? ""
-            lines.append("  --\(option.name)\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + option.help + defaultText)
+            lines.append(
+                "  --\(option.name)\(value)".padding(toLength: 30, withPad: " ", startingAt: 0) + option.help
+                    + defaultText)
         }
         return lines.joined(separator: "\n")
     }

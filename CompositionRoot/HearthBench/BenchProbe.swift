@@ -20,10 +20,12 @@ enum BenchProbe {
     }
 
     /// Runs `executable` with `arguments`; returns its standard output. Throws when it fails.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String {
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> String
+    {
         let run = try ChildProcess.runBlocking(executable, arguments, environment: environment)
         guard run.status == 0 else {
-            throw BenchError("\(executable) \(arguments.first ?? "") exited with status \(run.status): \(run.errors.suffix(2_000))")
+            throw BenchError(
+                "\(executable) \(arguments.first ?? "") exited with status \(run.status): \(run.errors.suffix(2_000))")
         }
         return run.output
     }

@@ -43,10 +43,13 @@ struct BenchOption: Sendable {
     }
 
     /// `--dir`: where the scenario makes its stores (read with ``BenchDirectory``).
-    static let parentDirectory = BenchOption.text("dir", default: nil, "parent directory of the stores (default: the temporary directory)")
+    static let parentDirectory = BenchOption.text(
+        "dir", default: nil, "parent directory of the stores (default: the temporary directory)")
 
     /// `--documents`: how many documents a measurement uses.
-    static func documents(default value: Int, _ help: String) -> BenchOption { .integer("documents", default: value, help) }
+    static func documents(default value: Int, _ help: String) -> BenchOption {
+        .integer("documents", default: value, help)
+    }
 
     /// `--sizes`: collection sizes, comma-separated (read with ``BenchArguments/sizes()``).
     static func sizes(default value: String, _ help: String = "collection sizes, comma-separated") -> BenchOption {
@@ -60,7 +63,9 @@ struct BenchOption: Sendable {
             .integer("seed", default: 0, seedHelp),
             .integer("writers", default: writers, "concurrent writers in the child"),
             .text("durability", default: "full", "the child's durability: full or relaxed"),
-            .integer("compaction-threshold", default: 256 << 10, "the child's compaction threshold (small: compactions get killed too)"),
+            .integer(
+                "compaction-threshold", default: 256 << 10,
+                "the child's compaction threshold (small: compactions get killed too)"),
         ]
     }
 }

@@ -26,7 +26,8 @@ struct CodecBenchOrder: Codable {
     var note: String?
 
     enum CodingKeys: String, CodingKey {
-        case customer, email, status, quantity, totalCents, price, discount, paid, express, createdAt, updatedAt, address, tags, note
+        case customer, email, status, quantity, totalCents, price, discount, paid, express, createdAt, updatedAt,
+            address, tags, note
     }
 
     /// Writes `note` even when `nil` (as null), so that both forms of the data carry the null.
@@ -50,9 +51,11 @@ struct CodecBenchOrder: Codable {
 
     func matches(_ other: CodecBenchOrder) -> Bool {
         customer == other.customer && email == other.email && status == other.status && quantity == other.quantity
-            && totalCents == other.totalCents && price == other.price && discount == other.discount && paid == other.paid
+            && totalCents == other.totalCents && price == other.price && discount == other.discount
+            && paid == other.paid
             && express == other.express && abs(createdAt.timeIntervalSince(other.createdAt)) < 1e-6
-            && abs(updatedAt.timeIntervalSince(other.updatedAt)) < 1e-6 && address == other.address && tags == other.tags
+            && abs(updatedAt.timeIntervalSince(other.updatedAt)) < 1e-6 && address == other.address
+            && tags == other.tags
             && note == other.note
     }
 
@@ -60,7 +63,9 @@ struct CodecBenchOrder: Codable {
     static let lastNames = ["García", "Martínez", "López", "Sánchez", "Pérez", "Gómez", "Fernández", "Díaz"]
     static let statuses = ["pending", "paid", "shipped", "delivered", "cancelled"]
     static let cities = ["Madrid", "Barcelona", "Valencia", "Sevilla", "Zaragoza", "Málaga", "Bilbao"]
-    static let tagWords = ["gift", "express", "fragile", "bulk", "returning", "vip", "promo", "eco", "night", "weekend", "new"]
+    static let tagWords = [
+        "gift", "express", "fragile", "bulk", "returning", "vip", "promo", "eco", "night", "weekend", "new",
+    ]
 
     static func documentID(_ index: Int) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -75,7 +80,8 @@ struct CodecBenchOrder: Codable {
 
     /// A millisecond-precision date in 2025-2026.
     static func date(_ index: Int, salt: Int) -> Date {
-        let milliseconds = 1_735_689_600_000 + Int64((index &* 7_919 &+ salt &* 104_729) % 31_536_000) * 1_000 + Int64(index % 1_000)
+        let milliseconds =
+            1_735_689_600_000 + Int64((index &* 7_919 &+ salt &* 104_729) % 31_536_000) * 1_000 + Int64(index % 1_000)
         return Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
     }
 

@@ -18,11 +18,14 @@ struct CodecScenario: BenchScenario {
         .documents(default: 10_000, "documents decoded and encoded per measurement"),
         .integer("rounds", default: 7, "rounds (medians are reported)"),
         .integer("batch", default: 500, "writes per commit request (and models per JSONEncoder call)"),
-        .text("phase", default: nil, "run one phase once, for a profiler: decode, documents, models, plain-decode, encode, writes, plain-encode"),
+        .text(
+            "phase", default: nil,
+            "run one phase once, for a profiler: decode, documents, models, plain-decode, encode, writes, plain-encode"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        let fixture = try CodecFixture(documents: max(arguments.integer("documents"), 1), batch: max(arguments.integer("batch"), 1))
+        let fixture = try CodecFixture(
+            documents: max(arguments.integer("documents"), 1), batch: max(arguments.integer("batch"), 1))
         if let phase = arguments.text("phase") { return try fixture.profile(phase) }
         let rounds = max(arguments.integer("rounds"), 1)
         let count = fixture.orders.count
@@ -61,13 +64,17 @@ struct CodecScenario: BenchScenario {
         func rate(_ label: String, _ samples: [Double]) {
             let perSecond = samples.map { Double(count) / $0 }
             let text = BenchMath.format(BenchMath.median(perSecond))
-            print("  " + label.padding(toLength: 46, withPad: " ", startingAt: 0) + String(repeating: " ", count: max(0, 9 - text.count)) + text
-                + "   (max/min \(BenchMath.format(BenchMath.spread(perSecond), digits: 2)))")
+            print(
+                "  " + label.padding(toLength: 46, withPad: " ", startingAt: 0)
+                    + String(repeating: " ", count: max(0, 9 - text.count)) + text
+                    + "   (max/min \(BenchMath.format(BenchMath.spread(perSecond), digits: 2)))")
         }
         func ratio(_ hearth: [Double], _ foundation: [Double], target: Double) -> Double {
             let value = BenchMath.median(hearth) / BenchMath.median(foundation)
             let perRound = zip(hearth, foundation).map { BenchMath.format($0 / $1, digits: 2) }.joined(separator: " ")
-            print("  Hearth time ÷ Foundation time = \(BenchMath.format(value, digits: 2))   target ≤ \(BenchMath.format(target, digits: 1)): \(value <= target ? "met" : "NOT met")   (per round: \(perRound))")
+            print(
+                "  Hearth time ÷ Foundation time = \(BenchMath.format(value, digits: 2))   target ≤ \(BenchMath.format(target, digits: 1)): \(value <= target ? "met" : "NOT met")   (per round: \(perRound))"
+            )
             return value
         }
 
@@ -117,7 +124,10 @@ struct CodecFixture {
                 throw BenchUsageError("a set did not build an update")
             }
             let created = Timestamp(date: CodecBenchOrder.date(index, salt: 3))
-            elements.append(RESTRunQueryResponseElement(document: Document(path: path, fields: fields, createTime: created, updateTime: created), readTime: readTime))
+            elements.append(
+                RESTRunQueryResponseElement(
+                    document: Document(path: path, fields: fields, createTime: created, updateTime: created),
+                    readTime: readTime))
         }
         restBytes = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(elements, database: database))
     }
@@ -137,7 +147,9 @@ struct CodecFixture {
         var models: [CodecBenchOrder] = []
         models.reserveCapacity(elements.count)
         for element in elements {
-            if let document = element.document { models.append(try decoder.decode(CodecBenchOrder.self, from: document)) }
+            if let document = element.document {
+                models.append(try decoder.decode(CodecBenchOrder.self, from: document))
+            }
         }
         return models
     }
@@ -159,7 +171,9 @@ struct CodecFixture {
     /// The reference path: parse the whole answer into a `JSON` tree, decode the tree, then the models.
     @inline(never)
     func decodeRESTThroughTree() throws -> [CodecBenchOrder] {
-        try decodeModels(RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document))
+        try decodeModels(
+            RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(restBytes), database: database).compactMap(\.document)
+        )
     }
 
     // MARK: Encoding
@@ -182,7 +196,9 @@ struct CodecFixture {
         for range in batches {
             var writes: [Write] = []
             writes.reserveCapacity(range.count)
-            for index in range { writes.append(try WriteBuilder.set(paths[index], data: encoder.encode(orders[index]))) }
+            for index in range {
+                writes.append(try WriteBuilder.set(paths[index], data: encoder.encode(orders[index])))
+            }
             total += RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: nil).count
         }
         return total
@@ -195,12 +211,17 @@ struct CodecFixture {
 
     @inline(never)
     func encodeCommitBodies(_ writes: [Write]) -> [[UInt8]] {
-        batches.map { range in RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: Array(writes[range]), transaction: nil) }
+        batches.map { range in
+            RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: Array(writes[range]), transaction: nil)
+        }
     }
 
     @inline(never)
     func encodeCommitBodiesThroughTree(_ writes: [Write]) -> [[UInt8]] {
-        batches.map { range in JSONWriter.serialize(RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil)) }
+        batches.map { range in
+            JSONWriter.serialize(
+                RESTWriteCodec.encodeCommitRequest(database: database, writes: Array(writes[range]), transaction: nil))
+        }
     }
 
     private var batches: [Range<Int>] {
@@ -216,9 +237,15 @@ struct CodecFixture {
         let viaPlain = try decodePlain()
         let viaTree = try decodeRESTThroughTree()
         guard viaREST.count == orders.count, viaPlain.count == orders.count, viaTree.count == orders.count else {
-            throw BenchUsageError("check failed: decoded \(viaREST.count), \(viaPlain.count) and \(viaTree.count) of \(orders.count) documents")
+            throw BenchUsageError(
+                "check failed: decoded \(viaREST.count), \(viaPlain.count) and \(viaTree.count) of \(orders.count) documents"
+            )
         }
-        for index in orders.indices where !(viaREST[index].matches(orders[index]) && viaPlain[index].matches(orders[index]) && viaTree[index].matches(orders[index])) {
+        for index in orders.indices
+        where
+            !(viaREST[index].matches(orders[index]) && viaPlain[index].matches(orders[index])
+            && viaTree[index].matches(orders[index]))
+        {
             throw BenchUsageError("check failed: document \(index) decodes differently")
         }
         let writes = try buildWrites()
@@ -236,23 +263,28 @@ struct CodecFixture {
         let utf8 = texts.map { Array($0.utf8) }
         for (text, bytes) in zip(texts, utf8) {
             let parsed = bytes.withUnsafeBufferPointer(Timestamp.parseRFC3339)
-            guard let parsed, let date = formatter.date(from: text), abs(parsed.date.timeIntervalSince(date)) < 1e-6 else {
+            guard let parsed, let date = formatter.date(from: text), abs(parsed.date.timeIntervalSince(date)) < 1e-6
+            else {
                 throw BenchUsageError("check failed: the timestamp \(text) parses differently")
             }
         }
         var hearth: [Double] = []
         var foundation: [Double] = []
         for _ in 0..<rounds {
-            hearth.append(cpuSeconds {
-                var sink: Int64 = 0
-                for bytes in utf8 { sink &+= bytes.withUnsafeBufferPointer { Timestamp.parseRFC3339($0)?.seconds ?? 0 } }
-                blackHole(sink)
-            })
-            foundation.append(cpuSeconds {
-                var sink = 0.0
-                for text in texts { sink += formatter.date(from: text)?.timeIntervalSince1970 ?? 0 }
-                blackHole(sink)
-            })
+            hearth.append(
+                cpuSeconds {
+                    var sink: Int64 = 0
+                    for bytes in utf8 {
+                        sink &+= bytes.withUnsafeBufferPointer { Timestamp.parseRFC3339($0)?.seconds ?? 0 }
+                    }
+                    blackHole(sink)
+                })
+            foundation.append(
+                cpuSeconds {
+                    var sink = 0.0
+                    for text in texts { sink += formatter.date(from: text)?.timeIntervalSince1970 ?? 0 }
+                    blackHole(sink)
+                })
         }
         let hearthMicros = BenchMath.median(hearth) / Double(texts.count) * 1e6
         let foundationMicros = BenchMath.median(foundation) / Double(texts.count) * 1e6
@@ -279,7 +311,9 @@ struct CodecFixture {
         case "plain-encode": blackHole(try encodePlain())
         default: throw BenchUsageError("unknown phase '\(phase)'")
         }
-        print("\(phase): \(BenchMath.format((threadCPUTime() - start) * 1e6 / Double(orders.count), digits: 2)) µs per document")
+        print(
+            "\(phase): \(BenchMath.format((threadCPUTime() - start) * 1e6 / Double(orders.count), digits: 2)) µs per document"
+        )
         return 0
     }
 }

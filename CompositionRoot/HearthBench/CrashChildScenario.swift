@@ -14,14 +14,16 @@ import Darwin
 struct CrashChildScenario: BenchScenario {
     let name = "crash-child"
     let summary = "(used by crash) commit batches forever, printing each acknowledgement"
-    let options: [BenchOption] = [
-        .text("dir", default: nil, "the store's directory (required)"),
-        .integer("base", default: 0, "the first batch ID"),
-    ] + BenchOption.crashChildOptions(seedHelp: "random seed", writers: 3)
+    let options: [BenchOption] =
+        [
+            .text("dir", default: nil, "the store's directory (required)"),
+            .integer("base", default: 0, "the first batch ID"),
+        ] + BenchOption.crashChildOptions(seedHelp: "random seed", writers: 3)
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         guard let path = arguments.text("dir") else { throw BenchUsageError("--dir is required") }
-        let durability: FileSystemDocumentStore.Durability = arguments.text("durability") == "relaxed" ? .relaxed : .full
+        let durability: FileSystemDocumentStore.Durability =
+            arguments.text("durability") == "relaxed" ? .relaxed : .full
         let store = try await FileSystemDocumentStore.open(
             directory: URL(fileURLWithPath: path, isDirectory: true),
             database: try CrashWorkload.databaseID(),
@@ -37,7 +39,8 @@ struct CrashChildScenario: BenchScenario {
                     var random = SplitMix64(seed: seed &* 1_000_003 &+ UInt64(writer))
                     var id = base + writer
                     while true {
-                        _ = try await store.commit(try CrashWorkload.writes(batch: id, random: &random), transaction: nil)
+                        _ = try await store.commit(
+                            try CrashWorkload.writes(batch: id, random: &random), transaction: nil)
                         say("ack \(id)")
                         id += writers
                     }

@@ -19,12 +19,13 @@ import Darwin
 struct CrashScenario: BenchScenario {
     let name = "crash"
     let summary = "SIGKILL a committing child N times; check no acknowledged commit is lost, no batch is partial"
-    let options: [BenchOption] = [
-        .integer("kills", default: 200, "how many times to kill the child"),
-        .parentDirectory,
-        .integer("max-delay-ms", default: 100, "longest time the child commits before it is killed"),
-        .flag("quiet", "print a line every 25 kills instead of every kill"),
-    ] + BenchOption.crashChildOptions(seedHelp: "random seed (0: random)", writers: 3)
+    let options: [BenchOption] =
+        [
+            .integer("kills", default: 200, "how many times to kill the child"),
+            .parentDirectory,
+            .integer("max-delay-ms", default: 100, "longest time the child commits before it is killed"),
+            .flag("quiet", "print a line every 25 kills instead of every kill"),
+        ] + BenchOption.crashChildOptions(seedHelp: "random seed (0: random)", writers: 3)
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         let kills = max(arguments.integer("kills"), 1)
@@ -37,10 +38,13 @@ struct CrashScenario: BenchScenario {
         let storeURL = directory.url.appendingPathComponent("store", isDirectory: true)
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let childOptions = [
-            "--dir", storeURL.path, "--writers", String(writers), "--durability", arguments.text("durability") ?? "full",
+            "--dir", storeURL.path, "--writers", String(writers), "--durability",
+            arguments.text("durability") ?? "full",
             "--compaction-threshold", String(arguments.integer("compaction-threshold")),
         ]
-        print("crash: \(kills) kills, \(writers) writers in the child, durability \(arguments.text("durability") ?? "full"), seed \(seed)")
+        print(
+            "crash: \(kills) kills, \(writers) writers in the child, durability \(arguments.text("durability") ?? "full"), seed \(seed)"
+        )
         print("store: \(describeFileSystem(of: directory.path))/store")
 
         var acknowledged = Set<Int>()
@@ -53,7 +57,8 @@ struct CrashScenario: BenchScenario {
             let base = nextBase
             let child = try CrashChild(
                 executable: executable,
-                arguments: ["crash-child", "--base", String(base), "--seed", String(random.next() % 1_000_000_000)] + childOptions
+                arguments: ["crash-child", "--base", String(base), "--seed", String(random.next() % 1_000_000_000)]
+                    + childOptions
             )
             let early = Int.random(in: 0..<100, using: &random) < 20
             if early {
@@ -61,7 +66,8 @@ struct CrashScenario: BenchScenario {
             } else {
                 guard child.waitUntilReady(timeout: .now() + 120) else {
                     child.kill()
-                    throw BenchUsageError("the child did not open the store within 120 s: \(child.output().joined(separator: "\n"))")
+                    throw BenchUsageError(
+                        "the child did not open the store within 120 s: \(child.output().joined(separator: "\n"))")
                 }
                 try await Task.sleep(for: .milliseconds(Int.random(in: 0...maxDelay, using: &random)))
             }
@@ -95,7 +101,9 @@ struct CrashScenario: BenchScenario {
         }
         let elapsed = clock.now - started
         print("")
-        print("kills: \(kills) (\(totals.killedWhileOpening) while the child was still opening the store), in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))")
+        print(
+            "kills: \(kills) (\(totals.killedWhileOpening) while the child was still opening the store), in \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))"
+        )
         print("acknowledged commits: \(totals.acknowledged); batches in the store at the end: \(totals.lastPresent)")
         print("reopens that dropped a torn tail: \(totals.tornTails)")
         print("lost acknowledged commits: \(totals.lost)")

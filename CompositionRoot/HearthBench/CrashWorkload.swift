@@ -28,7 +28,9 @@ enum CrashWorkload {
         let size = Int.random(in: 1...6, using: &random)
         var writes: [Write] = []
         for index in 0..<size {
-            let padLength = Int.random(in: 0..<100, using: &random) < 5 ? Int.random(in: 10_000...60_000, using: &random) : Int.random(in: 0...300, using: &random)
+            let padLength =
+                Int.random(in: 0..<100, using: &random) < 5
+                ? Int.random(in: 10_000...60_000, using: &random) : Int.random(in: 0...300, using: &random)
             writes.append(
                 .update(
                     try DocumentPath("batches/b\(id)-\(index)"),
@@ -47,7 +49,9 @@ enum CrashWorkload {
         } else {
             writes.append(.delete(try DocumentPath("meta/parity")))
         }
-        let slots = Array(Set((0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: 0..<16, using: &random) })).sorted()
+        let slots = Array(
+            Set((0..<Int.random(in: 0...3, using: &random)).map { _ in Int.random(in: 0..<16, using: &random) })
+        ).sorted()
         for slot in slots {
             writes.append(
                 .update(
@@ -85,7 +89,8 @@ enum CrashWorkload {
             let id = document.path.documentID
             switch collection {
             case "batches":
-                guard case .integer(let batch)? = document.fields["batch"], case .integer(let size)? = document.fields["size"],
+                guard case .integer(let batch)? = document.fields["batch"],
+                    case .integer(let size)? = document.fields["size"],
                     case .integer(let index)? = document.fields["index"]
                 else {
                     findings.inconsistencies.append("\(document.path) lacks its fields")
@@ -110,40 +115,50 @@ enum CrashWorkload {
 
         findings.lostAcknowledged = acknowledged.filter { batches[$0] == nil }.sorted()
         findings.partialBatches = batches.filter { $0.value.indexes != Set(0..<$0.value.size) }.map(\.key).sorted()
-        findings.unexpectedBatches = batches.keys.filter { !acknowledged.contains($0) && !inFlight.contains($0) }.sorted()
+        findings.unexpectedBatches = batches.keys.filter { !acknowledged.contains($0) && !inFlight.contains($0) }
+            .sorted()
 
         let latest = batches.max { $0.value.updateTime < $1.value.updateTime }
         if let (batch, entry) = latest {
             let last = meta["last"]
             if last?.fields["batch"] != .integer(Int64(batch)) || last?.updateTime != entry.updateTime {
-                findings.inconsistencies.append("meta/last is \(String(describing: last?.fields["batch"])), but the latest batch is \(batch)")
+                findings.inconsistencies.append(
+                    "meta/last is \(String(describing: last?.fields["batch"])), but the latest batch is \(batch)")
             }
             let parity = meta["parity"]
             if batch % 2 == 0, parity?.fields["batch"] != .integer(Int64(batch)) {
-                findings.inconsistencies.append("meta/parity should be \(batch) (even, latest), is \(String(describing: parity?.fields["batch"]))")
+                findings.inconsistencies.append(
+                    "meta/parity should be \(batch) (even, latest), is \(String(describing: parity?.fields["batch"]))")
             }
             if batch % 2 == 1, let parity {
-                findings.inconsistencies.append("meta/parity exists (\(String(describing: parity.fields["batch"]))) though the latest batch \(batch) deleted it")
+                findings.inconsistencies.append(
+                    "meta/parity exists (\(String(describing: parity.fields["batch"]))) though the latest batch \(batch) deleted it"
+                )
             }
         } else if !meta.isEmpty {
             findings.inconsistencies.append("meta documents exist without any batch")
         }
         for (slot, document) in slots {
-            guard case .integer(let batch)? = document.fields["batch"], case .array(let together)? = document.fields["together"] else {
+            guard case .integer(let batch)? = document.fields["batch"],
+                case .array(let together)? = document.fields["together"]
+            else {
                 findings.inconsistencies.append("slots/s\(slot) lacks its fields")
                 continue
             }
             guard let entry = batches[Int(batch)], entry.updateTime == document.updateTime else {
-                findings.inconsistencies.append("slots/s\(slot) was written by batch \(batch), which is absent or at another time")
+                findings.inconsistencies.append(
+                    "slots/s\(slot) was written by batch \(batch), which is absent or at another time")
                 continue
             }
             for case .integer(let other) in together {
                 guard let peer = slots[Int(other)] else {
-                    findings.inconsistencies.append("slots/s\(other) missing though batch \(batch) wrote it with slots/s\(slot)")
+                    findings.inconsistencies.append(
+                        "slots/s\(other) missing though batch \(batch) wrote it with slots/s\(slot)")
                     continue
                 }
                 if peer.updateTime < document.updateTime {
-                    findings.inconsistencies.append("slots/s\(other) is older than batch \(batch), which wrote it with slots/s\(slot)")
+                    findings.inconsistencies.append(
+                        "slots/s\(other) is older than batch \(batch), which wrote it with slots/s\(slot)")
                 }
             }
         }

@@ -18,8 +18,11 @@ struct DurableCommitScenario: BenchScenario {
         .parentDirectory,
         .flag("relaxed", "measure Hearth with relaxed durability instead (not comparable to SQLite FULL)"),
         .flag("no-sqlite", "measure Hearth only (for profiling; no ratios against SQLite)"),
-        .flag("log-only", "measure the file store's log alone: each commit appends a record without the engine (a bound)"),
-        .integer("flush-delay-us", default: 0, "model a slower disk: every Hearth flush sleeps this long first (implies --no-sqlite)"),
+        .flag(
+            "log-only", "measure the file store's log alone: each commit appends a record without the engine (a bound)"),
+        .integer(
+            "flush-delay-us", default: 0,
+            "model a slower disk: every Hearth flush sleeps this long first (implies --no-sqlite)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
@@ -35,12 +38,22 @@ struct DurableCommitScenario: BenchScenario {
         let location = describeFileSystem(of: probe.path)
         probe.remove()
 
-        print("durable-commit: one small document (~\(SampleDocument.jsonBytes) bytes as JSON) per commit, \(commits) commits per measurement, \(runs) runs")
+        print(
+            "durable-commit: one small document (~\(SampleDocument.jsonBytes) bytes as JSON) per commit, \(commits) commits per measurement, \(runs) runs"
+        )
         if flushDelay > .zero {
-            print("MODEL OF A SLOWER DISK: every Hearth flush sleeps \(flushDelay) before its fdatasync (SQLite not measured)")
+            print(
+                "MODEL OF A SLOWER DISK: every Hearth flush sleeps \(flushDelay) before its fdatasync (SQLite not measured)"
+            )
         }
-        if logOnly { print("LOG ONLY: Hearth commits skip the engine (validation, indexes, publication): the log's group commit alone") }
-        print("Hearth durability: \(durability); SQLite: WAL, synchronous=FULL, one transaction per commit (python3 sqlite3)")
+        if logOnly {
+            print(
+                "LOG ONLY: Hearth commits skip the engine (validation, indexes, publication): the log's group commit alone"
+            )
+        }
+        print(
+            "Hearth durability: \(durability); SQLite: WAL, synchronous=FULL, one transaction per commit (python3 sqlite3)"
+        )
         print("directory: \(location)")
         print("")
         print(row(["run", "hearth×1", "sqlite×1", "hearth×\(writers)", "sqlite×\(writers)"]))
@@ -93,7 +106,12 @@ struct DurableCommitScenario: BenchScenario {
         }
         let medians = [hearthOne, sqliteOne, hearthMany, sqliteMany].map(BenchMath.median)
         print(row(["median"] + medians.map(rate)))
-        print(row(["max/min"] + [hearthOne, sqliteOne, hearthMany, sqliteMany].map { $0.contains(where: \.isNaN) ? "—" : BenchMath.format(BenchMath.spread($0), digits: 2) }))
+        print(
+            row(
+                ["max/min"]
+                    + [hearthOne, sqliteOne, hearthMany, sqliteMany].map {
+                        $0.contains(where: \.isNaN) ? "—" : BenchMath.format(BenchMath.spread($0), digits: 2)
+                    }))
         if durability == .full {
             print(
                 "Hearth commits per flush (median): ×1 \(BenchMath.format(BenchMath.median(groupOne), digits: 2)), "
@@ -111,15 +129,22 @@ struct DurableCommitScenario: BenchScenario {
         let scaling = medians[2] / medians[0]
         func perRun(_ top: [Double], _ bottom: [Double]) -> String {
             let ratios = zip(top, bottom).map { $0 / $1 }
-            return "per run: \(ratios.map { BenchMath.format($0, digits: 2) }.joined(separator: " ")), median \(BenchMath.format(BenchMath.median(ratios), digits: 2))"
+            return
+                "per run: \(ratios.map { BenchMath.format($0, digits: 2) }.joined(separator: " ")), median \(BenchMath.format(BenchMath.median(ratios), digits: 2))"
         }
         print("ratios of the medians:")
         if withSQLite {
-            print("  hearth×1 / sqlite×1   = \(BenchMath.format(single, digits: 2))   target ≥ 1.0: \(single >= 1.0 ? "met" : "NOT met")   (\(perRun(hearthOne, sqliteOne)))")
+            print(
+                "  hearth×1 / sqlite×1   = \(BenchMath.format(single, digits: 2))   target ≥ 1.0: \(single >= 1.0 ? "met" : "NOT met")   (\(perRun(hearthOne, sqliteOne)))"
+            )
         }
-        print("  hearth×\(writers) / hearth×1   = \(BenchMath.format(scaling, digits: 2))   target ≥ 3.0: \(scaling >= 3.0 ? "met" : "NOT met")   (\(perRun(hearthMany, hearthOne)))")
+        print(
+            "  hearth×\(writers) / hearth×1   = \(BenchMath.format(scaling, digits: 2))   target ≥ 3.0: \(scaling >= 3.0 ? "met" : "NOT met")   (\(perRun(hearthMany, hearthOne)))"
+        )
         if withSQLite {
-            print("  hearth×\(writers) / sqlite×\(writers)   = \(BenchMath.format(concurrentVsSQLite, digits: 2))   (\(perRun(hearthMany, sqliteMany)))")
+            print(
+                "  hearth×\(writers) / sqlite×\(writers)   = \(BenchMath.format(concurrentVsSQLite, digits: 2))   (\(perRun(hearthMany, sqliteMany)))"
+            )
         } else {
             print("  (SQLite not measured: --no-sqlite)")
         }
@@ -133,7 +158,9 @@ struct DurableCommitScenario: BenchScenario {
 
     private func row(_ cells: [String]) -> String {
         cells.enumerated().map { index, cell in
-            index == 0 ? cell.padding(toLength: 8, withPad: " ", startingAt: 0) : String(repeating: " ", count: max(0, 13 - cell.count)) + cell
+            index == 0
+                ? cell.padding(toLength: 8, withPad: " ", startingAt: 0)
+                : String(repeating: " ", count: max(0, 13 - cell.count)) + cell
         }.joined()
     }
 
@@ -158,10 +185,12 @@ struct DurableCommitScenario: BenchScenario {
                 options: .init(durability: durability),
                 flushDelay: flushDelay
             )
-            : try await FileSystemDocumentStore.open(directory: directory.url, database: database, options: .init(durability: durability))
+            : try await FileSystemDocumentStore.open(
+                directory: directory.url, database: database, options: .init(durability: durability))
         let users = try CollectionPath("users")
         for index in 0..<50 {
-            _ = try await store.commit([.update(try users.document("warmup\(index)"), fields: SampleDocument.fields(index))], transaction: nil)
+            _ = try await store.commit(
+                [.update(try users.document("warmup\(index)"), fields: SampleDocument.fields(index))], transaction: nil)
         }
         let perWriter = commits / writers
         let writes = try (0..<writers).map { writer in
@@ -178,7 +207,8 @@ struct DurableCommitScenario: BenchScenario {
                         for write in mine {
                             if logOnly, case .update(let fields, _) = write.operation {
                                 let now = SystemClock().now()
-                                try await store.appendToLogOnly(Document(path: write.path, fields: fields, createTime: now, updateTime: now))
+                                try await store.appendToLogOnly(
+                                    Document(path: write.path, fields: fields, createTime: now, updateTime: now))
                             } else {
                                 _ = try await store.commit([write], transaction: nil)
                             }
@@ -201,7 +231,10 @@ struct DurableCommitScenario: BenchScenario {
         defer { directory.remove() }
         let output = try Python.run(
             Self.sqliteProgram,
-            arguments: [directory.url.appendingPathComponent("bench.sqlite").path, String(writers), String(commits), SampleDocument.bio]
+            arguments: [
+                directory.url.appendingPathComponent("bench.sqlite").path, String(writers), String(commits),
+                SampleDocument.bio,
+            ]
         )
         return try Python.value("commits_per_second", in: output)
     }

@@ -37,7 +37,9 @@ struct ListenScenario: BenchScenario {
         let commits = max(arguments.integer("commits"), 1)
         let warmup = max(arguments.integer("warmup"), 0)
         let refills = max(arguments.integer("refills"), 0)
-        print("listen: \(listeners) listeners (score descending, limit 10 + i), \(commits) commits per size after \(warmup) warm-up commits")
+        print(
+            "listen: \(listeners) listeners (score descending, limit 10 + i), \(commits) commits per size after \(warmup) warm-up commits"
+        )
         print("latency = start of the commit → the last listener holds a snapshot at the commit's time")
         print("CPU = this process's CPU time over the same span (all threads; insensitive to other processes)")
         print("the sizes take turns, commit by commit, so that they share the machine's load alike")
@@ -46,7 +48,9 @@ struct ListenScenario: BenchScenario {
         var fixtures: [Fixture] = []
         for size in sizes {
             fixtures.append(try await Fixture(size: size, listeners: listeners))
-            print("\(size) documents: \(listeners) listeners ready after \(BenchMath.format(fixtures[fixtures.count - 1].setup, digits: 1)) s")
+            print(
+                "\(size) documents: \(listeners) listeners ready after \(BenchMath.format(fixtures[fixtures.count - 1].setup, digits: 1)) s"
+            )
         }
         for round in 0..<(warmup + commits) {
             for index in fixtures.indices {
@@ -64,18 +68,25 @@ struct ListenScenario: BenchScenario {
         print("")
         for fixture in fixtures {
             print("\(fixture.size) documents")
-            report("  commit → all \(listeners) listeners", fixture.samples.map(\.total), cpu: fixture.samples.map(\.cpu))
+            report(
+                "  commit → all \(listeners) listeners", fixture.samples.map(\.total), cpu: fixture.samples.map(\.cpu))
             report("  commit returned → all listeners", fixture.samples.map(\.afterCommit), cpu: nil)
             report("  the commit alone", fixture.samples.map(\.commitOnly), cpu: nil)
             if !fixture.refills.isEmpty {
-                report("  delete the leader (\(listeners) window refills)", fixture.refills.map(\.total), cpu: fixture.refills.map(\.cpu))
+                report(
+                    "  delete the leader (\(listeners) window refills)", fixture.refills.map(\.total),
+                    cpu: fixture.refills.map(\.cpu))
             }
         }
-        if fixtures.count > 1, let small = fixtures.min(by: { $0.size < $1.size }), let large = fixtures.max(by: { $0.size < $1.size }) {
+        if fixtures.count > 1, let small = fixtures.min(by: { $0.size < $1.size }),
+            let large = fixtures.max(by: { $0.size < $1.size })
+        {
             let wall = BenchMath.median(large.samples.map(\.total)) / BenchMath.median(small.samples.map(\.total))
             let cpu = BenchMath.median(large.samples.map(\.cpu)) / BenchMath.median(small.samples.map(\.cpu))
             print("")
-            print("median ratio, \(large.size) / \(small.size) documents: latency \(BenchMath.format(wall, digits: 2)), CPU \(BenchMath.format(cpu, digits: 2))")
+            print(
+                "median ratio, \(large.size) / \(small.size) documents: latency \(BenchMath.format(wall, digits: 2)), CPU \(BenchMath.format(cpu, digits: 2))"
+            )
         }
         return 0
     }
@@ -83,14 +94,16 @@ struct ListenScenario: BenchScenario {
     private func report(_ label: String, _ seconds: [Double], cpu: [Double]?) {
         let sorted = seconds.sorted()
         let p90 = sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.9))]
-        var line = label.padding(toLength: 46, withPad: " ", startingAt: 0)
+        var line =
+            label.padding(toLength: 46, withPad: " ", startingAt: 0)
             + "median \(micros(BenchMath.median(seconds)))   p90 \(micros(p90))   max \(micros(sorted.last ?? 0))"
         if let cpu { line += "   CPU median \(micros(BenchMath.median(cpu)))" }
         print(line + "   (n=\(seconds.count))")
     }
 
     private func micros(_ seconds: Double) -> String {
-        seconds >= 0.1 ? "\(BenchMath.format(seconds * 1e3, digits: 0)) ms" : "\(BenchMath.format(seconds * 1e6, digits: 0)) µs"
+        seconds >= 0.1
+            ? "\(BenchMath.format(seconds * 1e3, digits: 0)) ms" : "\(BenchMath.format(seconds * 1e6, digits: 0)) µs"
     }
 }
 
@@ -122,7 +135,10 @@ private struct Fixture {
         items = try CollectionPath("items")
         var batch: [Write] = []
         for index in 0..<size {
-            batch.append(Write.update(try items.document("d\(index)"), fields: ["score": .integer(Int64(index)), "name": .string("item \(index)")]))
+            batch.append(
+                Write.update(
+                    try items.document("d\(index)"),
+                    fields: ["score": .integer(Int64(index)), "name": .string("item \(index)")]))
             if batch.count == 1_000 || index == size - 1 {
                 _ = try await store.commit(batch, transaction: nil)
                 batch = []
@@ -137,13 +153,14 @@ private struct Fixture {
                 limit: 10 + listener
             )
             let stream = store.listen(.query(parent: nil, query: query), options: ListenOptions())
-            consumers.append(Task {
-                do {
-                    for try await snapshot in stream { tracker.record(listener, snapshot.readTime) }
-                } catch {
-                    printError("listener \(listener) failed: \(error)")
-                }
-            })
+            consumers.append(
+                Task {
+                    do {
+                        for try await snapshot in stream { tracker.record(listener, snapshot.readTime) }
+                    } catch {
+                        printError("listener \(listener) failed: \(error)")
+                    }
+                })
         }
         await tracker.wait(until: .min)
         self.tracker = tracker

@@ -8,7 +8,8 @@ struct MemoryChildScenario: BenchScenario {
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        try await MemoryScenario.measureChild(kind: arguments.text("kind") ?? "hearth", documents: max(arguments.integer("documents"), 1))
+        try await MemoryScenario.measureChild(
+            kind: arguments.text("kind") ?? "hearth", documents: max(arguments.integer("documents"), 1))
         return 0
     }
 }

@@ -27,15 +27,22 @@ struct MemoryScenario: BenchScenario {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var results: [String: Measurement] = [:]
         for kind in ["hearth", "structs", "dictionaries"] {
-            let output = try BenchProbe.run(executable, ["memory-child", "--kind", kind, "--documents", String(documents)])
-            guard let line = output.split(separator: "\n").last else { throw BenchError("no output from the \(kind) child") }
+            let output = try BenchProbe.run(
+                executable, ["memory-child", "--kind", kind, "--documents", String(documents)])
+            guard let line = output.split(separator: "\n").last else {
+                throw BenchError("no output from the \(kind) child")
+            }
             results[kind] = try JSONDecoder().decode(Measurement.self, from: Data(line.utf8))
         }
         guard let hearth = results["hearth"] else { throw BenchError("no measurement of the store") }
         let perDocument = Double(hearth.residentBytes) / Double(documents)
         let jsonPerDocument = Double(hearth.jsonBytes) / Double(documents)
-        print("compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document")
-        print("Hearth in-memory store with indexes: \(BenchMath.format(perDocument, digits: 1)) resident bytes per document")
+        print(
+            "compact REST JSON (RESTDocumentCodec.encodeBytes): \(BenchMath.format(jsonPerDocument, digits: 1)) bytes per document"
+        )
+        print(
+            "Hearth in-memory store with indexes: \(BenchMath.format(perDocument, digits: 1)) resident bytes per document"
+        )
         for kind in ["structs", "dictionaries"] {
             guard let result = results[kind] else { continue }
             print(
@@ -43,7 +50,9 @@ struct MemoryScenario: BenchScenario {
             )
         }
         let ratio = perDocument / jsonPerDocument
-        print("ratio Hearth / compact REST JSON: \(BenchMath.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))")
+        print(
+            "ratio Hearth / compact REST JSON: \(BenchMath.format(ratio, digits: 2)) (target <= 2.0: \(ratio <= 2.0 ? "ok" : "MISSED"))"
+        )
         return ratio <= 2.0 ? 0 : 1
     }
 
@@ -67,7 +76,10 @@ struct MemoryScenario: BenchScenario {
         case "structs":
             var users: [User] = []
             dataset.forEachRow { row in
-                users.append(User(id: row.id, status: row.status, age: Int(row.age), city: row.city, createdAt: Date(timeIntervalSince1970: Double(row.createdAtMicros) / 1e6)))
+                users.append(
+                    User(
+                        id: row.id, status: row.status, age: Int(row.age), city: row.city,
+                        createdAt: Date(timeIntervalSince1970: Double(row.createdAtMicros) / 1e6)))
             }
             BenchProbe.trimHeap()
             measured = BenchProbe.residentBytes()

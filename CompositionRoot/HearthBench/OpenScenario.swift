@@ -35,11 +35,15 @@ struct OpenScenario: BenchScenario {
         try await build(count, in: logOnly, database: database, compact: false, exportTo: nil)
         let sizes = [compacted, logOnly].map { directory in
             (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.reduce(0) { total, name in
-                total + ((try? FileManager.default.attributesOfItem(atPath: directory.path + "/" + name)[.size] as? Int) ?? 0)
+                total
+                    + ((try? FileManager.default.attributesOfItem(atPath: directory.path + "/" + name)[.size] as? Int)
+                        ?? 0)
             } ?? 0
         }
         let exportBytes = (try? FileManager.default.attributesOfItem(atPath: exportFile.path)[.size] as? Int) ?? 0
-        print("snapshot store \(sizes[0] / 1024) KiB, log-only store \(sizes[1] / 1024) KiB, export file \(exportBytes / 1024) KiB")
+        print(
+            "snapshot store \(sizes[0] / 1024) KiB, log-only store \(sizes[1] / 1024) KiB, export file \(exportBytes / 1024) KiB"
+        )
         print("")
 
         var fromSnapshot: [Double] = []
@@ -63,18 +67,24 @@ struct OpenScenario: BenchScenario {
         line("open the store (snapshot)", fromSnapshot)
         line("open the store (log only, \(count / Self.documentsPerCommit) batches)", fromLog)
         line("load the export file into an engine", fromExport)
-        print("import the export file into a new file store".padding(toLength: 44, withPad: " ", startingAt: 0) + "\(BenchMath.format(importSeconds * 1000, digits: 1)) ms (once)")
+        print(
+            "import the export file into a new file store".padding(toLength: 44, withPad: " ", startingAt: 0)
+                + "\(BenchMath.format(importSeconds * 1000, digits: 1)) ms (once)")
         print("")
         let ratio = BenchMath.median(fromSnapshot) / BenchMath.median(fromExport)
         print("open (snapshot) / load from export = \(BenchMath.format(ratio, digits: 2))   (lower is better)")
-        print("open (log only) / load from export = \(BenchMath.format(BenchMath.median(fromLog) / BenchMath.median(fromExport), digits: 2))")
+        print(
+            "open (log only) / load from export = \(BenchMath.format(BenchMath.median(fromLog) / BenchMath.median(fromExport), digits: 2))"
+        )
         return 0
     }
 
     static let documentsPerCommit = 500
 
     /// Fills a new store with `count` documents, 500 per commit; compacts it or leaves everything in the log.
-    private func build(_ count: Int, in directory: BenchDirectory, database: DatabaseID, compact: Bool, exportTo exportFile: URL?) async throws {
+    private func build(
+        _ count: Int, in directory: BenchDirectory, database: DatabaseID, compact: Bool, exportTo exportFile: URL?
+    ) async throws {
         let store = try await FileSystemDocumentStore.open(
             directory: directory.url,
             database: database,
@@ -94,7 +104,9 @@ struct OpenScenario: BenchScenario {
         try await store.close()
     }
 
-    private func openTime(_ directory: BenchDirectory, database: DatabaseID, expecting count: Int) async throws -> Double {
+    private func openTime(
+        _ directory: BenchDirectory, database: DatabaseID, expecting count: Int
+    ) async throws -> Double {
         var store: FileSystemDocumentStore?
         let seconds = try await BenchMath.seconds {
             store = try await FileSystemDocumentStore.open(directory: directory.url, database: database)
@@ -103,7 +115,9 @@ struct OpenScenario: BenchScenario {
         let recovery = try await store.recovery
         let found = recovery.snapshotDocuments + recovery.replayedBatches * Self.documentsPerCommit
         try await store.close()
-        guard found >= count else { throw BenchUsageError("the store at \(directory.path) holds \(found) documents, not \(count)") }
+        guard found >= count else {
+            throw BenchUsageError("the store at \(directory.path) holds \(found) documents, not \(count)")
+        }
         return seconds
     }
 
@@ -120,7 +134,9 @@ struct OpenScenario: BenchScenario {
         let engine = LocalEngine(database: database)
         try engine.restore(documents, through: latest)
         let (seconds, attoseconds) = (clock.now - start).components
-        guard documents.count == count else { throw BenchUsageError("the export holds \(documents.count) documents, not \(count)") }
+        guard documents.count == count else {
+            throw BenchUsageError("the export holds \(documents.count) documents, not \(count)")
+        }
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
@@ -146,7 +162,8 @@ struct OpenScenario: BenchScenario {
             "status": .string(statuses[index % statuses.count]),
             "age": .integer(Int64(18 + index % 60)),
             "city": .string(cities[(index / 7) % cities.count]),
-            "createdAt": .timestamp(try Timestamp(seconds: 1_700_000_000 + Int64(index), nanoseconds: Int32(index % 1_000) * 1_000)),
+            "createdAt": .timestamp(
+                try Timestamp(seconds: 1_700_000_000 + Int64(index), nanoseconds: Int32(index % 1_000) * 1_000)),
             "name": .string("User \(index)"),
         ]
     }

@@ -54,11 +54,19 @@ struct QueryScalingScenario: BenchScenario {
     private func measure(sizes: [Int], runs: Int) async throws -> Int32 {
         print("== query-scaling: status == X order by createdAt desc limit 20 ==")
         print("Hearth engine: InMemoryDocumentStore.engine.runQuery (synchronous, [Document]).")
-        print("Hearth client: Query.getDocuments() on a Database over the InMemoryDocumentStore (the Query value built once, like SQLite's prepared statement; validated and snapshotted per run).")
-        print("SQLite: python3 sqlite3, in memory, same rows; index (status, createdAt) = the baseline; single-column indexes for context.")
-        print("Every size, status and system is measured in alternation, \(Self.batch) runs at a time, \(runs) runs each after warm-up;")
+        print(
+            "Hearth client: Query.getDocuments() on a Database over the InMemoryDocumentStore (the Query value built once, like SQLite's prepared statement; validated and snapshotted per run)."
+        )
+        print(
+            "SQLite: python3 sqlite3, in memory, same rows; index (status, createdAt) = the baseline; single-column indexes for context."
+        )
+        print(
+            "Every size, status and system is measured in alternation, \(Self.batch) runs at a time, \(runs) runs each after warm-up;"
+        )
         print("figures are medians in µs of thread CPU time (p10–p90), wall-clock medians in the summary.")
-        guard let python = BenchProbe.which("python3") else { throw BenchError("python3 is not on PATH: the SQLite baseline needs it") }
+        guard let python = BenchProbe.which("python3") else {
+            throw BenchError("python3 is not on PATH: the SQLite baseline needs it")
+        }
         let statuses = BenchDataset.statuses.map(\.name)
 
         var stores: [Int: InMemoryDocumentStore] = [:]
@@ -66,7 +74,8 @@ struct QueryScalingScenario: BenchScenario {
         defer { for file in files.values { try? FileManager.default.removeItem(at: file) } }
         for size in sizes {
             let dataset = BenchDataset(count: size)
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(size)-\(getpid()).tsv")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hearth-bench-\(size)-\(getpid()).tsv")
             try writeTSV(dataset, to: file)
             files[size] = file
             let database = try DatabaseID(projectID: "hearth-bench")
@@ -74,7 +83,9 @@ struct QueryScalingScenario: BenchScenario {
             let loadStart = BenchProbe.nanoseconds()
             try await dataset.load(into: store, database: database)
             let loadSeconds = Double(BenchProbe.nanoseconds() - loadStart) / 1e9
-            print("loaded \(size) documents in \(BenchMath.format(loadSeconds, digits: 2)) s (\(Int(Double(size) / loadSeconds)) documents/s)")
+            print(
+                "loaded \(size) documents in \(BenchMath.format(loadSeconds, digits: 2)) s (\(Int(Double(size) / loadSeconds)) documents/s)"
+            )
             stores[size] = store
         }
         // Built once, like the statement SQLite prepares once: a `Query` is an immutable value to reuse.
@@ -82,7 +93,8 @@ struct QueryScalingScenario: BenchScenario {
         for (size, store) in stores {
             let collection = Database(store: store).collection(BenchDataset.collection)
             for status in statuses {
-                clientQueries[size, default: [:]][status] = collection
+                clientQueries[size, default: [:]][status] =
+                    collection
                     .whereField("status", isEqualTo: FieldValue(stringLiteral: status))
                     .order(by: "createdAt", descending: true)
                     .limit(to: 20)
@@ -121,7 +133,9 @@ struct QueryScalingScenario: BenchScenario {
                     for _ in 0..<Self.batch {
                         try result.engine.measure {
                             let run = try store.engine.runQuery(parent: nil, query: query, consistency: .latest)
-                            if run.documents.count != 20 { throw BenchError("expected 20 results, got \(run.documents.count)") }
+                            if run.documents.count != 20 {
+                                throw BenchError("expected 20 results, got \(run.documents.count)")
+                            }
                         }
                     }
                     for _ in 0..<Self.batch {
@@ -141,16 +155,20 @@ struct QueryScalingScenario: BenchScenario {
         }
         for size in sizes {
             for status in statuses {
-                let answer = try sqlite.measure(size: size, index: "single", status: status, count: size >= 1_000_000 ? 5 : 20)
+                let answer = try sqlite.measure(
+                    size: size, index: "single", status: status, count: size >= 1_000_000 ? 5 : 20)
                 baseline[size, default: [:]]["single/" + status, default: Samples()].cpu += answer.cpu
             }
         }
 
         for size in sizes {
             print("\n-- \(size) documents --")
-            print("status    share  engine (p10–p90)     client (p10–p90)      first run   SQLite (status,createdAt)  SQLite single-col  same 20 IDs")
+            print(
+                "status    share  engine (p10–p90)     client (p10–p90)      first run   SQLite (status,createdAt)  SQLite single-col  same 20 IDs"
+            )
             for entry in BenchDataset.statuses {
-                guard let result = results[size]?[entry.name], let composite = baseline[size]?["composite/" + entry.name],
+                guard let result = results[size]?[entry.name],
+                    let composite = baseline[size]?["composite/" + entry.name],
                     let single = baseline[size]?["single/" + entry.name]
                 else { continue }
                 print(
@@ -159,17 +177,23 @@ struct QueryScalingScenario: BenchScenario {
                         + pad("\(BenchMath.format(result.port.median, digits: 1)) (\(result.port.spread))", 22)
                         + pad(Self.duration(result.firstMicros), 12)
                         + pad("\(BenchMath.format(composite.median, digits: 1)) (\(composite.spread))", 27)
-                        + pad(BenchMath.format(single.median, digits: 1), 19) + (sameIDs[size]?[entry.name] == true ? "yes" : "NO")
+                        + pad(BenchMath.format(single.median, digits: 1), 19)
+                        + (sameIDs[size]?[entry.name] == true ? "yes" : "NO")
                 )
             }
         }
 
         var failed = sameIDs.values.contains { $0.values.contains(false) }
-        guard let small = sizes.first, let large = sizes.last, let smallResults = results[small], let largeResults = results[large],
+        guard let small = sizes.first, let large = sizes.last, let smallResults = results[small],
+            let largeResults = results[large],
             let largeSQLite = baseline[large]
         else { return failed ? 1 : 0 }
-        print("\nSummary. Targets: time at \(large) ÷ time at \(small) ≤ 1.5; Hearth at \(large) ≤ SQLite (status, createdAt) at \(large).")
-        print("status    engine \(large)/\(small)  engine/SQLite   client \(large)/\(small) client/SQLite (wall-clock medians µs at \(large): engine, client, SQLite)")
+        print(
+            "\nSummary. Targets: time at \(large) ÷ time at \(small) ≤ 1.5; Hearth at \(large) ≤ SQLite (status, createdAt) at \(large)."
+        )
+        print(
+            "status    engine \(large)/\(small)  engine/SQLite   client \(large)/\(small) client/SQLite (wall-clock medians µs at \(large): engine, client, SQLite)"
+        )
         for status in statuses {
             guard let smallResult = smallResults[status], let largeResult = largeResults[status],
                 let sqliteSamples = largeSQLite["composite/" + status]
@@ -181,7 +205,9 @@ struct QueryScalingScenario: BenchScenario {
             let engineVersusSQLite = largeResult.engine.median / sqliteSamples.median
             let clientScaling = largeResult.port.median / smallResult.port.median
             let clientVersusSQLite = largeResult.port.median / sqliteSamples.median
-            if engineScaling > 1.5 || engineVersusSQLite > 1.0 || clientScaling > 1.5 || clientVersusSQLite > 1.0 { failed = true }
+            if engineScaling > 1.5 || engineVersusSQLite > 1.0 || clientScaling > 1.5 || clientVersusSQLite > 1.0 {
+                failed = true
+            }
             print(
                 pad(status, 9)
                     + pad(verdict(engineScaling, 1.5), 19)
@@ -198,8 +224,10 @@ struct QueryScalingScenario: BenchScenario {
     static let batch = 10
 
     private static func duration(_ micros: Double) -> String {
-        micros >= 1_000_000 ? "\(BenchMath.format(micros / 1e6, digits: 2)) s"
-            : micros >= 1_000 ? "\(BenchMath.format(micros / 1e3, digits: 1)) ms" : "\(BenchMath.format(micros, digits: 1)) µs"
+        micros >= 1_000_000
+            ? "\(BenchMath.format(micros / 1e6, digits: 2)) s"
+            : micros >= 1_000
+                ? "\(BenchMath.format(micros / 1e3, digits: 1)) ms" : "\(BenchMath.format(micros, digits: 1)) µs"
     }
 
     static func query(_ status: String) throws -> StructuredQuery {

@@ -37,42 +37,65 @@ struct RESTScenario: BenchScenario {
         defer { emulator.stop() }
         print("rest: Firestore REST adapter against the official emulator on \(emulator.hostAndPort)")
 
-        let shared = try makeStore(emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench"), client: URLSessionHTTPClient())
+        let shared = try makeStore(
+            emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench"), client: URLSessionHTTPClient())
         let document = try DocumentPath("bench/doc")
         _ = try await shared.commit([.update(document, fields: sampleFields(0))], transaction: nil)
         for _ in 0..<20 { _ = try await shared.getDocument(document, mask: nil, consistency: .latest) }
 
         var latencies: [Double] = []
         for _ in 0..<gets {
-            latencies.append(try await BenchMath.seconds { _ = try await shared.getDocument(document, mask: nil, consistency: .latest) })
+            latencies.append(
+                try await BenchMath.seconds {
+                    _ = try await shared.getDocument(document, mask: nil, consistency: .latest)
+                })
         }
         let sortedLatencies = latencies.sorted()
         let p90 = sortedLatencies[min(sortedLatencies.count - 1, sortedLatencies.count * 9 / 10)]
         print("")
-        print("get latency, \(gets) sequential gets: median \(milliseconds(BenchMath.median(latencies))) ms, p90 \(milliseconds(p90)) ms")
+        print(
+            "get latency, \(gets) sequential gets: median \(milliseconds(BenchMath.median(latencies))) ms, p90 \(milliseconds(p90)) ms"
+        )
 
         let fresh = try makeStore(emulator, projectID: shared.database.projectID, client: NewSessionPerRequestClient())
         var reused: [Double] = []
         var unshared: [Double] = []
         for _ in 1...runs {
-            reused.append(Double(concurrent) / (try await BenchMath.seconds { try await concurrentGets(shared, document, count: concurrent) }))
-            unshared.append(Double(concurrent) / (try await BenchMath.seconds { try await concurrentGets(fresh, document, count: concurrent) }))
+            reused.append(
+                Double(concurrent)
+                    / (try await BenchMath.seconds { try await concurrentGets(shared, document, count: concurrent) }))
+            unshared.append(
+                Double(concurrent)
+                    / (try await BenchMath.seconds { try await concurrentGets(fresh, document, count: concurrent) }))
         }
         let reusedRate = BenchMath.median(reused)
         let unsharedRate = BenchMath.median(unshared)
         print("")
         print("\(concurrent) concurrent gets, median of \(runs) runs:")
-        print("  one shared keep-alive session (the adapter's default): \(BenchMath.format(reusedRate)) gets/s (spread \(BenchMath.format(BenchMath.spread(reused), digits: 2)))")
-        print("  a new session per request (no connection reuse):      \(BenchMath.format(unsharedRate)) gets/s (spread \(BenchMath.format(BenchMath.spread(unshared), digits: 2)))")
-        print("  ratio (shared ÷ new session): \(BenchMath.format(reusedRate / max(unsharedRate, 1e-9), digits: 2))×;"
-            + " sequential 1 ÷ median latency: \(BenchMath.format(1 / max(BenchMath.median(latencies), 1e-9))) gets/s")
+        print(
+            "  one shared keep-alive session (the adapter's default): \(BenchMath.format(reusedRate)) gets/s (spread \(BenchMath.format(BenchMath.spread(reused), digits: 2)))"
+        )
+        print(
+            "  a new session per request (no connection reuse):      \(BenchMath.format(unsharedRate)) gets/s (spread \(BenchMath.format(BenchMath.spread(unshared), digits: 2)))"
+        )
+        print(
+            "  ratio (shared ÷ new session): \(BenchMath.format(reusedRate / max(unsharedRate, 1e-9), digits: 2))×;"
+                + " sequential 1 ÷ median latency: \(BenchMath.format(1 / max(BenchMath.median(latencies), 1e-9))) gets/s"
+        )
 
         var batched: [Double] = []
         var single: [Double] = []
         for run in 1...runs {
-            let batchedStore = try makeStore(emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-b\(run)"), client: URLSessionHTTPClient())
-            batched.append(try await BenchMath.seconds { try await importBatched(batchedStore, documents: documents, batch: batch) })
-            let singleStore = try makeStore(emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-s\(run)"), client: URLSessionHTTPClient())
+            let batchedStore = try makeStore(
+                emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-b\(run)"),
+                client: URLSessionHTTPClient())
+            batched.append(
+                try await BenchMath.seconds {
+                    try await importBatched(batchedStore, documents: documents, batch: batch)
+                })
+            let singleStore = try makeStore(
+                emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-s\(run)"),
+                client: URLSessionHTTPClient())
             single.append(try await BenchMath.seconds { try await importOneByOne(singleStore, documents: documents) })
             try await verifyCount(batchedStore, expected: documents)
             try await verifyCount(singleStore, expected: documents)
@@ -81,20 +104,32 @@ struct RESTScenario: BenchScenario {
         let singleSeconds = BenchMath.median(single)
         print("")
         print("importing \(documents) documents, median of \(runs) runs (every run checked by a count):")
-        print("  batched commits of \(batch): \(BenchMath.format(batchedSeconds, digits: 2)) s, \(BenchMath.format(Double(documents) / batchedSeconds)) documents/s")
-        print("  one commit per document:  \(BenchMath.format(singleSeconds, digits: 2)) s, \(BenchMath.format(Double(documents) / singleSeconds)) documents/s")
-        print("  ratio (one per document ÷ batched): \(BenchMath.format(singleSeconds / max(batchedSeconds, 1e-9), digits: 1))× faster batched")
+        print(
+            "  batched commits of \(batch): \(BenchMath.format(batchedSeconds, digits: 2)) s, \(BenchMath.format(Double(documents) / batchedSeconds)) documents/s"
+        )
+        print(
+            "  one commit per document:  \(BenchMath.format(singleSeconds, digits: 2)) s, \(BenchMath.format(Double(documents) / singleSeconds)) documents/s"
+        )
+        print(
+            "  ratio (one per document ÷ batched): \(BenchMath.format(singleSeconds / max(batchedSeconds, 1e-9), digits: 1))× faster batched"
+        )
         return 0
     }
 
-    private func makeStore(_ emulator: FirestoreEmulator, projectID: String, client: any HTTPClient) throws -> FirestoreRESTDocumentStore {
-        let configuration = try FirestoreRESTConfiguration.emulator(hostAndPort: emulator.hostAndPort, database: DatabaseID(projectID: projectID))
+    private func makeStore(
+        _ emulator: FirestoreEmulator, projectID: String, client: any HTTPClient
+    ) throws -> FirestoreRESTDocumentStore {
+        let configuration = try FirestoreRESTConfiguration.emulator(
+            hostAndPort: emulator.hostAndPort, database: DatabaseID(projectID: projectID))
         return FirestoreRESTDocumentStore(configuration: configuration, httpClient: client)
     }
 
-    private func concurrentGets(_ store: FirestoreRESTDocumentStore, _ document: DocumentPath, count: Int) async throws {
+    private func concurrentGets(_ store: FirestoreRESTDocumentStore, _ document: DocumentPath, count: Int) async throws
+    {
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<count { group.addTask { _ = try await store.getDocument(document, mask: nil, consistency: .latest) } }
+            for _ in 0..<count {
+                group.addTask { _ = try await store.getDocument(document, mask: nil, consistency: .latest) }
+            }
             try await group.waitForAll()
         }
     }
@@ -119,7 +154,9 @@ struct RESTScenario: BenchScenario {
                 group.addTask {
                     var index = worker
                     while index < documents {
-                        _ = try await store.commit([.update(try DocumentPath("imports/d\(index)"), fields: sampleFields(index))], transaction: nil)
+                        _ = try await store.commit(
+                            [.update(try DocumentPath("imports/d\(index)"), fields: sampleFields(index))],
+                            transaction: nil)
                         index += inFlight
                     }
                 }
@@ -134,7 +171,9 @@ struct RESTScenario: BenchScenario {
             aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest
         )
         guard response.values["n"] == .integer(Int64(expected)) else {
-            throw BenchUsageError("import check failed: expected \(expected) documents, counted \(String(describing: response.values["n"]))")
+            throw BenchUsageError(
+                "import check failed: expected \(expected) documents, counted \(String(describing: response.values["n"]))"
+            )
         }
     }
 
@@ -143,7 +182,10 @@ struct RESTScenario: BenchScenario {
 
 /// A small document of the shape of the other scenarios.
 private func sampleFields(_ index: Int) -> MapValue {
-    ["status": index % 3 == 0 ? "active" : "inactive", "age": .integer(Int64(18 + index % 60)), "city": "Madrid", "n": .integer(Int64(index))]
+    [
+        "status": index % 3 == 0 ? "active" : "inactive", "age": .integer(Int64(18 + index % 60)), "city": "Madrid",
+        "n": .integer(Int64(index)),
+    ]
 }
 
 /// The baseline for connection reuse: every request gets its own `URLSession`, so its own connection.

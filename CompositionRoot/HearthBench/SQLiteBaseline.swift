@@ -2,9 +2,9 @@ import Foundation
 import HearthTestSupport
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The SQLite side of `query-scaling`: a `python3` process holding the same rows in in-memory SQLite

@@ -59,6 +59,8 @@ public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Equal when every segment has exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ,
     /// as in Firestore).
-    public static func == (lhs: CollectionPath, rhs: CollectionPath) -> Bool { ExactText.equal(lhs.segments, rhs.segments) }
+    public static func == (lhs: CollectionPath, rhs: CollectionPath) -> Bool {
+        ExactText.equal(lhs.segments, rhs.segments)
+    }
     public func hash(into hasher: inout Hasher) { ExactText.hash(segments, into: &hasher) }
 }

@@ -12,7 +12,9 @@ public struct DatabaseID: Hashable, Sendable, CustomStringConvertible {
     public init(projectID: String, databaseID: String = DatabaseID.defaultDatabase) throws(DocumentStoreError) {
         for (name, value) in [("project ID", projectID), ("database ID", databaseID)] {
             if value.isEmpty { throw .invalidArgument("A \(name) must not be empty.") }
-            if UTF8Split.contains(value, UInt8(ascii: "/")) { throw .invalidArgument("A \(name) must not contain '/': \(PathSegment.quoted(value)).") }
+            if UTF8Split.contains(value, UInt8(ascii: "/")) {
+                throw .invalidArgument("A \(name) must not contain '/': \(PathSegment.quoted(value)).")
+            }
         }
         self.projectID = projectID
         self.databaseID = databaseID

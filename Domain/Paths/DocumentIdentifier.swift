@@ -19,7 +19,9 @@ public struct DocumentIdentifier: Hashable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
 
     /// Equal when the IDs have exactly the same UTF-8 bytes (a precomposed and a decomposed `"é"` differ).
-    public static func == (lhs: DocumentIdentifier, rhs: DocumentIdentifier) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
+    public static func == (lhs: DocumentIdentifier, rhs: DocumentIdentifier) -> Bool {
+        UTF8Order.equal(lhs.rawValue, rhs.rawValue)
+    }
     public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
 
     /// A new random document ID: 20 characters from `[A-Za-z0-9]`, drawn without bias.

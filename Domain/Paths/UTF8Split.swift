@@ -11,7 +11,9 @@ package enum UTF8Split {
     /// (`"a//b"` → `["a", "", "b"]`, `""` → `[""]`).
     package static func split(_ text: String, separator: UInt8) -> [String] {
         precondition(separator < 0x80, "UTF8Split separates on ASCII bytes only")
-        return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        return text.utf8.split(separator: separator, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     /// Whether the UTF-8 form of `text` contains the ASCII byte `byte`.

@@ -31,7 +31,9 @@ extension Cursor {
     ///
     /// Throws `invalidArgument` naming the document and the first ordered field it lacks: a document
     /// without a value for every order has no place in the results.
-    public init(at path: DocumentPath, fields: MapValue, orders: [Order], database: DatabaseID, before: Bool) throws(DocumentStoreError) {
+    public init(
+        at path: DocumentPath, fields: MapValue, orders: [Order], database: DatabaseID, before: Bool
+    ) throws(DocumentStoreError) {
         var values: [Value] = []
         values.reserveCapacity(orders.count)
         for order in orders {

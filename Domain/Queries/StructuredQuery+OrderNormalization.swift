@@ -17,7 +17,9 @@ extension StructuredQuery {
     /// them) are ordered after the inequality fields, those not ordered yet, in field-path order, in the
     /// same direction. `__name__` in the implied fields is never repeated: only an explicit order on it
     /// keeps the final name order from being appended.
-    public static func normalizedOrders(_ explicit: [Order], filter: Filter?, thenBy extraFields: [FieldPath] = []) -> [Order] {
+    public static func normalizedOrders(
+        _ explicit: [Order], filter: Filter?, thenBy extraFields: [FieldPath] = []
+    ) -> [Order] {
         let direction = explicit.last?.direction ?? .ascending
         var orders = explicit
         let inequalityFields = filter?.impliedOrderFields ?? []
@@ -30,7 +32,9 @@ extension StructuredQuery {
                 ordered.formUnion(group)
             }
         }
-        if !explicit.contains(where: { $0.field.isDocumentID }) { orders.append(Order(FieldPath.documentID, direction)) }
+        if !explicit.contains(where: { $0.field.isDocumentID }) {
+            orders.append(Order(FieldPath.documentID, direction))
+        }
         return orders
     }
 }

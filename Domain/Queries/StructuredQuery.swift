@@ -74,15 +74,25 @@ extension StructuredQuery {
 
 /// The binary field operators, named as on the wire.
 public enum FieldOperator: String, Sendable, Hashable, CaseIterable {
+    /// `<`: the field holds a value of the same type ordered before the operand.
     case lessThan = "LESS_THAN"
+    /// `<=`: the field holds a value of the same type ordered before or equal to the operand.
     case lessThanOrEqual = "LESS_THAN_OR_EQUAL"
+    /// `>`: the field holds a value of the same type ordered after the operand.
     case greaterThan = "GREATER_THAN"
+    /// `>=`: the field holds a value of the same type ordered after or equal to the operand.
     case greaterThanOrEqual = "GREATER_THAN_OR_EQUAL"
+    /// `==`: the field holds a value equal to the operand in Firestore's sense (`1 == 1.0`).
     case equal = "EQUAL"
+    /// `!=`: the field exists, is not null, and differs from the operand.
     case notEqual = "NOT_EQUAL"
+    /// `array-contains`: the field is an array with an element equal to the operand.
     case arrayContains = "ARRAY_CONTAINS"
+    /// `in`: the field equals one of the operand array's elements (at most 30).
     case `in` = "IN"
+    /// `array-contains-any`: the field is an array sharing an element with the operand array.
     case arrayContainsAny = "ARRAY_CONTAINS_ANY"
+    /// `not-in`: the field exists, is not null, and equals none of the operand array's elements.
     case notIn = "NOT_IN"
 
     /// Whether the operator is an inequality (implies an order on its field): `<`, `<=`, `>`, `>=`, `!=`, `not-in`.
@@ -96,22 +106,31 @@ public enum FieldOperator: String, Sendable, Hashable, CaseIterable {
 
 /// The unary field operators, named as on the wire.
 public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
+    /// The field is NaN.
     case isNaN = "IS_NAN"
+    /// The field is null.
     case isNull = "IS_NULL"
+    /// The field exists and is not NaN.
     case isNotNaN = "IS_NOT_NAN"
+    /// The field exists and is not null.
     case isNotNull = "IS_NOT_NULL"
 }
 
 /// How a composite filter combines its filters.
 public enum CompositeOperator: String, Sendable, Hashable, CaseIterable {
+    /// Every filter holds.
     case and = "AND"
+    /// At least one filter holds.
     case or = "OR"
 }
 
 /// One order of a query.
 public struct Order: Sendable, Hashable {
+    /// Which way an order sorts.
     public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// Smallest first, in Firestore's value order.
         case ascending = "ASCENDING"
+        /// Largest first, in Firestore's value order.
         case descending = "DESCENDING"
 
         /// The other direction.

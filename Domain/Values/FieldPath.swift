@@ -50,7 +50,8 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
         }
         let parts = UTF8Split.split(dotted, separator: UInt8(ascii: "."))
         if parts.contains(where: \.isEmpty) {
-            throw .invalidArgument("Invalid field path \(PathSegment.quoted(dotted)): empty segment (leading, trailing or double '.').")
+            throw .invalidArgument(
+                "Invalid field path \(PathSegment.quoted(dotted)): empty segment (leading, trailing or double '.').")
         }
         self.segments = parts
     }
@@ -103,7 +104,9 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
             }
         }
         if inQuotes { throw .invalidArgument("Invalid field path \(PathSegment.quoted(text)): unterminated backtick.") }
-        guard !current.isEmpty else { throw .invalidArgument("Invalid field path \(PathSegment.quoted(text)): empty segment.") }
+        guard !current.isEmpty else {
+            throw .invalidArgument("Invalid field path \(PathSegment.quoted(text)): empty segment.")
+        }
         segments.append(current)
         self.segments = segments
     }
@@ -148,7 +151,8 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func isSimple(_ segment: String) -> Bool {
         guard let first = segment.utf8.first else { return false }
         func isLetter(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || byte == UInt8(ascii: "_")
         }
         guard isLetter(first) else { return false }

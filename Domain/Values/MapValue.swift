@@ -19,7 +19,9 @@ public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLit
 
         /// Equal when the keys have exactly the same UTF-8 bytes and the values are equal (``Value``'s
         /// representation equality).
-        public static func == (lhs: Field, rhs: Field) -> Bool { UTF8Order.equal(lhs.key, rhs.key) && lhs.value == rhs.value }
+        public static func == (lhs: Field, rhs: Field) -> Bool {
+            UTF8Order.equal(lhs.key, rhs.key) && lhs.value == rhs.value
+        }
         public func hash(into hasher: inout Hasher) {
             ExactText.hash(key, into: &hasher)
             hasher.combine(value)
@@ -134,7 +136,10 @@ public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLit
             var high = fields.count
             while low < high {
                 let middle = (low + high) / 2
-                guard let order = fields[middle].key.utf8.withContiguousStorageIfAvailable({ UTF8Order.compareBytes(UnsafeRawBufferPointer($0), target) })
+                guard
+                    let order = fields[middle].key.utf8.withContiguousStorageIfAvailable({
+                        UTF8Order.compareBytes(UnsafeRawBufferPointer($0), target)
+                    })
                 else { return nil }
                 if order == 0 { return (middle, true) }
                 if order < 0 { low = middle + 1 } else { high = middle }

@@ -62,7 +62,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// finite or falls outside Firestore's range (where ``init(date:)`` clamps).
     public init(validating date: Date) throws(DocumentStoreError) {
         let interval = date.timeIntervalSince1970
-        guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1 else {
+        guard interval.isFinite, interval >= Double(Timestamp.min.seconds), interval < Double(Timestamp.max.seconds) + 1
+        else {
             throw .invalidArgument("Date at \(interval) seconds since 1970 is outside Firestore's timestamp range.")
         }
         self = Timestamp.firebaseRounding(interval)

@@ -166,7 +166,8 @@ extension Value: Hashable {
         case (.bytes(let left), .bytes(let right)): left == right
         case (.reference(let left), .reference(let right)): left == right
         case (.geoPoint(let left), .geoPoint(let right)):
-            left.latitude.bitPattern == right.latitude.bitPattern && left.longitude.bitPattern == right.longitude.bitPattern
+            left.latitude.bitPattern == right.latitude.bitPattern
+                && left.longitude.bitPattern == right.longitude.bitPattern
         case (.array(let left), .array(let right)): left == right
         case (.map(let left), .map(let right)): left == right
         default: false

@@ -25,7 +25,9 @@ public struct Write: Sendable, Hashable {
     /// A write of `operation` to `path`, then `transforms` in order, under `precondition`. Not validated here:
     /// stores reject an invalid write (reserved field names, nested arrays, oversized values, a transform on
     /// a field the update also sets) with `invalidArgument` when it is committed.
-    public init(path: DocumentPath, operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition? = nil) {
+    public init(
+        path: DocumentPath, operation: Operation, transforms: [FieldTransform] = [], precondition: Precondition? = nil
+    ) {
         self.path = path
         self.operation = operation
         self.transforms = transforms
@@ -40,7 +42,9 @@ public struct Write: Sendable, Hashable {
         transforms: [FieldTransform] = [],
         precondition: Precondition? = nil
     ) -> Write {
-        Write(path: path, operation: .update(fields: fields, mask: mask), transforms: transforms, precondition: precondition)
+        Write(
+            path: path, operation: .update(fields: fields, mask: mask), transforms: transforms,
+            precondition: precondition)
     }
 
     /// A delete write.

@@ -6,14 +6,18 @@ extension FileSystemDocumentStore {
     /// Reads the document from the engine's memory (`DocumentStore.getDocument(_:mask:consistency:)`): reads
     /// never touch the disk. Throws `failedPrecondition` once the store is closed and `cancelled` in a
     /// cancelled task.
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> Document? {
         try await checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
     /// Reads the documents from the engine's memory, all at one read time (`DocumentStore.batchGetDocuments`).
     /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
     {
         try await checkOpen()
@@ -28,7 +32,9 @@ extension FileSystemDocumentStore {
     }
 
     /// The whole answer at once, straight from the engine (no stream).
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         try await checkOpen()
@@ -39,7 +45,9 @@ extension FileSystemDocumentStore {
     /// query, a closed store (`failedPrecondition`) or a cancelled task (`cancelled`) fails the stream before
     /// any element. On a store still recovering in the background, it runs once recovery finished (see
     /// ``runQueryAll(parent:query:consistency:)``).
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let engine = self.engine
@@ -81,7 +89,8 @@ extension FileSystemDocumentStore {
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try await checkOpen()
-        return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try engine.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     /// Applies `writes` atomically (see `DocumentStore.commit(_:transaction:)`) and returns once the

@@ -9,7 +9,8 @@ extension FileSystemDocumentStore {
     /// engine ends every listener registered after its listeners were ended). In a cancelled task the
     /// stream ends at once, without an error. On a store recovering in the background, the first
     /// snapshot comes once recovery finished; when recovery fails, the stream fails with its error.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         if isClosed {
             let closed = LogWriter.closedError(storeDirectory)
             return AsyncThrowingStream { $0.finish(throwing: closed) }

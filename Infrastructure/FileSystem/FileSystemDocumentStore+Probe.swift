@@ -10,7 +10,9 @@ extension FileSystemDocumentStore {
     /// a throwaway store.
     package func appendToLogOnly(_ document: Document) async throws {
         let ticket = writer.enqueue(
-            CommittedBatch(commitTime: document.updateTime, documents: [CommittedDocument(path: document.path, document: document)])
+            CommittedBatch(
+                commitTime: document.updateTime, documents: [CommittedDocument(path: document.path, document: document)]
+            )
         )
         try await writer.waitUntilDurable(ticket)
     }

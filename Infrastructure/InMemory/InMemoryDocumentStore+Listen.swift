@@ -8,9 +8,12 @@ extension InMemoryDocumentStore {
     /// `failedPrecondition`; ``close()`` ends the running ones without an error, including one that
     /// `listen` started while ``close()`` ran (the engine ends every listener registered after its
     /// listeners were ended).
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         if isClosed {
-            return AsyncThrowingStream { $0.finish(throwing: DocumentStoreError(.failedPrecondition, "The in-memory store is closed.")) }
+            return AsyncThrowingStream {
+                $0.finish(throwing: DocumentStoreError(.failedPrecondition, "The in-memory store is closed."))
+            }
         }
         return engine.listen(target, options: options)
     }

@@ -64,14 +64,18 @@ public final class InMemoryDocumentStore: DocumentStore {
 
     /// Reads the document from the engine (`DocumentStore.getDocument(_:mask:consistency:)`). Throws
     /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> Document? {
         try checkOpen()
         return try engine.getDocument(path, mask: mask, consistency: consistency)
     }
 
     /// Reads the documents from the engine, all at one read time (`DocumentStore.batchGetDocuments`).
     /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
     {
         try checkOpen()
@@ -88,7 +92,9 @@ public final class InMemoryDocumentStore: DocumentStore {
     /// Runs the query in the engine at once and streams its results (`DocumentStore.runQuery`): an invalid
     /// query, a closed store (`failedPrecondition`) or a cancelled task (`cancelled`) fails the stream
     /// before any element.
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let elements: [RunQueryResponse]
@@ -103,7 +109,9 @@ public final class InMemoryDocumentStore: DocumentStore {
     }
 
     /// The whole answer at once, straight from the engine (no stream).
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         try checkOpen()
@@ -119,7 +127,8 @@ public final class InMemoryDocumentStore: DocumentStore {
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try checkOpen()
-        return try engine.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try engine.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     /// Applies the writes atomically in the engine (`DocumentStore.commit(_:transaction:)`); they are visible

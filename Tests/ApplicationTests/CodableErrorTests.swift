@@ -34,7 +34,8 @@ struct CodableErrorTests {
 
     @Test func mismatchInsideAMapInsideAnArray_namesTheWholePath() throws {
         let fields: MapValue = [
-            "address": ["city": "CDMX"], "tags": [], "schedule": ["monday": [["city": "A"], ["city": .bytes(Data([1]))]]],
+            "address": ["city": "CDMX"], "tags": [],
+            "schedule": ["monday": [["city": "A"], ["city": .bytes(Data([1]))]]],
             "history": [],
         ]
 
@@ -84,10 +85,14 @@ struct CodableErrorTests {
 
     @Test func mismatchedContainerKinds_nameWhatWasFound() throws {
         let arrayForMap = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentDecoder().decode(DocumentEncoderTests.Nested.self, from: ["address": ["CDMX"], "tags": [], "schedule": [:], "history": []])
+            _ = try DocumentDecoder().decode(
+                DocumentEncoderTests.Nested.self,
+                from: ["address": ["CDMX"], "tags": [], "schedule": [:], "history": []])
         }
         let mapForArray = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentDecoder().decode(DocumentEncoderTests.Nested.self, from: ["address": ["city": "x"], "tags": [:], "schedule": [:], "history": []])
+            _ = try DocumentDecoder().decode(
+                DocumentEncoderTests.Nested.self,
+                from: ["address": ["city": "x"], "tags": [:], "schedule": [:], "history": []])
         }
 
         #expect(arrayForMap?.message.contains("field address: expected map, found array") == true)

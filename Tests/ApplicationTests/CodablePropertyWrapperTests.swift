@@ -54,7 +54,8 @@ struct CodablePropertyWrapperTests {
     }
 
     @Test func documentID_customWrappableType_canRejectAPath() throws {
-        let accepted = try DocumentDecoder().decode(Tenanted.self, from: CodableTestSupport.document("gyms/sajarubox", [:]))
+        let accepted = try DocumentDecoder().decode(
+            Tenanted.self, from: CodableTestSupport.document("gyms/sajarubox", [:]))
         let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
             _ = try DocumentDecoder().decode(Tenanted.self, from: CodableTestSupport.document("users/u1", [:]))
         }
@@ -87,7 +88,8 @@ struct CodablePropertyWrapperTests {
     @Test func serverTimestamp_nullField_decodesAsNilAndATimestampAsItsValue() throws {
         let stamp = try Timestamp(seconds: 10, nanoseconds: 999_999_999)
 
-        let decoded = try DocumentDecoder().decode(Stamped.self, from: ["createdAt": .timestamp(stamp), "seenAt": .null])
+        let decoded = try DocumentDecoder().decode(
+            Stamped.self, from: ["createdAt": .timestamp(stamp), "seenAt": .null])
 
         #expect(decoded.createdAt == stamp)
         #expect(decoded.seenAt == nil)
@@ -125,7 +127,8 @@ struct CodablePropertyWrapperTests {
 
     @Test func defaultValue_missingOrNull_takesTheProviderDefault() throws {
         let missing = try DocumentDecoder().decode(Defaults.self, from: [:])
-        let null = try DocumentDecoder().decode(Defaults.self, from: ["isActive": .null, "capacity": .null, "tags": .null])
+        let null = try DocumentDecoder().decode(
+            Defaults.self, from: ["isActive": .null, "capacity": .null, "tags": .null])
 
         #expect(missing == Defaults(isActive: true, capacity: 20, tags: []))
         #expect(null == Defaults(isActive: true, capacity: 20, tags: []))
@@ -177,8 +180,12 @@ struct CodablePropertyWrapperTests {
         #expect(first != other)
         #expect(Set([ServerTimestamp<Timestamp>(wrappedValue: nil), ServerTimestamp(wrappedValue: nil)]).count == 1)
         #expect(Set([ExplicitNull(wrappedValue: 1), ExplicitNull(wrappedValue: 2)]).count == 2)
-        #expect(DefaultValue<DefaultValues.Zero>(wrappedValue: 0).hashValue == DefaultValue<DefaultValues.Zero>(wrappedValue: 0).hashValue)
-        #expect(isSendable(first) && isSendable(Stamped(createdAt: nil, seenAt: nil)) && isSendable(GenericallyDecodedBox()))
+        #expect(
+            DefaultValue<DefaultValues.Zero>(wrappedValue: 0).hashValue
+                == DefaultValue<DefaultValues.Zero>(wrappedValue: 0).hashValue)
+        #expect(
+            isSendable(first) && isSendable(Stamped(createdAt: nil, seenAt: nil)) && isSendable(GenericallyDecodedBox())
+        )
     }
 
     // MARK: - Helpers

@@ -88,7 +88,11 @@ struct CodableRoundTripTests {
 
         let fields = try CodableTestSupport.roundTripFields(gymClass)
 
-        #expect(Set(fields.keys) == ["nombre", "fecha", "horaInicio", "duracionMin", "capacidadMax", "gymId", "isActive", "createdAt", "updatedAt"])
+        #expect(
+            Set(fields.keys) == [
+                "nombre", "fecha", "horaInicio", "duracionMin", "capacidadMax", "gymId", "isActive", "createdAt",
+                "updatedAt",
+            ])
         #expect(fields["nombre"] == "Yoga")
         #expect(fields["fecha"] == .timestamp(Timestamp(date: GymDates.classDay)))
         #expect(fields["duracionMin"] == .integer(60))
@@ -98,7 +102,8 @@ struct CodableRoundTripTests {
         let gymClass = anyGymClass()
         let fields = try CodableTestSupport.roundTripFields(gymClass)
 
-        let decoded = try DocumentDecoder().decode(Gym.GymClass.self, from: CodableTestSupport.document("classes/class-1", fields))
+        let decoded = try DocumentDecoder().decode(
+            Gym.GymClass.self, from: CodableTestSupport.document("classes/class-1", fields))
 
         #expect(decoded == gymClass)
     }
@@ -123,7 +128,8 @@ struct CodableRoundTripTests {
 
     @Test func wrappedGymClass_missingIsActive_defaultsToTrueThroughDefaultValue() throws {
         let encoded = try DocumentEncoder().encode(anyWrappedGymClass(isActive: false))
-        var fields = try CodableTestSupport.applyingServerTimestamps(encoded, commitTime: try Timestamp(seconds: 1_770_000_000))
+        var fields = try CodableTestSupport.applyingServerTimestamps(
+            encoded, commitTime: try Timestamp(seconds: 1_770_000_000))
         fields["isActive"] = nil
 
         let decoded = try DocumentDecoder().decode(Gym.WrappedGymClass.self, from: fields)
@@ -137,7 +143,8 @@ struct CodableRoundTripTests {
 
         let encoded = try DocumentEncoder().encode(gymClass)
         let fields = try CodableTestSupport.applyingServerTimestamps(encoded, commitTime: commitTime)
-        let decoded = try DocumentDecoder().decode(Gym.WrappedGymClass.self, from: CodableTestSupport.document("classes/c7", fields))
+        let decoded = try DocumentDecoder().decode(
+            Gym.WrappedGymClass.self, from: CodableTestSupport.document("classes/c7", fields))
 
         #expect(encoded["createdAt"] == FieldValue.serverTimestamp())
         #expect(encoded["id"] == nil)
@@ -149,10 +156,12 @@ struct CodableRoundTripTests {
     }
 
     @Test func classAttendance_storesAttendedAsAsistio() throws {
-        let attendance = Gym.ClassAttendance(classId: "class-1", userId: nil, memberId: "uuid-1234", attended: true, timestamp: GymDates.updated)
+        let attendance = Gym.ClassAttendance(
+            classId: "class-1", userId: nil, memberId: "uuid-1234", attended: true, timestamp: GymDates.updated)
 
         let fields = try CodableTestSupport.roundTripFields(attendance)
-        let decoded = try DocumentDecoder().decode(Gym.ClassAttendance.self, from: CodableTestSupport.document("classAttendance/a1", fields))
+        let decoded = try DocumentDecoder().decode(
+            Gym.ClassAttendance.self, from: CodableTestSupport.document("classAttendance/a1", fields))
 
         #expect(fields["asistio"] == true)
         #expect(fields["attended"] == nil)
@@ -164,10 +173,13 @@ struct CodableRoundTripTests {
     }
 
     @Test func classBooking_storesStatusAsEstadoWithItsRawValue() throws {
-        let booking = Gym.ClassBooking(id: nil, classId: "class-1", userId: "uid", gymId: "sajarubox", status: .cancelled, createdAt: GymDates.created)
+        let booking = Gym.ClassBooking(
+            id: nil, classId: "class-1", userId: "uid", gymId: "sajarubox", status: .cancelled,
+            createdAt: GymDates.created)
 
         let fields = try CodableTestSupport.roundTripFields(booking)
-        let decoded = try DocumentDecoder().decode(Gym.ClassBooking.self, from: CodableTestSupport.document("classBookings/b1", fields))
+        let decoded = try DocumentDecoder().decode(
+            Gym.ClassBooking.self, from: CodableTestSupport.document("classBookings/b1", fields))
 
         #expect(fields["estado"] == "cancelada")
         #expect(decoded.status == .cancelled)
@@ -181,7 +193,8 @@ struct CodableRoundTripTests {
         )
 
         let fields = try CodableTestSupport.roundTripFields(user)
-        let decoded = try DocumentDecoder().decode(Gym.User.self, from: CodableTestSupport.document("users/abc123", fields))
+        let decoded = try DocumentDecoder().decode(
+            Gym.User.self, from: CodableTestSupport.document("users/abc123", fields))
 
         #expect(fields["phone"] == .null)
         #expect(fields["photoURL"] == .null)
@@ -222,7 +235,8 @@ struct CodableRoundTripTests {
             phone: "5512345678", emergencyPhone: "5587654321", diseases: "No", injuries: "No", otherNotes: "Ninguna",
             birthDate: GymDates.at("1990-05-20T00:00:00Z"), guardianInfo: "Madre", membershipPlanId: "plan-uuid",
             membershipStatus: .active, registrationDate: GymDates.at("2026-01-10T00:00:00Z"),
-            membershipStartDate: GymDates.at("2026-01-10T00:00:00Z"), membershipEndDate: GymDates.at("2026-02-09T00:00:00Z"),
+            membershipStartDate: GymDates.at("2026-01-10T00:00:00Z"),
+            membershipEndDate: GymDates.at("2026-02-09T00:00:00Z"),
             familyGroupId: "family-1", isActive: true, createdAt: GymDates.created, updatedAt: GymDates.updated
         )
     }

@@ -7,13 +7,18 @@ import Testing
 /// Helpers shared by the Codable tests, namespaced so they cannot clash with other test files.
 enum CodableTestSupport {
     /// The document fields a set of encoded user data stands for (fails the test on a sentinel).
-    static func stored(_ encoded: [String: FieldValue], sourceLocation: SourceLocation = #_sourceLocation) throws -> MapValue {
-        let plain = try #require(FieldValue.map(encoded).plainValue, "encoded data holds a sentinel", sourceLocation: sourceLocation)
+    static func stored(
+        _ encoded: [String: FieldValue], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> MapValue {
+        let plain = try #require(
+            FieldValue.map(encoded).plainValue, "encoded data holds a sentinel", sourceLocation: sourceLocation)
         return try #require(plain.mapValue, sourceLocation: sourceLocation)
     }
 
     /// Encodes `model` and returns the stored fields, as a set without sentinels would store them.
-    static func roundTripFields(_ model: some Encodable, sourceLocation: SourceLocation = #_sourceLocation) throws -> MapValue {
+    static func roundTripFields(
+        _ model: some Encodable, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> MapValue {
         try stored(DocumentEncoder().encode(model), sourceLocation: sourceLocation)
     }
 

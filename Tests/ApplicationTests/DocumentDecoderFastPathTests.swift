@@ -24,25 +24,31 @@ import Testing
 
     @Test func leafArraysInAModel_nameTheElementInErrors() throws {
         let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentDecoder().decode(Tagged.self, from: ["tags": ["a", "b", 3], "scores": [1]], documentPath: try CodableTestSupport.path("C/d"))
+            _ = try DocumentDecoder().decode(
+                Tagged.self, from: ["tags": ["a", "b", 3], "scores": [1]],
+                documentPath: try CodableTestSupport.path("C/d"))
         }
 
-        #expect(error?.message == "Cannot decode Tagged from document C/d: field tags[2]: expected string, found integer.")
+        #expect(
+            error?.message == "Cannot decode Tagged from document C/d: field tags[2]: expected string, found integer.")
     }
 
     @Test func leavesOfEveryKind_decodeFromTheirStoredKinds() throws {
         let name = try DocumentName(parsing: "projects/p/databases/(default)/documents/C/d")
         let time = try Timestamp(seconds: 1_700_000_000, nanoseconds: 5_000)
         let fields: MapValue = [
-            "s": "x", "i": 3, "d": 2.5, "b": true, "date": .timestamp(time), "t": .timestamp(time), "i64": 4, "data": .bytes(Data([1])),
-            "url": "https://example.com", "g": .geoPoint(try GeoPoint(latitude: 1, longitude: 2)), "ref": .reference(name),
+            "s": "x", "i": 3, "d": 2.5, "b": true, "date": .timestamp(time), "t": .timestamp(time), "i64": 4,
+            "data": .bytes(Data([1])),
+            "url": "https://example.com", "g": .geoPoint(try GeoPoint(latitude: 1, longitude: 2)),
+            "ref": .reference(name),
             "path": "C/e", "v": ["k": 1], "m": ["k": 1], "fv": 5, "f": 1.5, "i32": 6, "u64": 7,
         ]
 
         let leaves = try DocumentDecoder().decode(Leaves.self, from: fields)
 
         #expect(leaves.s == "x" && leaves.i == 3 && leaves.d == 2.5 && leaves.b && leaves.t == time && leaves.i64 == 4)
-        #expect(leaves.date == time.date && leaves.data == Data([1]) && leaves.url == URL(string: "https://example.com"))
+        #expect(
+            leaves.date == time.date && leaves.data == Data([1]) && leaves.url == URL(string: "https://example.com"))
         let point = try GeoPoint(latitude: 1, longitude: 2)
         let path = try DocumentPath("C/e")
         #expect(leaves.g == point && leaves.ref == name && leaves.path == path)
@@ -90,8 +96,10 @@ private func expectSameOutcome<Fast: Decodable & Sequence, General: Decodable & 
     _ general: General.Type,
     sourceLocation: SourceLocation = #_sourceLocation
 ) where Fast.Element == General.Element, Fast.Element: Equatable {
-    func outcome<T: Decodable & Sequence>(_ type: T.Type) -> Result<[T.Element], DocumentStoreError> where T.Element == Fast.Element {
-        Result { () throws(DocumentStoreError) in Array(try DocumentDecoder().decode(Box<T>.self, from: ["v": value]).v) }
+    func outcome<T: Decodable & Sequence>(_ type: T.Type) -> Result<[T.Element], DocumentStoreError>
+    where T.Element == Fast.Element {
+        Result { () throws(DocumentStoreError) in Array(try DocumentDecoder().decode(Box<T>.self, from: ["v": value]).v)
+        }
     }
     switch (outcome(Fast.self), outcome(General.self)) {
     case (.success(let left), .success(let right)):

@@ -79,7 +79,8 @@ struct DocumentDecoderTests {
     @Test func decode_timestampIntoDateAndTimestamp() throws {
         let stamp = try Timestamp(seconds: 1_768_046_400, nanoseconds: 123_456_789)
 
-        let decoded = try DocumentDecoder().decode(Times.self, from: ["date": .timestamp(stamp), "timestamp": .timestamp(stamp)])
+        let decoded = try DocumentDecoder().decode(
+            Times.self, from: ["date": .timestamp(stamp), "timestamp": .timestamp(stamp)])
 
         #expect(decoded.timestamp == stamp)
         #expect(abs(decoded.date.timeIntervalSince1970 - 1_768_046_400.123456789) < 1e-6)
@@ -153,7 +154,8 @@ struct DocumentDecoderTests {
     @Test func decode_referenceIntoDocumentNameAndDocumentPath() throws {
         let name = try DocumentName(parsing: "projects/p/databases/(default)/documents/members/m1")
 
-        let decoded = try DocumentDecoder().decode(References.self, from: ["name": .reference(name), "path": .reference(name), "text": "users/u1"])
+        let decoded = try DocumentDecoder().decode(
+            References.self, from: ["name": .reference(name), "path": .reference(name), "text": "users/u1"])
 
         #expect(decoded.name == name)
         #expect(decoded.path == (try DocumentPath("members/m1")))
@@ -164,7 +166,8 @@ struct DocumentDecoderTests {
         let name = try DocumentName(parsing: "projects/p/databases/(default)/documents/members/m1")
 
         let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentDecoder().decode(References.self, from: ["name": .reference(name), "path": .reference(name), "text": "users"])
+            _ = try DocumentDecoder().decode(
+                References.self, from: ["name": .reference(name), "path": .reference(name), "text": "users"])
         }
 
         #expect(error?.message.contains("field text") == true)
@@ -196,7 +199,9 @@ struct DocumentDecoderTests {
     }
 
     @Test func decode_handWrittenNestedContainers() throws {
-        let fields: MapValue = ["address": ["city": "CDMX"], "tags": ["a", "b"], "list": [["city": "X"]], "super": ["base": true]]
+        let fields: MapValue = [
+            "address": ["city": "CDMX"], "tags": ["a", "b"], "list": [["city": "X"]], "super": ["base": true],
+        ]
 
         let decoded = try DocumentDecoder().decode(HandRead.self, from: fields)
 
@@ -299,7 +304,8 @@ struct DocumentDecoderTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
-            city = try container.nestedContainer(keyedBy: Keys.self, forKey: .address).decode(String.self, forKey: .city)
+            city = try container.nestedContainer(keyedBy: Keys.self, forKey: .address).decode(
+                String.self, forKey: .city)
             var tagList = try container.nestedUnkeyedContainer(forKey: .tags)
             var tags: [String] = []
             while !tagList.isAtEnd { tags.append(try tagList.decode(String.self)) }

@@ -30,7 +30,9 @@ struct DocumentEncoderTests {
         #expect(fields["data"] == .bytes(Data([0, 1, 254, 255])))
         #expect(fields["url"] == .string("https://example.com/a?b=c"))
         #expect(fields["geoPoint"] == .geoPoint(try GeoPoint(latitude: 19.43, longitude: -99.13)))
-        #expect(fields["reference"] == .reference(try DocumentName(parsing: "projects/p/databases/(default)/documents/members/m1")))
+        #expect(
+            fields["reference"]
+                == .reference(try DocumentName(parsing: "projects/p/databases/(default)/documents/members/m1")))
         #expect(fields["path"] == .string("members/m1"))
         #expect(fields["value"] == .array([.null, .integer(1)]))
         #expect(fields["map"] == .map(["nested": .boolean(false)]))
@@ -88,7 +90,8 @@ struct DocumentEncoderTests {
     }
 
     @Test func encode_int64Extremes_areExact() throws {
-        let fields = try CodableTestSupport.roundTripFields(Extremes(low: .min, high: .max, unsigned: UInt64(Int64.max)))
+        let fields = try CodableTestSupport.roundTripFields(
+            Extremes(low: .min, high: .max, unsigned: UInt64(Int64.max)))
 
         #expect(fields["low"] == .integer(Int64.min))
         #expect(fields["high"] == .integer(Int64.max))
@@ -98,7 +101,9 @@ struct DocumentEncoderTests {
     @Test func encode_uint64AboveInt64Max_throwsNamingThePath() throws {
         let model = Extremes(low: 0, high: 0, unsigned: UInt64(Int64.max) + 1)
 
-        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode(model) }
+        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+            _ = try DocumentEncoder().encode(model)
+        }
 
         #expect(error?.message.contains("field unsigned") == true)
         #expect(error?.message.contains("9223372036854775808") == true)
@@ -108,17 +113,23 @@ struct DocumentEncoderTests {
     @Test func encode_uint64InsideAnArray_namesTheElementPath() throws {
         let model = BigNumbers(values: [1, 2, UInt64.max])
 
-        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode(model) }
+        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+            _ = try DocumentEncoder().encode(model)
+        }
 
         #expect(error?.message.contains("field values[2]") == true)
     }
 
     @Test func encode_topLevelValueThatIsNotAMap_throws() throws {
         for value in [FieldValue.value(1), "text", [1, 2]] {
-            let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode(value) }
+            let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+                _ = try DocumentEncoder().encode(value)
+            }
             #expect(error?.message.contains("encodes as a map") == true)
         }
-        let arrayError = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode([1, 2]) }
+        let arrayError = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+            _ = try DocumentEncoder().encode([1, 2])
+        }
         #expect(arrayError?.message.contains("array") == true)
     }
 
@@ -133,7 +144,9 @@ struct DocumentEncoderTests {
     @Test func encode_arrayDirectlyInsideAnArray_throwsNamingTheElement() throws {
         let model = Matrix(rows: [[1, 2], [3]])
 
-        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode(model) }
+        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+            _ = try DocumentEncoder().encode(model)
+        }
 
         #expect(error?.message.contains("field rows[0]") == true)
         #expect(error?.message.contains("array") == true)
@@ -150,7 +163,9 @@ struct DocumentEncoderTests {
     @Test func encode_dateOutsideFirestoreRange_throwsNamingThePath() throws {
         let model = Dated(when: Date(timeIntervalSince1970: 300_000_000_000))
 
-        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in _ = try DocumentEncoder().encode(model) }
+        let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
+            _ = try DocumentEncoder().encode(model)
+        }
 
         #expect(error?.message.contains("field when") == true)
         #expect(error?.message.contains("timestamp range") == true)
@@ -227,7 +242,8 @@ struct DocumentEncoderTests {
                 url: try #require(URL(string: "https://example.com/a?b=c")),
                 geoPoint: try GeoPoint(latitude: 19.43, longitude: -99.13),
                 reference: try DocumentName(parsing: "projects/p/databases/(default)/documents/members/m1"),
-                path: try DocumentPath("members/m1"), value: [.null, 1], map: ["nested": false], plainFieldValue: "plain"
+                path: try DocumentPath("members/m1"), value: [.null, 1], map: ["nested": false],
+                plainFieldValue: "plain"
             )
         }
     }

@@ -7,7 +7,8 @@ import Testing
 @Suite("DocumentEncoder.encodeUpdate")
 struct DocumentEncoderUpdateTests {
     @Test func withoutFields_updatesEveryEncodedTopLevelField() throws {
-        let update = try DocumentEncoder().encodeUpdate(Profile(name: "Ana", phone: nil, address: .init(city: "CDMX", zip: nil)))
+        let update = try DocumentEncoder().encodeUpdate(
+            Profile(name: "Ana", phone: nil, address: .init(city: "CDMX", zip: nil)))
 
         #expect(update == [try FieldPath("name"): "Ana", try FieldPath("address"): ["city": "CDMX"]])
     }
@@ -37,17 +38,25 @@ struct DocumentEncoderUpdateTests {
     @Test func withFields_usesStoredFieldNamesAndKeepsSentinels() throws {
         let gymClass = Gym.WrappedGymClass(
             id: "c1", name: "Box", date: GymDates.classDay, startTime: "08:00", durationMinutes: 50, maxCapacity: 10,
-            gymId: "sajarubox", description: nil, isActive: false, recurrenceGroupId: nil, createdAt: nil, updatedAt: nil
+            gymId: "sajarubox", description: nil, isActive: false, recurrenceGroupId: nil, createdAt: nil,
+            updatedAt: nil
         )
 
-        let update = try DocumentEncoder().encodeUpdate(gymClass, fields: [try FieldPath("isActive"), try FieldPath("updatedAt"), try FieldPath("nombre")])
+        let update = try DocumentEncoder().encodeUpdate(
+            gymClass, fields: [try FieldPath("isActive"), try FieldPath("updatedAt"), try FieldPath("nombre")])
 
-        #expect(update == [try FieldPath("isActive"): false, try FieldPath("updatedAt"): .serverTimestamp(), try FieldPath("nombre"): "Box"])
+        #expect(
+            update == [
+                try FieldPath("isActive"): false, try FieldPath("updatedAt"): .serverTimestamp(),
+                try FieldPath("nombre"): "Box",
+            ])
     }
 
     @Test func withFields_throughAFieldThatIsNotAMap_throws() throws {
         let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentEncoder().encodeUpdate(Profile(name: "Ana", phone: nil, address: .init(city: "x", zip: nil)), fields: [try FieldPath("name", "first")])
+            _ = try DocumentEncoder().encodeUpdate(
+                Profile(name: "Ana", phone: nil, address: .init(city: "x", zip: nil)),
+                fields: [try FieldPath("name", "first")])
         }
 
         #expect(error?.message.contains("field name encodes as string, not a map") == true)
@@ -55,7 +64,8 @@ struct DocumentEncoderUpdateTests {
 
     @Test func withTheDocumentIDPath_throws() throws {
         let error = CodableTestSupport.invalidArgument { () throws(DocumentStoreError) in
-            _ = try DocumentEncoder().encodeUpdate(Profile(name: "Ana", phone: nil, address: .init(city: "x", zip: nil)), fields: [FieldPath.documentID])
+            _ = try DocumentEncoder().encodeUpdate(
+                Profile(name: "Ana", phone: nil, address: .init(city: "x", zip: nil)), fields: [FieldPath.documentID])
         }
 
         #expect(error?.message.contains("__name__") == true)

@@ -26,11 +26,14 @@ struct GymScenarioTests {
     @Test func activeFilter_returnsOnlyActiveMembers_inLastNameOrder() async throws {
         let db = makeDatabase()
         let members = db.collection("members")
-        try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Lopez", active: true)))
-        try await members.document("m2").setData(DocumentEncoder().encode(member("m2", lastName: "Garcia", active: false)))
+        try await members.document("m1").setData(
+            DocumentEncoder().encode(member("m1", lastName: "Lopez", active: true)))
+        try await members.document("m2").setData(
+            DocumentEncoder().encode(member("m2", lastName: "Garcia", active: false)))
         try await members.document("m3").setData(DocumentEncoder().encode(member("m3", lastName: "Diaz", active: true)))
 
-        let active = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName").getDocuments()
+        let active = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName")
+            .getDocuments()
 
         #expect(active.documents.map(\.documentID) == ["m3", "m1"])
     }
@@ -40,12 +43,16 @@ struct GymScenarioTests {
         let members = db.collection("members")
         try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Lopez")))
 
-        let result = try await members.document("m1").updateData(["isActive": false, "updatedAt": FieldValue.serverTimestamp()])
+        let result = try await members.document("m1").updateData([
+            "isActive": false, "updatedAt": FieldValue.serverTimestamp(),
+        ])
 
         let snapshot = try await members.document("m1").getDocument()
         #expect(snapshot.exists)
         #expect(snapshot.value(at: "isActive") == .boolean(false))
-        guard case .timestamp(let stamped)? = snapshot.value(at: "updatedAt") else { Issue.record("updatedAt is not a timestamp"); return }
+        guard case .timestamp(let stamped)? = snapshot.value(at: "updatedAt") else {
+            Issue.record("updatedAt is not a timestamp"); return
+        }
         #expect(stamped.nanoseconds % 1_000_000 == 0)
         #expect(result.updateTime.map { stamped <= $0 } == true)
     }
@@ -62,7 +69,10 @@ struct GymScenarioTests {
     @Test func memberCount_isComputedWithoutReadingDocuments() async throws {
         let db = makeDatabase()
         let members = db.collection("members")
-        for index in 0..<7 { try await members.document("m\(index)").setData(DocumentEncoder().encode(member("m\(index)", lastName: "L\(index)", active: index % 2 == 0))) }
+        for index in 0..<7 {
+            try await members.document("m\(index)").setData(
+                DocumentEncoder().encode(member("m\(index)", lastName: "L\(index)", active: index % 2 == 0)))
+        }
 
         let all = try await members.count.getAggregation().count
         let active = try await members.whereField("isActive", isEqualTo: true).count.getAggregation().count
@@ -78,7 +88,9 @@ struct GymScenarioTests {
         let emails = db.collection("user_emails")
         let normalised = normalise("  Admin@SajaruBox.com \n")
 
-        try await emails.document(normalised).setData(["primaryUserId": "uid-1", "email": .value(.string(normalised)), "createdAt": FieldValue.serverTimestamp()])
+        try await emails.document(normalised).setData([
+            "primaryUserId": "uid-1", "email": .value(.string(normalised)), "createdAt": FieldValue.serverTimestamp(),
+        ])
 
         let resolved = try await emails.document(normalise("admin@sajarubox.com")).getDocument(as: Gym.UserEmail.self)
         #expect(resolved.primaryUserId == "uid-1")
@@ -108,7 +120,9 @@ struct GymScenarioTests {
         let batch = db.batch()
         for week in 0..<4 {
             let day = monday.addingTimeInterval(Double(week) * 7 * 86_400)
-            try batch.setData(from: gymClass("yoga-\(week)", on: day, group: "yoga-mondays"), forDocument: classes.document("yoga-\(week)"))
+            try batch.setData(
+                from: gymClass("yoga-\(week)", on: day, group: "yoga-mondays"),
+                forDocument: classes.document("yoga-\(week)"))
         }
         try batch.setData(from: gymClass("box-0", on: monday, group: nil), forDocument: classes.document("box-0"))
         let written = try await batch.commit()
@@ -129,10 +143,13 @@ struct GymScenarioTests {
         let classes = db.collection("classes")
         let start = date("2026-03-01T00:00:00Z")
         for day in [9, 2, 5, 14, 1] {
-            try await classes.document("c\(day)").setData(DocumentEncoder().encode(gymClass("c\(day)", on: start.addingTimeInterval(Double(day - 1) * 86_400), group: nil)))
+            try await classes.document("c\(day)").setData(
+                DocumentEncoder().encode(
+                    gymClass("c\(day)", on: start.addingTimeInterval(Double(day - 1) * 86_400), group: nil)))
         }
 
-        let week = try await classes
+        let week =
+            try await classes
             .whereField("fecha", isGreaterThanOrEqualTo: .timestamp(Timestamp(date: date("2026-03-02T00:00:00Z"))))
             .whereField("fecha", isLessThan: .timestamp(Timestamp(date: date("2026-03-09T00:00:00Z"))))
             .order(by: "fecha")
@@ -145,7 +162,8 @@ struct GymScenarioTests {
         let db = makeDatabase()
         let reference = db.document("classes/android-1")
         try await reference.setData([
-            "nombre": "Spinning", "fecha": .timestamp(Timestamp(date: date("2026-03-02T07:00:00Z"))), "horaInicio": "07:00",
+            "nombre": "Spinning", "fecha": .timestamp(Timestamp(date: date("2026-03-02T07:00:00Z"))),
+            "horaInicio": "07:00",
             "duracionMin": 45, "capacidadMax": 12, "gymId": "sajarubox",
             "createdAt": .timestamp(try Timestamp(seconds: 0)), "updatedAt": .timestamp(try Timestamp(seconds: 0)),
         ])
@@ -160,12 +178,16 @@ struct GymScenarioTests {
     @Test func textSearch_isDoneLocallyOverActiveMembers() async throws {
         let db = makeDatabase()
         let members = db.collection("members")
-        try await members.document("m1").setData(DocumentEncoder().encode(member("m1", lastName: "Garcia", firstName: "Juan")))
-        try await members.document("m2").setData(DocumentEncoder().encode(member("m2", lastName: "Lopez", firstName: "Juana")))
-        try await members.document("m3").setData(DocumentEncoder().encode(member("m3", lastName: "Perez", firstName: "Ana")))
+        try await members.document("m1").setData(
+            DocumentEncoder().encode(member("m1", lastName: "Garcia", firstName: "Juan")))
+        try await members.document("m2").setData(
+            DocumentEncoder().encode(member("m2", lastName: "Lopez", firstName: "Juana")))
+        try await members.document("m3").setData(
+            DocumentEncoder().encode(member("m3", lastName: "Perez", firstName: "Ana")))
 
         let query = "juan"
-        let found = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName").getDocuments(as: Gym.Member.self)
+        let found = try await members.whereField("isActive", isEqualTo: true).order(by: "paternalLastName")
+            .getDocuments(as: Gym.Member.self)
             .filter { $0.firstName.lowercased().contains(query) || $0.paternalLastName.lowercased().contains(query) }
 
         #expect(found.map(\.id) == ["m1", "m2"])
@@ -174,10 +196,15 @@ struct GymScenarioTests {
     @Test func pagingThroughMembers_withCursors_visitsEveryMemberOnce() async throws {
         let db = makeDatabase()
         let members = db.collection("members")
-        for index in 0..<23 { try await members.document(String(format: "m%02d", index)).setData(DocumentEncoder().encode(member("m\(index)", lastName: "L\(index % 5)"))) }
+        for index in 0..<23 {
+            try await members.document(String(format: "m%02d", index)).setData(
+                DocumentEncoder().encode(member("m\(index)", lastName: "L\(index % 5)")))
+        }
 
         var seen: [String] = []
-        for try await document in members.order(by: "paternalLastName").documents(pageSize: 5) { seen.append(document.documentID) }
+        for try await document in members.order(by: "paternalLastName").documents(pageSize: 5) {
+            seen.append(document.documentID)
+        }
 
         #expect(seen.count == 23)
         #expect(Set(seen).count == 23)
@@ -233,7 +260,8 @@ struct GymScenarioTests {
 
     private func member(_ id: String, lastName: String, firstName: String = "Ana", active: Bool = true) -> Gym.Member {
         Gym.Member(
-            id: id, firstName: firstName, paternalLastName: lastName, maternalLastName: nil, phone: nil, emergencyPhone: nil,
+            id: id, firstName: firstName, paternalLastName: lastName, maternalLastName: nil, phone: nil,
+            emergencyPhone: nil,
             diseases: nil, injuries: nil, otherNotes: nil, birthDate: nil, guardianInfo: nil, membershipPlanId: nil,
             membershipStatus: .active, registrationDate: date("2026-01-10T00:00:00Z"), membershipStartDate: nil,
             membershipEndDate: nil, familyGroupId: nil, isActive: active, createdAt: date("2026-01-10T12:00:00Z"),

@@ -8,9 +8,13 @@ import Testing
 
     @Test func equalityWithNullOrNaN_becomesUnaryFilters() throws {
         #expect(try filter(of: members.whereField("a", isEqualTo: nil)) == .unary(try FieldPath("a"), .isNull))
-        #expect(try filter(of: members.whereField("a", isEqualTo: .value(.double(.nan)))) == .unary(try FieldPath("a"), .isNaN))
+        #expect(
+            try filter(of: members.whereField("a", isEqualTo: .value(.double(.nan))))
+                == .unary(try FieldPath("a"), .isNaN))
         #expect(try filter(of: members.whereField("a", isNotEqualTo: nil)) == .unary(try FieldPath("a"), .isNotNull))
-        #expect(try filter(of: members.whereField("a", isNotEqualTo: .value(.double(.nan)))) == .unary(try FieldPath("a"), .isNotNaN))
+        #expect(
+            try filter(of: members.whereField("a", isNotEqualTo: .value(.double(.nan))))
+                == .unary(try FieldPath("a"), .isNotNaN))
     }
 
     @Test func nullWithAnOrderingOperator_failsNamingTheCall() {
@@ -37,37 +41,48 @@ import Testing
     }
 
     @Test func severalFilters_areAndedAndFlattened() throws {
-        let built = try members
+        let built =
+            try members
             .whereField("a", isGreaterThanOrEqualTo: 5)
             .whereFilter(.andFilter([.whereField("b", isLessThan: "foo"), .whereField("c", arrayContains: 1)]))
             .build()
 
         #expect(
             built.query.filter
-                == .composite(.and, [
-                    .field(try FieldPath("a"), .greaterThanOrEqual, 5),
-                    .field(try FieldPath("b"), .lessThan, "foo"),
-                    .field(try FieldPath("c"), .arrayContains, 1),
-                ])
+                == .composite(
+                    .and,
+                    [
+                        .field(try FieldPath("a"), .greaterThanOrEqual, 5),
+                        .field(try FieldPath("b"), .lessThan, "foo"),
+                        .field(try FieldPath("c"), .arrayContains, 1),
+                    ])
         )
     }
 
     @Test func compositeFilters_dropEmptyOnesAndUnwrapSingleOnes() throws {
-        let built = try members
-            .whereFilter(.orFilter([.andFilter([]), .andFilter([.whereField("a", in: [1, 2])]), .whereField("b", notIn: ["x"])]))
+        let built =
+            try members
+            .whereFilter(
+                .orFilter([.andFilter([]), .andFilter([.whereField("a", in: [1, 2])]), .whereField("b", notIn: ["x"])])
+            )
             .whereFilter(.orFilter([]))
             .build()
 
         #expect(
             built.query.filter
-                == .composite(.or, [.field(try FieldPath("a"), .in, [1, 2]), .field(try FieldPath("b"), .notIn, ["x"])])
+                == .composite(
+                    .or, [.field(try FieldPath("a"), .in, [1, 2]), .field(try FieldPath("b"), .notIn, ["x"])])
         )
     }
 
     @Test func documentIDFilters_becomeReferencesUnderTheCollection() throws {
         let built = try members.whereField(FieldPath.documentID, in: ["ana", .reference(name("members/bo"))]).build()
 
-        #expect(built.query.filter == .field(FieldPath.documentID, .in, [.reference(try name("members/ana")), .reference(try name("members/bo"))]))
+        #expect(
+            built.query.filter
+                == .field(
+                    FieldPath.documentID, .in,
+                    [.reference(try name("members/ana")), .reference(try name("members/bo"))]))
     }
 
     @Test func documentIDFilters_rejectSlashesOtherCollectionsAndArrayContains() throws {
@@ -85,7 +100,10 @@ import Testing
 
         #expect(built.parent == (try DocumentPath("users/u1")))
         #expect(built.query.from == CollectionSelector(collectionID: "posts", allDescendants: true))
-        #expect(built.query.filter == .field(FieldPath.documentID, .greaterThanOrEqual, .reference(try name("users/u1/blogs/b1/posts/p1"))))
+        #expect(
+            built.query.filter
+                == .field(FieldPath.documentID, .greaterThanOrEqual, .reference(try name("users/u1/blogs/b1/posts/p1")))
+        )
         #expect(expectInvalid(group.whereField("__name__", isEqualTo: "blogs/b1/posts")).contains("blogs/b1/posts"))
     }
 
@@ -105,14 +123,18 @@ import Testing
 
         let narrowed = base.whereField("a", isGreaterThan: 1).limit(to: 1)
 
-        #expect(try base.build().query == StructuredQuery(from: CollectionSelector(collectionID: "members"), orderBy: [Order(try FieldPath("a"))]))
+        #expect(
+            try base.build().query
+                == StructuredQuery(
+                    from: CollectionSelector(collectionID: "members"), orderBy: [Order(try FieldPath("a"))]))
         #expect(try narrowed.build().query.limit == 1)
     }
 
     // MARK: Orders, limits, projection
 
     @Test func lastLimitOffsetSelectAndCursorsWin() throws {
-        let built = try members
+        let built =
+            try members
             .order(by: "a")
             .limit(to: 3).limit(toLast: 9).limit(to: 4)
             .offset(2).offset(5)
@@ -140,7 +162,8 @@ import Testing
     }
 
     @Test func limitToLast_reversesOrdersAndSwapsCursors() throws {
-        let built = try members
+        let built =
+            try members
             .order(by: "lastName").order(by: "age", descending: true)
             .start(after: ["A"]).end(at: ["M", 30])
             .limit(toLast: 2)
@@ -148,7 +171,10 @@ import Testing
 
         #expect(built.reversesResults)
         #expect(built.query.limit == 2)
-        #expect(built.query.orderBy == [Order(try FieldPath("lastName"), .descending), Order(try FieldPath("age"), .ascending)])
+        #expect(
+            built.query.orderBy == [
+                Order(try FieldPath("lastName"), .descending), Order(try FieldPath("age"), .ascending),
+            ])
         #expect(built.query.startAt == Cursor(values: ["M", 30], before: true))
         #expect(built.query.endAt == Cursor(values: ["A"], before: true))
     }
@@ -188,7 +214,8 @@ import Testing
     @Test func documentCursor_usesNormalizedOrdersInTheLastDirection() throws {
         let snapshot = CursorDocument(path: try DocumentPath("members/ana"), fields: ["a": 7, "b": 8, "c": 9])
 
-        let built = try members
+        let built =
+            try members
             .whereField("c", isNotEqualTo: nil)
             .whereField("b", isGreaterThan: 1)
             .order(by: "a", descending: true)
@@ -246,7 +273,10 @@ import Testing
         #expect(built.query.orderBy == [Order(FieldPath.documentID)])
         #expect(built.query.startAt == Cursor(values: [.reference(try name("members/ana"))], before: false))
         // `not-in` with a value besides null still orders by its field.
-        #expect(members.whereField("a", notIn: [1, nil]).normalizedOrders == [Order(try FieldPath("a")), Order(FieldPath.documentID)])
+        #expect(
+            members.whereField("a", notIn: [1, nil]).normalizedOrders == [
+                Order(try FieldPath("a")), Order(FieldPath.documentID),
+            ])
     }
 
     @Test func documentCursor_fromAnotherCollection_fails() throws {

@@ -14,7 +14,11 @@ struct UserFieldsTests {
     @Test func set_literalWithCanonicallyEqualKeys_writesBothFields() throws {
         let write = try WriteBuilder.set(doc, data: [Self.precomposed: 1, Self.decomposed: 2])
 
-        #expect(write.operation == .update(fields: MapValue([(Self.precomposed, Value.integer(1)), (Self.decomposed, Value.integer(2))]), mask: nil))
+        #expect(
+            write.operation
+                == .update(
+                    fields: MapValue([(Self.precomposed, Value.integer(1)), (Self.decomposed, Value.integer(2))]),
+                    mask: nil))
         #expect(try fields(of: write).count == 2)
     }
 
@@ -90,7 +94,9 @@ struct UserFieldsTests {
     }
 
     private func fields(of write: Write) throws -> MapValue {
-        guard case .update(let fields, _) = write.operation else { throw DocumentStoreError.invalidArgument("not an update") }
+        guard case .update(let fields, _) = write.operation else {
+            throw DocumentStoreError.invalidArgument("not an update")
+        }
         return fields
     }
 }
@@ -112,7 +118,9 @@ struct MergedKeyDecodingTests {
 
     @Test func decodeNestedDictionary_keysEqualOnlyAsSwiftStrings_refusesNamingTheField() {
         struct Model: Decodable { let scores: [String: Int] }
-        let fields: MapValue = ["scores": .map(MapValue([("\u{E9}", Value.integer(1)), ("e\u{0301}", Value.integer(2))]))]
+        let fields: MapValue = [
+            "scores": .map(MapValue([("\u{E9}", Value.integer(1)), ("e\u{0301}", Value.integer(2))]))
+        ]
 
         #expect {
             try DocumentDecoder().decode(Model.self, from: fields)

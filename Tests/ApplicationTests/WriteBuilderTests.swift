@@ -97,20 +97,24 @@ import Testing
     }
 
     @Test func set_mergeFieldsFromDottedPaths_splitOnDots() throws {
-        #expect(try SetOptions.mergeFields(dotted: ["a.b", "c"]) == .mergeFields([try FieldPath("a", "b"), try FieldPath("c")]))
+        #expect(
+            try SetOptions.mergeFields(dotted: ["a.b", "c"])
+                == .mergeFields([try FieldPath("a", "b"), try FieldPath("c")]))
         #expect(throws: DocumentStoreError.self) { try SetOptions.mergeFields(dotted: ["a..b"]) }
     }
 
     @Test func set_mergeFields_missingFromData_throwsNamingThePath() {
         let error = expectInvalid {
-            try WriteBuilder.set(doc, data: ["a": 1], options: .mergeFields([try FieldPath("a"), try FieldPath("b", "c")]))
+            try WriteBuilder.set(
+                doc, data: ["a": 1], options: .mergeFields([try FieldPath("a"), try FieldPath("b", "c")]))
         }
         #expect(error.contains("'b.c'"))
     }
 
     @Test func set_mergeFields_prefixOrDuplicate_throwsNamingThePaths() {
         let prefix = expectInvalid {
-            try WriteBuilder.set(doc, data: ["a": ["b": 1]], options: .mergeFields([try FieldPath("a", "b"), try FieldPath("a")]))
+            try WriteBuilder.set(
+                doc, data: ["a": ["b": 1]], options: .mergeFields([try FieldPath("a", "b"), try FieldPath("a")]))
         }
         #expect(prefix.contains("'a' is a prefix of 'a.b'"))
         let duplicate = expectInvalid {
@@ -134,9 +138,11 @@ import Testing
     // MARK: update
 
     @Test func update_splitsDottedKeys_masksSortedPaths_andRequiresExistence() throws {
-        let write = try WriteBuilder.update(doc, data: ["b.c": 1, "a": ["x.y": true], "d": .delete(), "t": .serverTimestamp()])
+        let write = try WriteBuilder.update(
+            doc, data: ["b.c": 1, "a": ["x.y": true], "d": .delete(), "t": .serverTimestamp()])
 
-        #expect(write.operation == .update(fields: ["a": ["x.y": true], "b": ["c": 1]], mask: try paths("a", "b.c", "d")))
+        #expect(
+            write.operation == .update(fields: ["a": ["x.y": true], "b": ["c": 1]], mask: try paths("a", "b.c", "d")))
         #expect(write.precondition == .exists(true))
         #expect(write.transforms == [FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp)])
     }
@@ -176,7 +182,8 @@ import Testing
 
     @Test func update_duplicatePathsWithTransforms_throw() {
         let error = expectInvalid {
-            try WriteBuilder.update(doc, fields: [(try FieldPath("a"), .arrayUnion([1])), (try FieldPath("a"), .arrayUnion([2]))])
+            try WriteBuilder.update(
+                doc, fields: [(try FieldPath("a"), .arrayUnion([1])), (try FieldPath("a"), .arrayUnion([2]))])
         }
         #expect(error.contains("'a' is given more than once"))
     }
@@ -191,7 +198,8 @@ import Testing
         let write = try WriteBuilder.update(doc, data: ["a.b.c": .serverTimestamp()])
 
         #expect(write.operation == .update(fields: MapValue(), mask: []))
-        #expect(write.transforms == [FieldTransform(fieldPath: try FieldPath("a", "b", "c"), operation: .serverTimestamp)])
+        #expect(
+            write.transforms == [FieldTransform(fieldPath: try FieldPath("a", "b", "c"), operation: .serverTimestamp)])
     }
 
     // MARK: invalid data

@@ -16,7 +16,8 @@ struct ChildProcessTests {
     }
 
     @Test func runsInTheDirectory_withTheEnvironmentGiven() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-test-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-child-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try ChildProcess.runBlocking(
@@ -25,7 +26,9 @@ struct ChildProcessTests {
         )
         let lines = run.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(URL(fileURLWithPath: lines.first ?? "").resolvingSymlinksInPath().path == directory.resolvingSymlinksInPath().path)
+        #expect(
+            URL(fileURLWithPath: lines.first ?? "").resolvingSymlinksInPath().path
+                == directory.resolvingSymlinksInPath().path)
         #expect(lines.last == "it is set")
     }
 

@@ -19,7 +19,9 @@ struct DemoTests {
         #expect(second.status == 0, "\(second)")
         #expect(second.standardOutput.contains("Run #2 on this store."))
         #expect(second.standardOutput.contains("Welcome back: 3 members registered on a previous run"))
-        #expect(second.standardOutput.contains("= ana.benitez@sajarubox.mx is already registered (kept from a previous run)"))
+        #expect(
+            second.standardOutput.contains(
+                "= ana.benitez@sajarubox.mx is already registered (kept from a previous run)"))
         #expect(!second.standardOutput.contains("+ registered"))
         #expect(second.standardOutput.contains("3 members registered, 2 active"))
     }
@@ -31,7 +33,8 @@ struct DemoTests {
         let run = try workspace.succeed(["demo"])
 
         let steps = [
-            "1. Membership plans", "2. Members and the unique email index", "3. Ordered and filtered lists", "4. Text search",
+            "1. Membership plans", "2. Members and the unique email index", "3. Ordered and filtered lists",
+            "4. Text search",
             "5. Soft delete", "6. Counts", "7. A recurring class schedule", "8. Attendance by date range",
         ]
         for step in steps { #expect(run.standardOutput.contains("\n" + step), "missing: \(step)") }
@@ -44,8 +47,10 @@ struct DemoTests {
         #expect(run.standardOutput.contains("3 members registered, 2 active"))
         #expect(run.standardOutput.contains("4 classes in one batch (group yoga-2026-03)"))
         #expect(run.standardOutput.contains("cancelled the group box-2026-03, 4 classes"))
-        #expect(run.standardOutput.contains("active classes in the week of 2 March: Yoga Mon 2 07:30, Yoga Wed 4 07:30"))
-        #expect(run.standardOutput.contains("Mon 2 07:35 yoga-2026-03-1: attended\n   Wed 4 07:35 yoga-2026-03-2: missed"))
+        #expect(
+            run.standardOutput.contains("active classes in the week of 2 March: Yoga Mon 2 07:30, Yoga Wed 4 07:30"))
+        #expect(
+            run.standardOutput.contains("Mon 2 07:35 yoga-2026-03-1: attended\n   Wed 4 07:35 yoga-2026-03-2: missed"))
         #expect(run.standardError.isEmpty)
     }
 
@@ -71,7 +76,9 @@ struct DemoTests {
             try workspace.succeed(["collections"]).outputLines == [
                 "app_config", "classAttendance", "classes", "members", "membership_plans", "user_emails",
             ])
-        #expect(try workspace.succeed(["get", "user_emails/ana.benitez@sajarubox.mx"]).standardOutput.contains(#""primaryUserId": "ana-benitez""#))
+        #expect(
+            try workspace.succeed(["get", "user_emails/ana.benitez@sajarubox.mx"]).standardOutput.contains(
+                #""primaryUserId": "ana-benitez""#))
     }
 
     @Test func loggingToStandardError_leavesTheNarrationAlone() throws {

@@ -4,7 +4,9 @@ import HearthFirestoreCodec
 import Testing
 
 /// get, set, update, delete on the file store, each a separate run of the executable.
-@Suite("hearth get | set | update | delete", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
+@Suite(
+    "hearth get | set | update | delete",
+    .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct DocumentCommandTests {
     @Test func setThenGet_returnsThePlainJSON_withIntegersAndDoublesKeptApart() throws {
         let workspace = try Workspace()
@@ -43,7 +45,9 @@ struct DocumentCommandTests {
             return
         }
         #expect(fields["age"] == .object(["integerValue": .string("30")]))
-        #expect(fields["ratio"] == .object(["doubleValue": .number("2.0")]) || fields["ratio"] == .object(["doubleValue": .number("2")]))
+        #expect(
+            fields["ratio"] == .object(["doubleValue": .number("2.0")])
+                || fields["ratio"] == .object(["doubleValue": .number("2")]))
     }
 
     @Test func setTyped_keepsKindsPlainJSONCannotSay_andPlainGetPrintsThemAsText() throws {
@@ -85,7 +89,10 @@ struct DocumentCommandTests {
         try workspace.succeed(["set", "members/bea", #"{"age":41}"#, "--merge"])
 
         #expect(try object(try workspace.succeed(["get", "members/ana"]).standardOutput) == ["age": .number("31")])
-        #expect(try object(try workspace.succeed(["get", "members/bea"]).standardOutput) == ["name": .string("Bea"), "age": .number("41")])
+        #expect(
+            try object(try workspace.succeed(["get", "members/bea"]).standardOutput) == [
+                "name": .string("Bea"), "age": .number("41"),
+            ])
     }
 
     @Test func update_changesFieldPaths_andKeepsTheRest() throws {
@@ -93,7 +100,9 @@ struct DocumentCommandTests {
         defer { workspace.remove() }
         try workspace.succeed(["set", "members/ana", #"{"name":"Ana","address":{"city":"Puebla","zip":"72000"}}"#])
 
-        let update = try workspace.succeed(["update", "members/ana", #"{"address.city":"Cholula","`first name`":"Ana María"}"#])
+        let update = try workspace.succeed([
+            "update", "members/ana", #"{"address.city":"Cholula","`first name`":"Ana María"}"#,
+        ])
 
         #expect(update.standardOutput.hasPrefix("updated members/ana at "))
         let fields = try object(try workspace.succeed(["get", "members/ana"]).standardOutput)

@@ -12,8 +12,13 @@ struct ExportImportTests {
 
         let run = try workspace.succeed(["export"])
 
-        let documents = try run.outputLines.map { try RESTDocumentCodec.decode(try JSONParser.parse($0), database: nil) }
-        #expect(documents.map(\.path.path) == ["classes/c1", "members/ana", "members/ana/visits/v1", "members/bea", "orphans/o1/notes/n1"])
+        let documents = try run.outputLines.map {
+            try RESTDocumentCodec.decode(try JSONParser.parse($0), database: nil)
+        }
+        #expect(
+            documents.map(\.path.path) == [
+                "classes/c1", "members/ana", "members/ana/visits/v1", "members/bea", "orphans/o1/notes/n1",
+            ])
         #expect(documents[1].fields["age"] == .integer(30))
         #expect(run.errorLines.last == "export: exported 5 documents")
     }
@@ -35,7 +40,10 @@ struct ExportImportTests {
         #expect(export.errorLines.last == "export: exported 5 documents to \(file)")
         #expect(importRun.errorLines.last == "import: imported 5 documents from \(file)")
         #expect(try target.contents() == source.contents())
-        #expect(try FileManager.default.contentsOfDirectory(atPath: source.directory.url.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: source.directory.url.path).filter {
+                $0.hasSuffix(".tmp")
+            }.isEmpty)
     }
 
     @Test func import_readsStandardInput_inSmallBatches_replacingExistingDocuments() throws {
@@ -98,8 +106,14 @@ struct ExportImportTests {
         ("an empty field name", #"{"":{"integerValue":"1"}}"#),
         ("a reserved field name", #"{"__x__":{"integerValue":"1"}}"#),
         ("an array directly in an array", #"{"a":{"arrayValue":{"values":[{"arrayValue":{"values":[]}}]}}}"#),
-        ("nesting over 20 levels", String(repeating: #"{"m":{"mapValue":{"fields":"#, count: 21) + "{}" + String(repeating: "}}}", count: 21)),
-        ("a document over 1 MiB", #"{"a":{"stringValue":"\#(String(repeating: "x", count: 600_000))"},"b":{"stringValue":"\#(String(repeating: "y", count: 600_000))"}}"#),
+        (
+            "nesting over 20 levels",
+            String(repeating: #"{"m":{"mapValue":{"fields":"#, count: 21) + "{}" + String(repeating: "}}}", count: 21)
+        ),
+        (
+            "a document over 1 MiB",
+            #"{"a":{"stringValue":"\#(String(repeating: "x", count: 600_000))"},"b":{"stringValue":"\#(String(repeating: "y", count: 600_000))"}}"#
+        ),
     ]
 
     @Test(arguments: unstorableFields.indices)
@@ -108,15 +122,19 @@ struct ExportImportTests {
         let target = try Workspace()
         defer { target.remove() }
         let times = #""createTime":"2026-01-01T00:00:00Z","updateTime":"2026-01-01T00:00:00Z""#
-        let valid = #"{"name":"projects/p/databases/(default)/documents/members/ana","fields":{"a":{"integerValue":"1"}},\#(times)}"#
+        let valid =
+            #"{"name":"projects/p/databases/(default)/documents/members/ana","fields":{"a":{"integerValue":"1"}},\#(times)}"#
         let bad = #"{"name":"projects/p/databases/(default)/documents/members/zed","fields":\#(fields),\#(times)}"#
         let file = target.directory.url.appendingPathComponent("unstorable.jsonl")
-        try Data([valid, valid.replacingOccurrences(of: "/ana", with: "/bo"), bad].joined(separator: "\n").utf8).write(to: file)
+        try Data([valid, valid.replacingOccurrences(of: "/ana", with: "/bo"), bad].joined(separator: "\n").utf8).write(
+            to: file)
 
         let run = try target.run(["import", "--batch-size", "1", file.path])
 
         #expect(run.status == 2, "\(label): \(run.errorLines.last ?? "")")
-        #expect(run.errorLines.last?.contains("line 3 of \(file.path) cannot be stored") == true, "\(label): \(run.errorLines.last ?? "")")
+        #expect(
+            run.errorLines.last?.contains("line 3 of \(file.path) cannot be stored") == true,
+            "\(label): \(run.errorLines.last ?? "")")
         #expect((run.errorLines.last?.utf8.count ?? 0) < 2_000, "\(label): the error echoes the input")
         #expect(try target.contents().isEmpty, "\(label)")
     }

@@ -19,7 +19,8 @@ struct FirestoreEmulatorTests {
         #expect(first.status == 0, "\(first)")
         #expect(first.standardOutput.contains("(emulator) store (development)"))
         #expect(first.standardOutput.contains("First run on this store"))
-        #expect(first.standardOutput.contains("active classes in the week of 2 March: Yoga Mon 2 07:30, Yoga Wed 4 07:30"))
+        #expect(
+            first.standardOutput.contains("active classes in the week of 2 March: Yoga Mon 2 07:30, Yoga Wed 4 07:30"))
         #expect(second.status == 0, "\(second)")
         #expect(second.standardOutput.contains("Welcome back: 3 members registered on a previous run"))
         #expect(!workspace.directory.exists(".hearth"))
@@ -51,7 +52,10 @@ struct FirestoreEmulatorTests {
         let emulator = try await FirestoreEmulator.shared()
         return try Workspace(
             store: "firestore",
-            environment: ["FIRESTORE_EMULATOR_HOST": emulator.hostAndPort, "GOOGLE_CLOUD_PROJECT": FirestoreEmulator.newProjectID(prefix: "cli")]
+            environment: [
+                "FIRESTORE_EMULATOR_HOST": emulator.hostAndPort,
+                "GOOGLE_CLOUD_PROJECT": FirestoreEmulator.newProjectID(prefix: "cli"),
+            ]
         )
     }
 }

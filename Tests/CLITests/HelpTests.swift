@@ -3,7 +3,9 @@ import Testing
 
 @Suite("hearth --help", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct HelpTests {
-    static let commands = ["demo", "get", "set", "update", "delete", "query", "count", "collections", "export", "import"]
+    static let commands = [
+        "demo", "get", "set", "update", "delete", "query", "count", "collections", "export", "import",
+    ]
 
     @Test func help_listsEveryCommand_andTheEnvironment() throws {
         let workspace = try Workspace()
@@ -12,7 +14,9 @@ struct HelpTests {
         let run = try workspace.run(["--help"])
 
         #expect(run.status == 0)
-        for command in Self.commands { #expect(run.standardOutput.contains("\n  \(command) "), "\(command) missing from --help") }
+        for command in Self.commands {
+            #expect(run.standardOutput.contains("\n  \(command) "), "\(command) missing from --help")
+        }
         #expect(run.standardOutput.contains("HEARTH_STORE"))
         #expect(run.standardOutput.contains("HEARTH_ENV"))
         #expect(run.standardError.isEmpty)

@@ -4,13 +4,17 @@ import HearthFirestoreCodec
 import Testing
 
 /// query, count, collections on the file store.
-@Suite("hearth query | count | collections", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
+@Suite(
+    "hearth query | count | collections",
+    .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct QueryCommandTests {
     @Test func query_filtersOrdersAndLimits_printingOneJSONLinePerDocument() throws {
         let workspace = try seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "members", "--where", "age >= 30", "--order-by", "age", "desc", "--limit", "2"])
+        let run = try workspace.succeed([
+            "query", "members", "--where", "age >= 30", "--order-by", "age", "desc", "--limit", "2",
+        ])
 
         #expect(paths(run) == ["members/carl", "members/bea"])
         let first = try JSONParser.parse(try #require(run.outputLines.first))
@@ -18,7 +22,10 @@ struct QueryCommandTests {
             first
                 == .object([
                     "path": .string("members/carl"),
-                    "fields": .object(["name": .string("Carl"), "age": .number("50"), "tags": .array([.string("box")]), "active": .bool(false)]),
+                    "fields": .object([
+                        "name": .string("Carl"), "age": .number("50"), "tags": .array([.string("box")]),
+                        "active": .bool(false),
+                    ]),
                 ]))
     }
 
@@ -27,7 +34,8 @@ struct QueryCommandTests {
         defer { workspace.remove() }
 
         let run = try workspace.succeed([
-            "query", "members", "--where", "active == true", "--where", #"tags array-contains "yoga""#, "--order-by", "name",
+            "query", "members", "--where", "active == true", "--where", #"tags array-contains "yoga""#, "--order-by",
+            "name",
         ])
 
         #expect(paths(run) == ["members/ana", "members/bea"])
@@ -66,7 +74,9 @@ struct QueryCommandTests {
         let workspace = try seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "visits", "--collection-group", "--where", "day >= 2", "--order-by", "day"])
+        let run = try workspace.succeed([
+            "query", "visits", "--collection-group", "--where", "day >= 2", "--order-by", "day",
+        ])
 
         #expect(paths(run) == ["members/ana/visits/v2", "members/bea/visits/v1"])
     }
@@ -77,7 +87,8 @@ struct QueryCommandTests {
 
         let run = try workspace.succeed(["query", "members", "--where", #"name == {"stringValue":"Ana"}"#, "--typed"])
 
-        let document = try RESTDocumentCodec.decode(try JSONParser.parse(try #require(run.outputLines.first)), database: nil)
+        let document = try RESTDocumentCodec.decode(
+            try JSONParser.parse(try #require(run.outputLines.first)), database: nil)
         #expect(document.path.path == "members/ana")
         #expect(document.fields["age"] == .integer(20))
         #expect(run.outputLines.count == 1)
@@ -128,7 +139,9 @@ struct QueryCommandTests {
 
     private func paths(_ run: HearthProcess.Run) -> [String] {
         run.outputLines.compactMap { line in
-            guard case .object(let object)? = try? JSONParser.parse(line), case .string(let path)? = object["path"] ?? object["name"] else {
+            guard case .object(let object)? = try? JSONParser.parse(line),
+                case .string(let path)? = object["path"] ?? object["name"]
+            else {
                 return nil
             }
             return path

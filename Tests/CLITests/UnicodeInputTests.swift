@@ -5,7 +5,9 @@ import Testing
 
 /// Paths and field paths typed on the command line are cut at `/` and `.` bytes; keys that differ only in
 /// Unicode normalization stay two fields; standard input that is not UTF-8 is refused, not repaired.
-@Suite("hearth: Unicode in paths, keys and standard input", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
+@Suite(
+    "hearth: Unicode in paths, keys and standard input",
+    .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct UnicodeInputTests {
     @Test func update_dottedKeyWithAcuteAfterTheDot_writesTheNestedField() throws {
         let workspace = try Workspace()
@@ -90,7 +92,9 @@ struct UnicodeInputTests {
     }
 
     /// Runs `hearth` with the file at `input` (any bytes) as its standard input.
-    private func runWithInput(_ workspace: Workspace, _ arguments: [String], input: String) throws -> (status: Int32, errors: String) {
+    private func runWithInput(
+        _ workspace: Workspace, _ arguments: [String], input: String
+    ) throws -> (status: Int32, errors: String) {
         guard let executable = HearthProcess.executable else { throw HearthNotBuilt() }
         let output = workspace.directory.url.appendingPathComponent("stdout").path
         let errors = workspace.directory.url.appendingPathComponent("stderr").path

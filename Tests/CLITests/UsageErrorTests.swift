@@ -32,7 +32,9 @@ struct UsageErrorTests {
         Case(arguments: ["set", "members/ana", #"{"n": 1e999}"#], reason: "out of the range of a double"),
         Case(arguments: ["set", "members/ana", #"{"__secret__": 1}"#], reason: "__secret__"),
         Case(arguments: ["set", "members/ana", #"{"grid": [[1]]}"#], reason: "grid"),
-        Case(arguments: ["set", "members/ana", #"{"age": {"integer": "1"}}"#, "--typed"], reason: "Firestore REST values"),
+        Case(
+            arguments: ["set", "members/ana", #"{"age": {"integer": "1"}}"#, "--typed"], reason: "Firestore REST values"
+        ),
         Case(arguments: ["set", "members/ana", "-"], reason: "is not valid JSON", input: "oops"),
         Case(arguments: ["update", "members/ana", "{}"], reason: "at least one field"),
         Case(arguments: ["update", "members/ana", #"{"a..b": 1}"#], reason: "is not a field path"),
@@ -54,8 +56,11 @@ struct UsageErrorTests {
         Case(arguments: ["export", "a.jsonl", "b.jsonl"], reason: "at most one <file>"),
         Case(arguments: ["import", "/nonexistent/backup.jsonl"], reason: "cannot read /nonexistent/backup.jsonl"),
         Case(arguments: ["import", "--batch-size", "501"], reason: "--batch-size must be an integer from 1 to 500"),
-        Case(arguments: ["import"], reason: "Line 2 of standard input is not a Firestore REST document", input: validLine + "\n{\"name\": 3}\n"),
-        Case(arguments: ["get", "members/ana"], reason: "HEARTH_STORE must be", environment: ["HEARTH_STORE": "sqlite"]),
+        Case(
+            arguments: ["import"], reason: "Line 2 of standard input is not a Firestore REST document",
+            input: validLine + "\n{\"name\": 3}\n"),
+        Case(
+            arguments: ["get", "members/ana"], reason: "HEARTH_STORE must be", environment: ["HEARTH_STORE": "sqlite"]),
         Case(
             arguments: ["demo"], reason: "HEARTH_ENV=production refuses HEARTH_STORE=memory",
             environment: ["HEARTH_STORE": "memory", "HEARTH_ENV": "production"]),
@@ -66,7 +71,8 @@ struct UsageErrorTests {
         Case(
             arguments: ["get", "members/ana"], reason: "refuses the Firestore emulator",
             environment: [
-                "HEARTH_STORE": "firestore", "HEARTH_ENV": "production", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:9", "GOOGLE_CLOUD_PROJECT": "gym",
+                "HEARTH_STORE": "firestore", "HEARTH_ENV": "production", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:9",
+                "GOOGLE_CLOUD_PROJECT": "gym",
             ]
         ),
     ]
@@ -107,7 +113,9 @@ struct UsageErrorTests {
         defer { workspace.remove() }
         try workspace.succeed(["set", "members/ana", #"{"tags":["a"]}"#])
 
-        let run = try workspace.run(["query", "members", "--where", #"tags array-contains-any ["a"]"#, "--where", #"tags array-contains "a""#])
+        let run = try workspace.run([
+            "query", "members", "--where", #"tags array-contains-any ["a"]"#, "--where", #"tags array-contains "a""#,
+        ])
 
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.count == 1)

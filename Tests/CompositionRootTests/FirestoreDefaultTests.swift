@@ -47,9 +47,17 @@ struct FirestoreDefaultTests {
             ("delete", { try await ana.delete() }),
             ("getDocuments", { _ = try await members.whereField("active", isEqualTo: true).getDocuments() }),
             ("count", { _ = try await members.count.getAggregation() }),
-            ("listen", { var snapshots = members.snapshots().makeAsyncIterator(); _ = try await snapshots.next() }),
+            (
+                "listen",
+                {
+                    var snapshots = members.snapshots().makeAsyncIterator(); _ = try await snapshots.next()
+                }
+            ),
             ("batch", { try await db.batch().setData(["n": 1], forDocument: ana).commit() }),
-            ("transaction", { try await db.runTransaction { transaction in _ = try await transaction.getDocument(ana) } }),
+            (
+                "transaction",
+                { try await db.runTransaction { transaction in _ = try await transaction.getDocument(ana) } }
+            ),
             ("collections", { _ = try await db.collections() }),
         ]
         for (name, operation) in operations {
@@ -63,7 +71,8 @@ struct FirestoreDefaultTests {
         }
 
         let reported = Mutex<String?>(nil)
-        try ana.setData(from: ["name": "Ana"]) { error in reported.withLock { $0 = "\(error.map { "\($0)" } ?? "nil")" } }
+        try ana.setData(from: ["name": "Ana"]) { error in reported.withLock { $0 = "\(error.map { "\($0)" } ?? "nil")" }
+        }
         _ = try? await ana.getDocument()
         #expect(reported.withLock { $0 }?.contains("HEARTH_STORE") == true)
         try await db.close()
@@ -81,13 +90,18 @@ struct FirestoreDefaultTests {
         #expect(db.store.isClosed)
         #expect(error?.code == .failedPrecondition, "\(String(describing: error))")
         #expect(listenError?.code == .failedPrecondition, "\(String(describing: listenError))")
-        #expect(error?.message.contains("HEARTH_STORE") == true, "the refusal still names why the store could not be made")
+        #expect(
+            error?.message.contains("HEARTH_STORE") == true, "the refusal still names why the store could not be made")
     }
 
     @Test func aProfileThatRefusesTheStore_makesADatabaseThatThrowsFailedPrecondition() async throws {
-        let db = HearthConfiguration.defaultDatabase(environment: ["HEARTH_ENV": "production", "HEARTH_STORE": "memory"])
+        let db = HearthConfiguration.defaultDatabase(environment: [
+            "HEARTH_ENV": "production", "HEARTH_STORE": "memory",
+        ])
 
-        let error = await #expect(throws: DocumentStoreError.self) { _ = try await db.document("members/ana").getDocument() }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            _ = try await db.document("members/ana").getDocument()
+        }
 
         #expect(error?.code == .failedPrecondition)
     }
@@ -101,7 +115,11 @@ struct FirestoreDefaultTests {
 
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<16 {
-                group.addTask { try await defaults.database.document("members/m\(index)").setData(["n": .value(.integer(Int64(index)))]) }
+                group.addTask {
+                    try await defaults.database.document("members/m\(index)").setData([
+                        "n": .value(.integer(Int64(index)))
+                    ])
+                }
             }
             try await group.waitForAll()
         }

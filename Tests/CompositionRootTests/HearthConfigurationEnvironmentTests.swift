@@ -66,7 +66,9 @@ struct HearthConfigurationEnvironmentTests {
     }
 
     @Test func firestoreWithTheEmulatorAndNoProject_usesDemoHearth() throws {
-        let configuration = try HearthConfiguration.fromEnvironment(["HEARTH_STORE": "firestore", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:1"])
+        let configuration = try HearthConfiguration.fromEnvironment([
+            "HEARTH_STORE": "firestore", "FIRESTORE_EMULATOR_HOST": "127.0.0.1:1",
+        ])
 
         guard case .firestore(let target) = configuration.store else {
             Issue.record("expected Firestore")
@@ -76,7 +78,9 @@ struct HearthConfigurationEnvironmentTests {
     }
 
     @Test func firestoreWithGCLOUD_PROJECT_usesIt() throws {
-        let configuration = try HearthConfiguration.fromEnvironment(["HEARTH_STORE": "firestore", "GCLOUD_PROJECT": "my-app"])
+        let configuration = try HearthConfiguration.fromEnvironment([
+            "HEARTH_STORE": "firestore", "GCLOUD_PROJECT": "my-app",
+        ])
 
         guard case .firestore(let target) = configuration.store else {
             Issue.record("expected Firestore")
@@ -106,7 +110,8 @@ struct HearthConfigurationEnvironmentTests {
 
     @Test(arguments: [("1", true), ("true", true), ("0", false), ("false", false)])
     func allowProduction_readsOneAndZero(value: String, expected: Bool) throws {
-        #expect(try HearthConfiguration.fromEnvironment(["HEARTH_ALLOW_PRODUCTION": value]).allowsProduction == expected)
+        #expect(
+            try HearthConfiguration.fromEnvironment(["HEARTH_ALLOW_PRODUCTION": value]).allowsProduction == expected)
     }
 
     @Test func anUnreadableAllowProduction_isInvalidArgument_namingTheVariable() {
@@ -132,7 +137,9 @@ struct HearthConfigurationEnvironmentTests {
     }
 
     @Test func emptyValues_countAsUnset() throws {
-        let configuration = try HearthConfiguration.fromEnvironment(["HEARTH_STORE": " ", "HEARTH_ENV": "", "HEARTH_LOG": ""])
+        let configuration = try HearthConfiguration.fromEnvironment([
+            "HEARTH_STORE": " ", "HEARTH_ENV": "", "HEARTH_LOG": "",
+        ])
 
         #expect(configuration.store.summary == "file:.hearth/data")
         #expect(configuration.profile == .development)

@@ -39,7 +39,8 @@ struct HearthFactoryTests {
     }
 
     @Test func firestore_usesTheGivenTokenProvider() throws {
-        let target = FirestoreTarget(projectID: "gym-prod", tokenProvider: StaticTokenProvider(AccessToken("secret"), kind: .firebaseUser))
+        let target = FirestoreTarget(
+            projectID: "gym-prod", tokenProvider: StaticTokenProvider(AccessToken("secret"), kind: .firebaseUser))
 
         let store = try HearthConfiguration(store: .firestore(target), allowsProduction: true).makeStore()
 
@@ -49,7 +50,8 @@ struct HearthFactoryTests {
 
     @Test func firestore_withAMalformedEmulatorHost_isInvalidArgument() {
         do {
-            _ = try HearthConfiguration(store: .firestore(.emulator(host: "not a host", projectID: "demo-x"))).makeStore()
+            _ = try HearthConfiguration(store: .firestore(.emulator(host: "not a host", projectID: "demo-x")))
+                .makeStore()
             Issue.record("expected an error")
         } catch {
             #expect(error.code == .invalidArgument)
@@ -99,7 +101,9 @@ struct HearthFactoryTests {
         try await database.document("a/b").setData(["x": 1])
 
         try await database.close()
-        let error = await #expect(throws: DocumentStoreError.self) { _ = try await database.document("a/b").getDocument() }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            _ = try await database.document("a/b").getDocument()
+        }
 
         #expect(error?.code == .failedPrecondition)
         #expect(database.store.isClosed)

@@ -13,14 +13,16 @@ struct HearthProfileRulesTests {
     }
 
     @Test func production_refusesTheEmulator() {
-        let error = validationError(HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:8080")), profile: .production))
+        let error = validationError(
+            HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:8080")), profile: .production))
 
         #expect(error?.code == .failedPrecondition)
         #expect(error?.message.contains("FIRESTORE_EMULATOR_HOST") == true)
     }
 
     @Test func production_acceptsFirestoreAndTheFileStore() throws {
-        try HearthConfiguration(store: .firestore(FirestoreTarget(projectID: "gym-prod")), profile: .production).validate()
+        try HearthConfiguration(store: .firestore(FirestoreTarget(projectID: "gym-prod")), profile: .production)
+            .validate()
         try HearthConfiguration(store: .file("/tmp/hearth-never-opened"), profile: .production).validate()
     }
 
@@ -43,7 +45,8 @@ struct HearthProfileRulesTests {
 
     @Test func development_refusesABaseURLOffThisMachine() {
         let target = FirestoreTarget(
-            projectID: "demo-gym", emulatorHost: "127.0.0.1:8080", environment: ["FIRESTORE_BASE_URL": "https://firestore.googleapis.com"]
+            projectID: "demo-gym", emulatorHost: "127.0.0.1:8080",
+            environment: ["FIRESTORE_BASE_URL": "https://firestore.googleapis.com"]
         )
 
         let error = validationError(HearthConfiguration(store: .firestore(target)))
@@ -57,7 +60,8 @@ struct HearthProfileRulesTests {
     }
 
     @Test func development_acceptsProduction_whenAllowedExplicitly() throws {
-        try HearthConfiguration(store: .firestore(FirestoreTarget(projectID: "gym-prod")), allowsProduction: true).validate()
+        try HearthConfiguration(store: .firestore(FirestoreTarget(projectID: "gym-prod")), allowsProduction: true)
+            .validate()
     }
 
     @Test func development_acceptsTheLocalStores() throws {
@@ -66,13 +70,16 @@ struct HearthProfileRulesTests {
     }
 
     @Test func anInvalidProjectID_isInvalidArgument() {
-        let error = validationError(HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:1", projectID: "demo/bad"))))
+        let error = validationError(
+            HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:1", projectID: "demo/bad"))))
 
         #expect(error?.code == .invalidArgument)
     }
 
     @Test func theEnvironmentRules_applyThroughFromEnvironment() throws {
-        let configuration = try HearthConfiguration.fromEnvironment(["HEARTH_STORE": "firestore", "GOOGLE_CLOUD_PROJECT": "gym-prod"])
+        let configuration = try HearthConfiguration.fromEnvironment([
+            "HEARTH_STORE": "firestore", "GOOGLE_CLOUD_PROJECT": "gym-prod",
+        ])
 
         #expect(validationError(configuration)?.code == .failedPrecondition)
     }

@@ -5,7 +5,8 @@ import Testing
 struct LoggingDocumentStoreTests {
     @Test func aRead_isLoggedAtDebug_withItsPathAndOutcome() async throws {
         let (sut, base, logger) = try makeSUT()
-        _ = try await base.commit([.update(try DocumentPath("members/ana"), fields: ["name": .string("Ana")])], transaction: nil)
+        _ = try await base.commit(
+            [.update(try DocumentPath("members/ana"), fields: ["name": .string("Ana")])], transaction: nil)
 
         _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest)
         _ = try await sut.getDocument(try DocumentPath("members/ghost"), mask: nil, consistency: .latest)
@@ -21,7 +22,9 @@ struct LoggingDocumentStoreTests {
         let (sut, base, logger) = try makeSUT()
         base.fail(.commit, with: [.permissionDenied])
 
-        let error = await storeError { _ = try await sut.commit([.delete(try DocumentPath("members/ana"))], transaction: nil) }
+        let error = await storeError {
+            _ = try await sut.commit([.delete(try DocumentPath("members/ana"))], transaction: nil)
+        }
 
         #expect(error?.code == .permissionDenied)
         #expect(error?.message == "scripted PERMISSION_DENIED for commit")
@@ -31,13 +34,14 @@ struct LoggingDocumentStoreTests {
     @Test func aQuery_isLoggedWhenItsStreamEnds_withTheNumberOfDocuments() async throws {
         let (sut, base, logger) = try makeSUT()
         _ = try await base.commit(
-            [.update(try DocumentPath("members/a"), fields: [:]), .update(try DocumentPath("members/b"), fields: [:])], transaction: nil
+            [.update(try DocumentPath("members/a"), fields: [:]), .update(try DocumentPath("members/b"), fields: [:])],
+            transaction: nil
         )
 
         var count = 0
         for try await element in sut.runQuery(
-            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), consistency: .latest)
-        {
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), consistency: .latest
+        ) {
             if element.document != nil { count += 1 }
         }
 
@@ -48,7 +52,8 @@ struct LoggingDocumentStoreTests {
     @Test func fieldValues_areNeverLogged() async throws {
         let (sut, _, logger) = try makeSUT()
 
-        _ = try await sut.commit([.update(try DocumentPath("members/ana"), fields: ["password": .string("s3cr3t-value")])], transaction: nil)
+        _ = try await sut.commit(
+            [.update(try DocumentPath("members/ana"), fields: ["password": .string("s3cr3t-value")])], transaction: nil)
         _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest)
 
         #expect(!logger.messages.isEmpty)

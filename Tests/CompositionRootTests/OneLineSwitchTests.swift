@@ -10,7 +10,8 @@ struct OneLineSwitchTests {
 
     @Test(arguments: Kind.allCases)
     func theSameCode_worksOnEveryLocalStore(kind: Kind) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-switch-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-switch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         // The one line that changes:

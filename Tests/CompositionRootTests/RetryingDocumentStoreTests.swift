@@ -17,7 +17,8 @@ struct RetryingDocumentStoreTests {
     }
 
     @Test func theDelays_growByTheBackoff_withJitterBetweenHalfAndAllOfIt() async throws {
-        let policy = RetryPolicy(maximumAttempts: 4, backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))
+        let policy = RetryPolicy(
+            maximumAttempts: 4, backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))
         let (sut, base, sleeps) = try makeSUT(policy: policy, random: 1)
         base.fail(.listCollectionIDs, with: [.deadlineExceeded, .internal, .resourceExhausted])
 
@@ -41,18 +42,24 @@ struct RetryingDocumentStoreTests {
         let (sut, base, _) = try makeSUT(policy: RetryPolicy(maximumAttempts: 3))
         base.fail(.getDocument, with: [.unavailable, .unavailable, .internal, .unavailable])
 
-        let error = await storeError { _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest) }
+        let error = await storeError {
+            _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest)
+        }
 
         #expect(error?.code == .internal)
         #expect(base.count(.getDocument) == 3)
     }
 
-    @Test(arguments: [DocumentStoreError.Code.notFound, .invalidArgument, .aborted, .failedPrecondition, .permissionDenied])
+    @Test(arguments: [
+        DocumentStoreError.Code.notFound, .invalidArgument, .aborted, .failedPrecondition, .permissionDenied,
+    ])
     func otherCodes_areNotRetried(code: DocumentStoreError.Code) async throws {
         let (sut, base, sleeps) = try makeSUT()
         base.fail(.getDocument, with: [code])
 
-        let error = await storeError { _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest) }
+        let error = await storeError {
+            _ = try await sut.getDocument(try DocumentPath("members/ana"), mask: nil, consistency: .latest)
+        }
 
         #expect(error?.code == code)
         #expect(base.count(.getDocument) == 1)
@@ -105,7 +112,9 @@ struct RetryingDocumentStoreTests {
         let (sut, base, _) = try makeSUT(policy: .none)
         base.fail(.batchGetDocuments, with: [.unavailable])
 
-        let error = await storeError { _ = try await sut.batchGetDocuments([try DocumentPath("members/ana")], mask: nil, consistency: .latest) }
+        let error = await storeError {
+            _ = try await sut.batchGetDocuments([try DocumentPath("members/ana")], mask: nil, consistency: .latest)
+        }
 
         #expect(error?.code == .unavailable)
         #expect(base.count(.batchGetDocuments) == 1)
@@ -160,10 +169,14 @@ struct RetryingDocumentStoreTests {
         #expect(sleeps.recorded.isEmpty)
     }
 
-    private func makeSUT(policy: RetryPolicy = .default, random: Double = 0.5) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
+    private func makeSUT(
+        policy: RetryPolicy = .default, random: Double = 0.5
+    ) throws -> (RetryingDocumentStore, ScriptedStore, SleepRecorder) {
         let base = try ScriptedStore()
         let sleeps = SleepRecorder()
-        return (RetryingDocumentStore(wrapping: base, policy: policy, sleep: sleeps.sleep, random: { random }), base, sleeps)
+        return (
+            RetryingDocumentStore(wrapping: base, policy: policy, sleep: sleeps.sleep, random: { random }), base, sleeps
+        )
     }
 
     private var membersQuery: StructuredQuery { StructuredQuery(from: CollectionSelector(collectionID: "members")) }

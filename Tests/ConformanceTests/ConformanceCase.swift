@@ -19,7 +19,8 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(file) #\(index): \(description)" }
 
     static func problem(file: String, _ message: String) -> ConformanceCase {
-        ConformanceCase(file: file, index: 0, description: "unreadable", kind: "unreadable", body: [:], loadProblem: message)
+        ConformanceCase(
+            file: file, index: 0, description: "unreadable", kind: "unreadable", body: [:], loadProblem: message)
     }
 }
 
@@ -44,7 +45,8 @@ enum ConformanceVectors {
     static func load(directory: URL, label: String?) -> [ConformanceCase] {
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }
+                .sorted()
         } catch {
             return [.problem(file: label ?? directory.path, "Cannot list the directory: \(error)")]
         }
@@ -66,9 +68,12 @@ enum ConformanceVectors {
         }
         return tests.enumerated().map { index, test in
             guard case .object(let object) = test else {
-                return ConformanceCase(file: displayName, index: index, description: "?", kind: "?", body: [:], loadProblem: "A test is not an object.")
+                return ConformanceCase(
+                    file: displayName, index: index, description: "?", kind: "?", body: [:],
+                    loadProblem: "A test is not an object.")
             }
-            let description: String = if case .string(let text)? = object["description"] { text } else { "(no description)" }
+            let description: String =
+                if case .string(let text)? = object["description"] { text } else { "(no description)" }
             let kinds = object.keys.filter { $0 != "description" && $0 != "comment" }
             guard kinds.count == 1, let kind = kinds.first, case .object(let body)? = object[kind] else {
                 return ConformanceCase(
@@ -76,7 +81,8 @@ enum ConformanceVectors {
                     loadProblem: "Expected exactly one kind object beside description and comment, found \(kinds)."
                 )
             }
-            return ConformanceCase(file: displayName, index: index, description: description, kind: kind, body: body, loadProblem: nil)
+            return ConformanceCase(
+                file: displayName, index: index, description: description, kind: kind, body: body, loadProblem: nil)
         }
     }
 }

@@ -27,7 +27,9 @@ enum ConformanceDriver {
         } catch let error as HarnessError {
             return .failed("Harness: \(error)")
         } catch let error as DocumentStoreError {
-            if input.isError { return error.code == .invalidArgument ? .passed : .failed("Expected invalidArgument, got \(error)") }
+            if input.isError {
+                return error.code == .invalidArgument ? .passed : .failed("Expected invalidArgument, got \(error)")
+            }
             return .failed("Unexpected error: \(error)")
         } catch {
             return .failed("Unexpected error type: \(error)")
@@ -56,7 +58,8 @@ enum ConformanceDriver {
         switch kind {
         case "get":
             let name = try input.documentName()
-            return RESTReadCodec.encodeGetDocumentRequest(RESTGetDocumentRequest(path: name.path), database: name.database)
+            return RESTReadCodec.encodeGetDocumentRequest(
+                RESTGetDocumentRequest(path: name.path), database: name.database)
         case _ where writeKinds.contains(kind):
             let name = try input.documentName()
             let write = try self.write(kind, path: name.path, input)
@@ -75,15 +78,21 @@ enum ConformanceDriver {
         case "set":
             return try WriteBuilder.set(path, data: try input.userDocument("jsonData"), options: try setOptions(input))
         case "update":
-            return try WriteBuilder.update(path, data: try input.userDocument("jsonData"), precondition: try input.precondition())
+            return try WriteBuilder.update(
+                path, data: try input.userDocument("jsonData"), precondition: try input.precondition())
         case "updatePaths":
             let paths = try VectorInput.repeated(input.body, "fieldPaths")
             let values = try VectorInput.repeated(input.body, "jsonValues")
-            guard paths.count == values.count else { throw HarnessError("updatePaths needs as many jsonValues as fieldPaths.") }
+            guard paths.count == values.count else {
+                throw HarnessError("updatePaths needs as many jsonValues as fieldPaths.")
+            }
             var fields: [(FieldPath, FieldValue)] = []
             for (path, value) in zip(paths, values) {
-                guard case .string(let text) = value else { throw HarnessError("A jsonValues element is not a string.") }
-                fields.append((try VectorInput.fieldPath(path), try VectorInput.userData(text: text, what: "jsonValues")))
+                guard case .string(let text) = value else {
+                    throw HarnessError("A jsonValues element is not a string.")
+                }
+                fields.append(
+                    (try VectorInput.fieldPath(path), try VectorInput.userData(text: text, what: "jsonValues")))
             }
             return try WriteBuilder.update(path, fields: fields, precondition: try input.precondition())
         case "delete":

@@ -38,6 +38,7 @@ import Testing
 
         let total = counts.values.reduce(0) { $0 + $1.passed + $1.failed }
         #expect(total > 0, "No conformance case ran.")
-        #expect(counts.values.allSatisfy { $0.failed == 0 }, "Some conformance cases failed; see the parameterized test.")
+        #expect(
+            counts.values.allSatisfy { $0.failed == 0 }, "Some conformance cases failed; see the parameterized test.")
     }
 }

@@ -119,13 +119,17 @@ enum JSONComparison {
             for key in left.keys where right[key] == nil { return "\(path).\(key): missing" }
             for key in right.keys where left[key] == nil { return "\(path).\(key): unexpected member" }
             for member in left {
-                if let right = right[member.key], let found = difference(member.value, right, at: "\(path).\(member.key)") {
+                if let right = right[member.key],
+                    let found = difference(member.value, right, at: "\(path).\(member.key)")
+                {
                     return found
                 }
             }
             return nil
         case (.array(let left), .array(let right)):
-            guard left.count == right.count else { return "\(path): \(left.count) elements expected, \(right.count) found" }
+            guard left.count == right.count else {
+                return "\(path): \(left.count) elements expected, \(right.count) found"
+            }
             for (index, pair) in zip(left, right).enumerated() {
                 if let found = difference(pair.0, pair.1, at: "\(path)[\(index)]") { return found }
             }
@@ -135,7 +139,8 @@ enum JSONComparison {
             if let l = Double(left), let r = Double(right), l == r { return nil }
             return "\(path): \(left) expected, \(right) found"
         default:
-            return expected == actual ? nil : "\(path): \(JSONWriter.string(expected)) expected, \(JSONWriter.string(actual)) found"
+            return expected == actual
+                ? nil : "\(path): \(JSONWriter.string(expected)) expected, \(JSONWriter.string(actual)) found"
         }
     }
 }

@@ -39,7 +39,8 @@ enum ListenVector {
             }
         }
         if input.isError {
-            return failure == nil ? .failed("Expected the stream to fail; it emitted \(snapshots.count) snapshots.") : .passed
+            return failure == nil
+                ? .failed("Expected the stream to fail; it emitted \(snapshots.count) snapshots.") : .passed
         }
         if let failure { return .failed("Unexpected error: \(failure)") }
 
@@ -67,14 +68,15 @@ enum ListenVector {
     static func encode(_ snapshot: ListenSnapshot, database: DatabaseID) -> JSON {
         .object([
             "docs": .array(snapshot.documents.map { RESTDocumentCodec.encode($0, database: database) }),
-            "changes": .array(snapshot.changes.map { change in
-                .object([
-                    "kind": .string(kindName(change.kind)),
-                    "doc": RESTDocumentCodec.encode(change.document, database: database),
-                    "oldIndex": .number(String(change.oldIndex ?? -1)),
-                    "newIndex": .number(String(change.newIndex ?? -1)),
-                ])
-            }),
+            "changes": .array(
+                snapshot.changes.map { change in
+                    .object([
+                        "kind": .string(kindName(change.kind)),
+                        "doc": RESTDocumentCodec.encode(change.document, database: database),
+                        "oldIndex": .number(String(change.oldIndex ?? -1)),
+                        "newIndex": .number(String(change.newIndex ?? -1)),
+                    ])
+                }),
             "readTime": .string(snapshot.readTime.rfc3339),
         ])
     }

@@ -13,7 +13,9 @@ enum QueryVector {
         } catch {
             throw HarnessError("'collPath' is not a resource name: \(error.message)")
         }
-        guard let collection = parsed.collectionPath else { throw HarnessError("'collPath' does not name a collection.") }
+        guard let collection = parsed.collectionPath else {
+            throw HarnessError("'collPath' does not name a collection.")
+        }
         let clauses = try VectorInput.repeated(input.body, "clauses")
 
         var query = QueryBuilder(database: parsed.database, collection: collection)
@@ -41,9 +43,12 @@ enum QueryVector {
             else { throw HarnessError("Bad where clause.") }
             // Ruby's vectors spell equality "=" (its SDK accepts both); every other symbol goes to Hearth.
             let op = try FilterOperator(symbol: symbol == "=" ? "==" : symbol)
-            return query.whereField(try VectorInput.fieldPath(path), op, try VectorInput.userData(text: valueText, what: "jsonValue"))
+            return query.whereField(
+                try VectorInput.fieldPath(path), op, try VectorInput.userData(text: valueText, what: "jsonValue"))
         case "orderBy":
-            guard case .object(let order) = body, let path = order["path"] else { throw HarnessError("Bad orderBy clause.") }
+            guard case .object(let order) = body, let path = order["path"] else {
+                throw HarnessError("Bad orderBy clause.")
+            }
             let descending: Bool
             switch order["direction"] {
             case nil, .string("asc")?: descending = false
@@ -62,11 +67,15 @@ enum QueryVector {
         }
     }
 
-    private static func cursor(_ name: String, _ body: JSON, on query: QueryBuilder, database: DatabaseID) throws -> QueryBuilder {
+    private static func cursor(
+        _ name: String, _ body: JSON, on query: QueryBuilder, database: DatabaseID
+    ) throws -> QueryBuilder {
         guard case .object(let object) = body else { throw HarnessError("Bad \(name) clause.") }
         if let snapshotJSON = object["docSnapshot"] {
             let snapshot = VectorInput(body: try objectValue(snapshotJSON, name))
-            let document = CursorDocument(path: try snapshot.documentName("path").path, fields: try plainFields(snapshot.userDocument("jsonData")))
+            let document = CursorDocument(
+                path: try snapshot.documentName("path").path, fields: try plainFields(snapshot.userDocument("jsonData"))
+            )
             switch name {
             case "startAt": return query.start(atDocument: document)
             case "startAfter": return query.start(afterDocument: document)
@@ -74,7 +83,9 @@ enum QueryVector {
             default: return query.end(beforeDocument: document)
             }
         }
-        guard object.keys.allSatisfy({ $0 == "jsonValues" }) else { throw HarnessError("Unsupported cursor \(JSONWriter.string(body)).") }
+        guard object.keys.allSatisfy({ $0 == "jsonValues" }) else {
+            throw HarnessError("Unsupported cursor \(JSONWriter.string(body)).")
+        }
         var values: [FieldValue] = []
         for text in try VectorInput.repeated(object, "jsonValues") {
             guard case .string(let text) = text else { throw HarnessError("A jsonValues element is not a string.") }
@@ -89,7 +100,9 @@ enum QueryVector {
     }
 
     private static func integer(_ json: JSON, _ clause: String) throws(HarnessError) -> Int {
-        guard case .number(let lexeme) = json, let value = Int(lexeme) else { throw HarnessError("Bad \(clause) value.") }
+        guard case .number(let lexeme) = json, let value = Int(lexeme) else {
+            throw HarnessError("Bad \(clause) value.")
+        }
         return value
     }
 

@@ -20,7 +20,8 @@ enum DatasetGenerator {
         var taken: [[UInt8]: Set<[UInt8]>] = [:]
         func newPath(in collection: CollectionPath, _ random: inout SplitMix64) throws -> DocumentPath {
             while true {
-                let id = random.chance(0.15) ? random.pick(specialIDs) : "d" + String(random.below(1000)).leftPadded(to: 3)
+                let id =
+                    random.chance(0.15) ? random.pick(specialIDs) : "d" + String(random.below(1000)).leftPadded(to: 3)
                 if taken[Array(collection.path.utf8), default: []].insert(Array(id.utf8)).inserted {
                     return try collection.document(id)
                 }

@@ -27,19 +27,25 @@ struct DifferentialConfiguration: Sendable {
         let description: String
     }
 
-    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DifferentialConfiguration {
+    static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> DifferentialConfiguration {
         let seed = try environment["HEARTH_DIFF_SEED"].map(parseSeed) ?? defaultSeed
-        let cases = try environment["HEARTH_DIFF_CASES"].map { try parseCount($0, name: "HEARTH_DIFF_CASES") } ?? defaultCases
-        let datasets = try environment["HEARTH_DIFF_DATASETS"].map { try parseCount($0, name: "HEARTH_DIFF_DATASETS") }
+        let cases =
+            try environment["HEARTH_DIFF_CASES"].map { try parseCount($0, name: "HEARTH_DIFF_CASES") } ?? defaultCases
+        let datasets =
+            try environment["HEARTH_DIFF_DATASETS"].map { try parseCount($0, name: "HEARTH_DIFF_DATASETS") }
             ?? max(3, (cases + 199) / 200)
-        let parallelism = try environment["HEARTH_DIFF_PARALLEL"].map { try parseCount($0, name: "HEARTH_DIFF_PARALLEL") } ?? 4
+        let parallelism =
+            try environment["HEARTH_DIFF_PARALLEL"].map { try parseCount($0, name: "HEARTH_DIFF_PARALLEL") } ?? 4
         var only: Selection?
         if let text = environment["HEARTH_DIFF_ONLY"], !text.isEmpty {
             let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard (1...2).contains(parts.count), let dataset = Int(parts[0]), dataset >= 0,
                 parts.count == 1 || Int(parts[1]).map({ $0 >= 0 }) == true
             else {
-                throw InvalidSetting(description: "HEARTH_DIFF_ONLY must be `dataset` or `dataset.case` (for example 1.37), not \(text)")
+                throw InvalidSetting(
+                    description: "HEARTH_DIFF_ONLY must be `dataset` or `dataset.case` (for example 1.37), not \(text)")
             }
             only = Selection(dataset: dataset, testCase: parts.count == 2 ? Int(parts[1]) : nil)
         }
@@ -78,7 +84,9 @@ struct DifferentialConfiguration: Sendable {
     static func parseSeed(_ text: String) throws -> UInt64 {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let value = trimmed.lowercased().hasPrefix("0x") ? UInt64(trimmed.dropFirst(2), radix: 16) : UInt64(trimmed)
-        guard let value else { throw InvalidSetting(description: "HEARTH_DIFF_SEED must be a decimal or 0x-hex 64-bit number, not \(text)") }
+        guard let value else {
+            throw InvalidSetting(description: "HEARTH_DIFF_SEED must be a decimal or 0x-hex 64-bit number, not \(text)")
+        }
         return value
     }
 

@@ -60,13 +60,17 @@ struct DifferentialGeneratorTests {
         var features = Set<String>()
         var invalid = Set<String>()
         for index in 0..<600 {
-            let testCase = QueryCaseGenerator.make(dataset: dataset, index: index, runSeed: DifferentialConfiguration.defaultSeed)
+            let testCase = QueryCaseGenerator.make(
+                dataset: dataset, index: index, runSeed: DifferentialConfiguration.defaultSeed)
             features.formUnion(testCase.features)
             if let shape = testCase.invalidShape { invalid.insert(shape) }
         }
 
         let operators = FieldOperator.allCases.map { $0.rawValue.lowercased() }
-        for expected in operators + ["and", "or", "unary", "order", "order-name", "cursor", "cursor-prefix", "limit", "offset", "select", "aggregate", "default-aliases"] {
+        for expected in operators + [
+            "and", "or", "unary", "order", "order-name", "cursor", "cursor-prefix", "limit", "offset", "select",
+            "aggregate", "default-aliases",
+        ] {
             #expect(features.contains(expected), "no generated case uses \(expected)")
         }
         #expect(invalid.count >= 15)

@@ -35,24 +35,31 @@ enum DifferentialOutcome: Sendable {
     }
 
     static func quotedPath(_ path: DocumentPath) -> String {
-        path.segments.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 } } ? path.path : "\"\(path.path.debugDescription.dropFirst().dropLast())\""
+        path.segments.allSatisfy { $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 } }
+            ? path.path : "\"\(path.path.debugDescription.dropFirst().dropLast())\""
     }
 
     /// `nil` when the answers agree; otherwise what differs first. `roundingBounds` (alias → bound) says how
     /// far apart double `sum` and `avg` results may be (see ``roundingOnly(_:_:bound:)``).
-    static func difference(emulator: DifferentialOutcome, engine: DifferentialOutcome, roundingBounds: [String: Double] = [:]) -> String? {
+    static func difference(
+        emulator: DifferentialOutcome, engine: DifferentialOutcome, roundingBounds: [String: Double] = [:]
+    ) -> String? {
         switch (emulator, engine) {
         case (.documents(let expected, let expectedSkipped), .documents(let actual, let actualSkipped)):
             let expectedPaths = expected.map(\.path)
             let actualPaths = actual.map(\.path)
             if expectedPaths != actualPaths {
-                if let index = expectedPaths.indices.first(where: { $0 < actualPaths.count && expectedPaths[$0] != actualPaths[$0] }) {
-                    return "result \(index) differs: emulator \(quotedPath(expectedPaths[index])), engine \(quotedPath(actualPaths[index]))"
+                if let index = expectedPaths.indices.first(where: {
+                    $0 < actualPaths.count && expectedPaths[$0] != actualPaths[$0]
+                }) {
+                    return
+                        "result \(index) differs: emulator \(quotedPath(expectedPaths[index])), engine \(quotedPath(actualPaths[index]))"
                 }
                 return "the emulator returned \(expected.count) documents, the engine \(actual.count)"
             }
             for (left, right) in zip(expected, actual) where left.fields != right.fields {
-                return "the fields of \(quotedPath(left.path)) differ:\n  emulator \(fieldsText(left.fields))\n  engine   \(fieldsText(right.fields))"
+                return
+                    "the fields of \(quotedPath(left.path)) differ:\n  emulator \(fieldsText(left.fields))\n  engine   \(fieldsText(right.fields))"
             }
             // The emulator reports the skip count on every element but the last: with one result, never.
             if expected.count >= 2, expectedSkipped != actualSkipped {
@@ -65,7 +72,8 @@ enum DifferentialOutcome: Sendable {
             for field in expected {
                 guard let other = actual[field.key], field.value != other else { continue }
                 if !roundingOnly(field.value, other, bound: roundingBounds[field.key] ?? 0) {
-                    return "aggregation \(field.key) differs (beyond the rounding bound \(roundingBounds[field.key] ?? 0))"
+                    return
+                        "aggregation \(field.key) differs (beyond the rounding bound \(roundingBounds[field.key] ?? 0))"
                 }
             }
             return nil
@@ -84,7 +92,9 @@ enum DifferentialOutcome: Sendable {
     ///   FAILED_PRECONDITION "Firestore does not support descending key scans"; production runs it
     ///   (the SDKs' `limitToLast` on the default order sends exactly this). The engine's answer to such a
     ///   query is not checked here.
-    static func knownQuirk(of testCase: DifferentialCase, emulator: DifferentialOutcome, engine: DifferentialOutcome) -> String? {
+    static func knownQuirk(
+        of testCase: DifferentialCase, emulator: DifferentialOutcome, engine: DifferentialOutcome
+    ) -> String? {
         guard case .failure(.failedPrecondition, let message) = emulator, message.contains("descending key scans"),
             testCase.features.contains("order-name-desc")
         else { return nil }
@@ -110,7 +120,9 @@ enum DifferentialOutcome: Sendable {
 
     /// Whether the answers agree only thanks to ``roundingOnly(_:_:bound:)``.
     static func agreesUpToRounding(_ result: CaseResult) -> Bool {
-        guard case .aggregates(let expected) = result.emulator, case .aggregates(let actual) = result.engine else { return false }
+        guard case .aggregates(let expected) = result.emulator, case .aggregates(let actual) = result.engine else {
+            return false
+        }
         return expected != actual && result.difference == nil
     }
 

@@ -16,7 +16,8 @@ struct DifferentialQueryTests {
     func randomQueriesAndAggregations_answerAsTheEmulator() async throws {
         let configuration = try DifferentialConfiguration.fromEnvironment()
         let emulator = try await FirestoreEmulator.shared()
-        let runner = DifferentialRunner(configuration: configuration, client: EmulatorRESTClient(baseURL: emulator.baseURL.absoluteString))
+        let runner = DifferentialRunner(
+            configuration: configuration, client: EmulatorRESTClient(baseURL: emulator.baseURL.absoluteString))
 
         let report = try await runner.run()
 

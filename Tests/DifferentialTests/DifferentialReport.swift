@@ -29,12 +29,15 @@ struct DifferentialReport {
         let aggregations = results.filter { $0.testCase.kind == .aggregation }.count
         let sizes = datasets.map { "\($0.documents.count)" }.joined(separator: ", ")
         let acceptedInvalid = results.filter { result in
-            guard result.testCase.invalidShape != nil, case .failure = result.emulator else { return result.testCase.invalidShape != nil }
+            guard result.testCase.invalidShape != nil, case .failure = result.emulator else {
+                return result.testCase.invalidShape != nil
+            }
             return false
         }.compactMap(\.testCase.invalidShape)
         var text = "Differential run, seed \(configuration.seedText): \(datasets.count) datasets (\(sizes) documents), "
         text += "\(results.count) cases (\(results.count - aggregations) queries, \(aggregations) aggregations). "
-        text += "Emulator answers: \(counts["documents", default: 0]) with documents, \(counts["empty", default: 0]) empty, "
+        text +=
+            "Emulator answers: \(counts["documents", default: 0]) with documents, \(counts["empty", default: 0]) empty, "
         text += "\(counts["aggregates", default: 0]) aggregations, \(counts["error", default: 0]) errors"
         if counts["unreadable", default: 0] > 0 { text += ", \(counts["unreadable", default: 0]) unreadable" }
         let rounded = results.filter(DifferentialOutcome.agreesUpToRounding).count
@@ -42,12 +45,14 @@ struct DifferentialReport {
             DifferentialOutcome.agreesUpToRounding(result) && result.roundingBounds.values.contains(where: \.isInfinite)
         }.count
         if rounded > 0 {
-            text += ", \(rounded) aggregations equal only up to summation order (\(unbounded) of them with values whose sum overflows)"
+            text +=
+                ", \(rounded) aggregations equal only up to summation order (\(unbounded) of them with values whose sum overflows)"
         }
         let quirks = results.compactMap(\.knownQuirk)
         if !quirks.isEmpty {
             text += ". Known emulator quirks (not compared): "
-            text += Dictionary(grouping: quirks) { $0 }.map { "\($0.value.count)× \($0.key)" }.sorted().joined(separator: ", ")
+            text += Dictionary(grouping: quirks) { $0 }.map { "\($0.value.count)× \($0.key)" }.sorted().joined(
+                separator: ", ")
         }
         text += ". Mismatches: \(mismatches.count)."
         if !acceptedInvalid.isEmpty {
@@ -63,13 +68,15 @@ struct DifferentialReport {
             guard case .failure(let code, let message) = result.emulator else { continue }
             counts["\(code.name): \(message.prefix(70))", default: 0] += 1
         }
-        return "Emulator errors:\n" + counts.sorted { $0.value > $1.value }.map { "  \($0.value)× \($0.key)" }.joined(separator: "\n")
+        return "Emulator errors:\n"
+            + counts.sorted { $0.value > $1.value }.map { "  \($0.value)× \($0.key)" }.joined(separator: "\n")
     }
 
     /// Writes the datasets' commit bodies and the mismatch descriptions under a temporary directory; returns it.
     func writeMismatchFiles() -> URL? {
         guard !mismatches.isEmpty else { return nil }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-diff-\(configuration.seedText)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-diff-\(configuration.seedText)")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (index, bodies) in commitBodies {
@@ -108,11 +115,16 @@ struct DifferentialReport {
                 lines.append("  documents involved (as written):")
                 for path in involved.prefix(16) {
                     let fields = dataset.documents.first { $0.path == path }?.fields ?? MapValue()
-                    lines.append("    \(DifferentialOutcome.quotedPath(path)): \(DifferentialOutcome.fieldsText(fields))")
+                    lines.append(
+                        "    \(DifferentialOutcome.quotedPath(path)): \(DifferentialOutcome.fieldsText(fields))")
                 }
             }
-            lines.append("  dataset:    regenerated from the seed (DatasetGenerator.make(index: \(dataset.index), runSeed: \(configuration.seedText)));")
-            lines.append("              its commit bodies are written to hearth-diff-\(configuration.seedText)/dataset-\(dataset.index)-commits.json")
+            lines.append(
+                "  dataset:    regenerated from the seed (DatasetGenerator.make(index: \(dataset.index), runSeed: \(configuration.seedText)));"
+            )
+            lines.append(
+                "              its commit bodies are written to hearth-diff-\(configuration.seedText)/dataset-\(dataset.index)-commits.json"
+            )
         }
         return lines.joined(separator: "\n")
     }

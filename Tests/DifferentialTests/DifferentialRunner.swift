@@ -37,7 +37,10 @@ struct DifferentialRunner {
             let bytes = JSONWriter.serialize(body)
             let answer = try await client.post(database: dataset.database, parent: nil, method: "commit", body: bytes)
             guard answer.status == 200 else {
-                throw DocumentStoreError(.internal, "The emulator refused dataset \(dataset.index)'s commit: HTTP \(answer.status) \(answer.text.prefix(500))")
+                throw DocumentStoreError(
+                    .internal,
+                    "The emulator refused dataset \(dataset.index)'s commit: HTTP \(answer.status) \(answer.text.prefix(500))"
+                )
             }
             let decoded = try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: dataset.database)
             _ = try await store.commit(decoded.writes, transaction: nil)
@@ -46,7 +49,9 @@ struct DifferentialRunner {
         return bodies
     }
 
-    func run(_ cases: [DifferentialCase], dataset: DifferentialDataset, store: InMemoryDocumentStore) async throws -> [CaseResult] {
+    func run(
+        _ cases: [DifferentialCase], dataset: DifferentialDataset, store: InMemoryDocumentStore
+    ) async throws -> [CaseResult] {
         let client = self.client
         var results: [CaseResult] = []
         try await withThrowingTaskGroup(of: CaseResult.self) { group in
@@ -66,22 +71,30 @@ struct DifferentialRunner {
         return results.sorted { $0.testCase.index < $1.testCase.index }
     }
 
-    static func run(_ testCase: DifferentialCase, dataset: DifferentialDataset, client: EmulatorRESTClient, store: InMemoryDocumentStore)
+    static func run(
+        _ testCase: DifferentialCase, dataset: DifferentialDataset, client: EmulatorRESTClient,
+        store: InMemoryDocumentStore
+    )
         async throws -> CaseResult
     {
         let database = dataset.database
         let bytes = JSONWriter.serialize(testCase.body)
-        let answer = try await client.post(database: database, parent: testCase.parent, method: testCase.kind.rawValue, body: bytes)
+        let answer = try await client.post(
+            database: database, parent: testCase.parent, method: testCase.kind.rawValue, body: bytes)
         let emulator = emulatorOutcome(answer, kind: testCase.kind, database: database)
         let engine = await engineOutcome(bytes, testCase: testCase, store: store)
-        return CaseResult(testCase: testCase, emulator: emulator, engine: engine, roundingBounds: roundingBounds(testCase, dataset: dataset))
+        return CaseResult(
+            testCase: testCase, emulator: emulator, engine: engine,
+            roundingBounds: roundingBounds(testCase, dataset: dataset))
     }
 
     /// For each `sum` and `avg` of an aggregation case, the rounding error two summation orders can
     /// produce: n·ε·Σ|xᵢ| over the numeric values of its field in the query's scope (a superset of what
     /// it adds up; infinite when Σ|xᵢ| overflows).
     static func roundingBounds(_ testCase: DifferentialCase, dataset: DifferentialDataset) -> [String: Double] {
-        guard testCase.kind == .aggregation, let request = try? RESTReadCodec.decodeRunAggregationQueryRequest(testCase.body) else {
+        guard testCase.kind == .aggregation,
+            let request = try? RESTReadCodec.decodeRunAggregationQueryRequest(testCase.body)
+        else {
             return [:]
         }
         let documents = dataset.documents(in: QueryScopeChoice(parent: testCase.parent, selector: request.query.from))
@@ -111,7 +124,9 @@ struct DifferentialRunner {
         return bounds
     }
 
-    static func emulatorOutcome(_ answer: EmulatorRESTClient.Answer, kind: DifferentialCase.Kind, database: DatabaseID) -> DifferentialOutcome {
+    static func emulatorOutcome(
+        _ answer: EmulatorRESTClient.Answer, kind: DifferentialCase.Kind, database: DatabaseID
+    ) -> DifferentialOutcome {
         guard answer.status == 200 else {
             if let body = try? RESTErrorCodec.decodeErrorBody(bytes: answer.body) {
                 return .failure(body.code, message: body.message)
@@ -126,7 +141,9 @@ struct DifferentialRunner {
                 return .documents(elements.compactMap(\.document), skipped: elements.map(\.skippedResults).max() ?? 0)
             case .aggregation:
                 let elements = try RESTReadCodec.decodeRunAggregationQueryResponse(JSONParser.parse(answer.body))
-                guard let result = elements.compactMap(\.result).first else { return .unreadable("no aggregation result in \(answer.text.prefix(300))") }
+                guard let result = elements.compactMap(\.result).first else {
+                    return .unreadable("no aggregation result in \(answer.text.prefix(300))")
+                }
                 return .aggregates(result)
             }
         } catch {
@@ -134,7 +151,9 @@ struct DifferentialRunner {
         }
     }
 
-    static func engineOutcome(_ bytes: [UInt8], testCase: DifferentialCase, store: InMemoryDocumentStore) async -> DifferentialOutcome {
+    static func engineOutcome(
+        _ bytes: [UInt8], testCase: DifferentialCase, store: InMemoryDocumentStore
+    ) async -> DifferentialOutcome {
         do {
             let json = try JSONParser.parse(bytes)
             switch testCase.kind {
@@ -147,7 +166,9 @@ struct DifferentialRunner {
                 }
                 var documents: [Document] = []
                 var skipped = 0
-                for try await element in store.runQuery(parent: testCase.parent, query: request.query, consistency: .latest) {
+                for try await element in store.runQuery(
+                    parent: testCase.parent, query: request.query, consistency: .latest)
+                {
                     if let document = element.document { documents.append(document) }
                     skipped += element.skippedResults
                 }
@@ -187,6 +208,7 @@ struct CaseResult: Sendable {
     var knownQuirk: String? { DifferentialOutcome.knownQuirk(of: testCase, emulator: emulator, engine: engine) }
 
     var difference: String? {
-        knownQuirk == nil ? DifferentialOutcome.difference(emulator: emulator, engine: engine, roundingBounds: roundingBounds) : nil
+        knownQuirk == nil
+            ? DifferentialOutcome.difference(emulator: emulator, engine: engine, roundingBounds: roundingBounds) : nil
     }
 }

@@ -21,7 +21,9 @@ struct EmulatorRESTClient: Sendable {
     /// POSTs `body` to `…/documents[/parent]:method` of `database` as the admin (`Bearer owner`).
     func post(database: DatabaseID, parent: DocumentPath?, method: String, body: [UInt8]) async throws -> Answer {
         var path = "/v1/" + Self.encode(database.resourceName, keepSlashes: true) + "/documents"
-        if let parent { path += "/" + parent.segments.map { Self.encode($0, keepSlashes: false) }.joined(separator: "/") }
+        if let parent {
+            path += "/" + parent.segments.map { Self.encode($0, keepSlashes: false) }.joined(separator: "/")
+        }
         guard let url = URL(string: baseURL + path + ":" + method) else {
             throw DocumentStoreError(.internal, "Cannot build an emulator URL from \(path)")
         }
@@ -36,7 +38,8 @@ struct EmulatorRESTClient: Sendable {
         return Answer(status: status, body: Array(data))
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~()")
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~()")
 
     /// Percent-encodes a path segment (every byte outside the unreserved ASCII set).
     static func encode(_ text: String, keepSlashes: Bool) -> String {

@@ -19,16 +19,22 @@ struct NegativeZeroTests {
         let store = InMemoryDocumentStore(database: database)
         let written = try Self.fields(zero: -0.0)
         let body = JSONWriter.serialize(
-            RESTWriteCodec.encodeCommitRequest(database: database, writes: [.update(try DocumentPath("c/z"), fields: written)], transaction: nil)
+            RESTWriteCodec.encodeCommitRequest(
+                database: database, writes: [.update(try DocumentPath("c/z"), fields: written)], transaction: nil)
         )
 
         let commit = try await client.post(database: database, parent: nil, method: "commit", body: body)
-        _ = try await store.commit(RESTWriteCodec.decodeCommitRequest(JSONParser.parse(body), database: database).writes, transaction: nil)
-        let query = JSONWriter.serialize(.object(["structuredQuery": .object(["from": .array([.object(["collectionId": .string("c")])])])]))
+        _ = try await store.commit(
+            RESTWriteCodec.decodeCommitRequest(JSONParser.parse(body), database: database).writes, transaction: nil)
+        let query = JSONWriter.serialize(
+            .object(["structuredQuery": .object(["from": .array([.object(["collectionId": .string("c")])])])]))
         let answer = try await client.post(database: database, parent: nil, method: "runQuery", body: query)
-        let fromEmulator = try RESTReadCodec.decodeRunQueryResponse(bytes: answer.body, database: database).compactMap(\.document)
+        let fromEmulator = try RESTReadCodec.decodeRunQueryResponse(bytes: answer.body, database: database).compactMap(
+            \.document)
         var fromEngine: [Document] = []
-        for try await element in store.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c")), consistency: .latest) {
+        for try await element in store.runQuery(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c")), consistency: .latest)
+        {
             if let document = element.document { fromEngine.append(document) }
         }
 
@@ -40,7 +46,8 @@ struct NegativeZeroTests {
 
     /// A zero at the top level, in an array, in a map, in a vector and as geo-point coordinates.
     private static func fields(zero: Double) throws -> MapValue {
-        let vector: Value = .map(MapValue([("__type__", .string("__vector__")), ("value", .array([.double(zero), .double(1)]))]))
+        let vector: Value = .map(
+            MapValue([("__type__", .string("__vector__")), ("value", .array([.double(zero), .double(1)]))]))
         return MapValue([
             ("top", .double(zero)),
             ("array", .array([.double(zero), .integer(1)])),

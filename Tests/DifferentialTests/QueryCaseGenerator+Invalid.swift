@@ -4,7 +4,8 @@ extension QueryCaseGenerator {
     /// Query shapes Firestore rejects (with INVALID_ARGUMENT on the emulator); both sides must fail with
     /// the same code.
     static let invalidQueryShapes = [
-        "in-31-values", "array-contains-any-31-values", "not-in-11-values", "two-array-contains", "not-in-with-not-equal",
+        "in-31-values", "array-contains-any-31-values", "not-in-11-values", "two-array-contains",
+        "not-in-with-not-equal",
         "two-not-equal", "not-in-inside-or", "not-in-with-in", "cursor-longer-than-orders", "cursor-without-orders",
         "duplicate-order", "order-after-name", "inequality-with-name-order", "negative-limit", "negative-offset",
         "name-filter-with-string", "name-filter-other-project", "unary-on-name", "array-contains-on-name", "empty-in",
@@ -13,11 +14,17 @@ extension QueryCaseGenerator {
     ]
 
     /// Aggregation shapes Firestore rejects.
-    static let invalidAggregationShapes = ["no-aggregations", "duplicate-alias", "sum-of-name", "negative-up-to", "reserved-alias"]
+    static let invalidAggregationShapes = [
+        "no-aggregations", "duplicate-alias", "sum-of-name", "negative-up-to", "reserved-alias",
+    ]
 
     /// Makes `query` (or `aggregations`) invalid in one of the ways above; returns the shape's name.
-    mutating func makeInvalid(_ query: inout StructuredQuery, _ aggregations: inout [Aggregation], isAggregation: Bool) -> String {
-        let shapes = Self.invalidQueryShapes + (isAggregation ? Self.invalidAggregationShapes + Self.invalidAggregationShapes : [])
+    mutating func makeInvalid(
+        _ query: inout StructuredQuery, _ aggregations: inout [Aggregation], isAggregation: Bool
+    ) -> String {
+        let shapes =
+            Self.invalidQueryShapes
+            + (isAggregation ? Self.invalidAggregationShapes + Self.invalidAggregationShapes : [])
         let shape = random.pick(shapes)
         features.append("invalid:" + shape)
         let a = Self.path("a")
@@ -30,18 +37,22 @@ extension QueryCaseGenerator {
         case "array-contains-any-31-values": query.filter = .field(arr, .arrayContainsAny, integers(31))
         case "not-in-11-values": query.filter = .field(n, .notIn, integers(11))
         case "two-array-contains":
-            query.filter = .composite(.and, [.field(arr, .arrayContains, .integer(1)), .field(a, .arrayContains, .integer(2))])
+            query.filter = .composite(
+                .and, [.field(arr, .arrayContains, .integer(1)), .field(a, .arrayContains, .integer(2))])
         case "not-in-with-not-equal":
-            query.filter = .composite(.and, [.field(a, .notIn, .array([.integer(1)])), .field(b, .notEqual, .integer(2))])
+            query.filter = .composite(
+                .and, [.field(a, .notIn, .array([.integer(1)])), .field(b, .notEqual, .integer(2))])
         case "two-not-equal":
             query.filter = .composite(.and, [.field(a, .notEqual, .integer(1)), .field(b, .notEqual, .integer(2))])
         case "not-in-inside-or":
             query.filter = .composite(.or, [.field(a, .notIn, .array([.integer(1)])), .field(b, .equal, .integer(2))])
         case "not-in-with-in":
-            query.filter = .composite(.and, [.field(a, .notIn, .array([.integer(1)])), .field(b, .in, .array([.integer(2)]))])
+            query.filter = .composite(
+                .and, [.field(a, .notIn, .array([.integer(1)])), .field(b, .in, .array([.integer(2)]))])
         case "cursor-longer-than-orders":
             if query.orderBy.isEmpty { query.orderBy = [Order(n)] }
-            query.startAt = Cursor(values: (0...query.orderBy.count).map { .integer(Int64($0)) }, before: random.chance(0.5))
+            query.startAt = Cursor(
+                values: (0...query.orderBy.count).map { .integer(Int64($0)) }, before: random.chance(0.5))
         case "cursor-without-orders":
             query.orderBy = []
             query.endAt = Cursor(values: [.integer(1)], before: random.chance(0.5))
@@ -84,7 +95,8 @@ extension QueryCaseGenerator {
         case "too-many-disjunctions":
             query.filter = .composite(.and, [.field(a, .in, integers(6)), .field(b, .in, integers(6))])
         case "no-aggregations": aggregations = []
-        case "duplicate-alias": aggregations = [Aggregation(alias: "v1", .count(upTo: nil)), Aggregation(alias: "v1", .sum(n))]
+        case "duplicate-alias":
+            aggregations = [Aggregation(alias: "v1", .count(upTo: nil)), Aggregation(alias: "v1", .sum(n))]
         case "sum-of-name": aggregations = [Aggregation(alias: "v1", .sum(.documentID))]
         case "negative-up-to": aggregations = [Aggregation(alias: "v1", .count(upTo: -1))]
         default: aggregations = [Aggregation(alias: "__x__", .count(upTo: nil))]

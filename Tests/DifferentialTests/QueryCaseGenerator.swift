@@ -33,7 +33,8 @@ struct QueryCaseGenerator {
         let scope = chooseScope(dataset, &random)
         let scopeDocuments = dataset.documents(in: scope)
         let target = !scopeDocuments.isEmpty && random.chance(0.8) ? random.pick(scopeDocuments) : nil
-        var generator = QueryCaseGenerator(dataset: dataset, random: random, scope: scope, scopeDocuments: scopeDocuments, target: target)
+        var generator = QueryCaseGenerator(
+            dataset: dataset, random: random, scope: scope, scopeDocuments: scopeDocuments, target: target)
         return generator.generate(index: index)
     }
 
@@ -43,7 +44,9 @@ struct QueryCaseGenerator {
             let candidates = nested.filter { $0.collectionID == collectionID }
             guard !candidates.isEmpty else { return dataset.parents.isEmpty ? nil : random.pick(dataset.parents) }
             let path = random.pick(candidates)
-            let ancestors = (1..<(path.segments.count / 2)).compactMap { try? DocumentPath(segments: Array(path.segments.prefix($0 * 2))) }
+            let ancestors = (1..<(path.segments.count / 2)).compactMap {
+                try? DocumentPath(segments: Array(path.segments.prefix($0 * 2)))
+            }
             return anyAncestor ? random.pick(ancestors) : ancestors.last
         }
         let choice = random.weighted([
@@ -52,16 +55,29 @@ struct QueryCaseGenerator {
         ])
         switch choice {
         case "c2": return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "c2"))
-        case "group sub": return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "sub", allDescendants: true))
+        case "group sub":
+            return QueryScopeChoice(
+                parent: nil, selector: CollectionSelector(collectionID: "sub", allDescendants: true))
         case "group sub under":
-            return QueryScopeChoice(parent: parent(of: "sub", anyAncestor: true), selector: CollectionSelector(collectionID: "sub", allDescendants: true))
-        case "sub under": return QueryScopeChoice(parent: parent(of: "sub", anyAncestor: false), selector: CollectionSelector(collectionID: "sub"))
-        case "group c1": return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "c1", allDescendants: true))
+            return QueryScopeChoice(
+                parent: parent(of: "sub", anyAncestor: true),
+                selector: CollectionSelector(collectionID: "sub", allDescendants: true))
+        case "sub under":
+            return QueryScopeChoice(
+                parent: parent(of: "sub", anyAncestor: false), selector: CollectionSelector(collectionID: "sub"))
+        case "group c1":
+            return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "c1", allDescendants: true))
         case "group c1 under":
-            return QueryScopeChoice(parent: parent(of: "c1", anyAncestor: true), selector: CollectionSelector(collectionID: "c1", allDescendants: true))
+            return QueryScopeChoice(
+                parent: parent(of: "c1", anyAncestor: true),
+                selector: CollectionSelector(collectionID: "c1", allDescendants: true))
         case "sub": return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "sub"))
-        case "c1 under": return QueryScopeChoice(parent: parent(of: "c1", anyAncestor: false), selector: CollectionSelector(collectionID: "c1"))
-        case "none": return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "none", allDescendants: random.chance(0.5)))
+        case "c1 under":
+            return QueryScopeChoice(
+                parent: parent(of: "c1", anyAncestor: false), selector: CollectionSelector(collectionID: "c1"))
+        case "none":
+            return QueryScopeChoice(
+                parent: nil, selector: CollectionSelector(collectionID: "none", allDescendants: random.chance(0.5)))
         default: return QueryScopeChoice(parent: nil, selector: CollectionSelector(collectionID: "c1"))
         }
     }
@@ -132,7 +148,9 @@ struct QueryCaseGenerator {
         features.append(FieldOperator.notIn.rawValue.lowercased())
         let path = fieldPath(for: .notIn, satisfy: satisfy)
         let count = random.weighted([(1, 3), (2, 3), (3, 2), (5, 1), (10, 1)])
-        var list = (0..<count).map { _ in satisfy ? operand(at: path, differentFrom: targetValue(at: path)) : operand(at: path) }
+        var list = (0..<count).map { _ in
+            satisfy ? operand(at: path, differentFrom: targetValue(at: path)) : operand(at: path)
+        }
         if random.chance(0.05) { list.append(.null) }
         let notIn = StructuredQuery.Filter.field(path, .notIn, .array(list))
         guard random.chance(0.5) else { return notIn }
@@ -152,10 +170,12 @@ struct QueryCaseGenerator {
             features.append(op == .and ? "and" : "or")
             let count = random.weighted([(1, 1), (2, 5), (3, 3), (4, 1)])
             let satisfied = random.below(count)
-            return .composite(op, (0..<count).map { index in
-                let childSatisfies = satisfy && (op == .and || index == satisfied || random.chance(0.3))
-                return filter(depth: depth + 1, satisfy: childSatisfies)
-            })
+            return .composite(
+                op,
+                (0..<count).map { index in
+                    let childSatisfies = satisfy && (op == .and || index == satisfied || random.chance(0.3))
+                    return filter(depth: depth + 1, satisfy: childSatisfies)
+                })
         }
         if nameOnly || random.chance(0.07) { return nameFilter(satisfy: satisfy) }
         if random.chance(0.12) { return unaryFilter(satisfy: satisfy) }
@@ -174,7 +194,13 @@ struct QueryCaseGenerator {
         if !negationUsed { operators += [(.isNotNull, 2), (.isNotNaN, 2)] }
         var op = random.weighted(operators)
         if satisfy, let value = targetValue(at: path) {
-            if value.isNull { op = .isNull } else if value.isNaN { op = .isNaN } else if !negationUsed { op = random.pick([.isNotNull, .isNotNaN]) }
+            if value.isNull {
+                op = .isNull
+            } else if value.isNaN {
+                op = .isNaN
+            } else if !negationUsed {
+                op = random.pick([.isNotNull, .isNotNaN])
+            }
         }
         if op == .isNotNull || op == .isNotNaN { negationUsed = true }
         return .unary(path, op)
@@ -225,8 +251,11 @@ struct QueryCaseGenerator {
     }
 
     /// A range filter the target's value `mine` satisfies, against another value of the same type class.
-    mutating func rangeFilter(_ path: FieldPath, around mine: Value, preferred: FieldOperator) -> StructuredQuery.Filter {
-        let sameClass = DifferentialDataset.values(at: path, in: scopeDocuments).filter { $0.typeOrder == mine.typeOrder }
+    mutating func rangeFilter(_ path: FieldPath, around mine: Value, preferred: FieldOperator) -> StructuredQuery.Filter
+    {
+        let sameClass = DifferentialDataset.values(at: path, in: scopeDocuments).filter {
+            $0.typeOrder == mine.typeOrder
+        }
         let other = sameClass.isEmpty || random.chance(0.15) ? mine : random.pick(sameClass)
         let order = Value.compare(mine, other)
         let op: FieldOperator
@@ -249,7 +278,9 @@ struct QueryCaseGenerator {
         guard satisfy, let target else {
             features.append("name-" + requested.rawValue.lowercased())
             if requested == .notEqual { negationUsed = true }
-            if requested == .in { return .field(.documentID, requested, .array((0..<random.int(1...4)).map { _ in nameOperand() })) }
+            if requested == .in {
+                return .field(.documentID, requested, .array((0..<random.int(1...4)).map { _ in nameOperand() }))
+            }
             return .field(.documentID, requested, nameOperand())
         }
         let mine = reference(to: target.path)
@@ -268,7 +299,10 @@ struct QueryCaseGenerator {
         default:
             operand = nameOperand()
             let order = Value.compare(mine, operand)
-            op = order < 0 ? random.pick([.lessThan, .lessThanOrEqual]) : order > 0 ? random.pick([.greaterThan, .greaterThanOrEqual]) : .lessThanOrEqual
+            op =
+                order < 0
+                ? random.pick([.lessThan, .lessThanOrEqual])
+                : order > 0 ? random.pick([.greaterThan, .greaterThanOrEqual]) : .lessThanOrEqual
         }
         features.append("name-" + op.rawValue.lowercased())
         return .field(.documentID, op, operand)
@@ -403,7 +437,9 @@ struct QueryCaseGenerator {
             let complete = scopeDocuments.filter { document in
                 prefix.allSatisfy { $0.field.isDocumentID || document.fields.value(at: $0.field) != nil }
             }
-            let document = target.flatMap { random.chance(0.6) ? $0 : nil } ?? random.pick(complete.isEmpty ? scopeDocuments : complete)
+            let document =
+                target.flatMap { random.chance(0.6) ? $0 : nil }
+                ?? random.pick(complete.isEmpty ? scopeDocuments : complete)
             values = prefix.map { order in
                 if order.field.isDocumentID { return reference(to: document.path) }
                 return document.fields.value(at: order.field) ?? operand(at: order.field)
@@ -428,7 +464,8 @@ struct QueryCaseGenerator {
         let count = random.weighted([(1, 5), (2, 3), (3, 2), (4, 1), (5, 1)])
         return (0..<count).map { index in
             let alias = "v\(index + 1)"
-            let field = Self.path(random.weighted([("n", 8), ("a", 3), ("b", 2), ("c", 2), ("m.x", 3), ("arr", 1), ("s", 1), ("t", 1)]))
+            let field = Self.path(
+                random.weighted([("n", 8), ("a", 3), ("b", 2), ("c", 2), ("m.x", 3), ("arr", 1), ("s", 1), ("t", 1)]))
             switch nameOnly ? "count" : random.weighted([("count", 3), ("sum", 4), ("avg", 4)]) {
             case "count":
                 let upTo: Int64? = random.chance(0.2) ? Int64(random.int(1...8)) : nil
@@ -446,11 +483,12 @@ struct QueryCaseGenerator {
         guard case .object(var root) = json, case .object(var query)? = root["structuredAggregationQuery"],
             case .array(let aggregations)? = query["aggregations"]
         else { return json }
-        query["aggregations"] = .array(aggregations.map { aggregation in
-            guard case .object(var object) = aggregation else { return aggregation }
-            object["alias"] = nil
-            return .object(object)
-        })
+        query["aggregations"] = .array(
+            aggregations.map { aggregation in
+                guard case .object(var object) = aggregation else { return aggregation }
+                object["alias"] = nil
+                return .object(object)
+            })
         root["structuredAggregationQuery"] = .object(query)
         return .object(root)
     }

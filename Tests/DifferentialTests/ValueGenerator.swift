@@ -112,7 +112,9 @@ struct ValueGenerator: Sendable {
     func timestamp(_ random: inout SplitMix64) -> Value {
         let seconds = random.pick(Self.specialSeconds)
         let micros: Int32 = random.chance(0.3) ? 0 : Int32(random.pick([1, 123_000, 123_456, 500_000, 999_999]))
-        let shifted = seconds == Timestamp.max.seconds || seconds == Timestamp.min.seconds ? seconds : seconds + Int64(random.int(0...2))
+        let shifted =
+            seconds == Timestamp.max.seconds || seconds == Timestamp.min.seconds
+            ? seconds : seconds + Int64(random.int(0...2))
         return .timestamp((try? Timestamp(seconds: shifted, nanoseconds: micros * 1_000)) ?? Timestamp.min)
     }
 
@@ -136,13 +138,17 @@ struct ValueGenerator: Sendable {
 
     func array(_ random: inout SplitMix64, depth: Int) -> Value {
         if random.chance(0.12) {
-            let fixed: [[Value]] = [[], [.null], [.integer(1), .double(1.0)], [.double(.nan)], [.integer(1), .integer(2)], [.double(1), .integer(2)]]
+            let fixed: [[Value]] = [
+                [], [.null], [.integer(1), .double(1.0)], [.double(.nan)], [.integer(1), .integer(2)],
+                [.double(1), .integer(2)],
+            ]
             return .array(random.pick(fixed))
         }
         let count = random.weighted([(0, 1), (1, 4), (2, 4), (3, 3), (4, 2)])
-        return .array((0..<count).map { _ in
-            random.chance(0.85) ? scalar(&random) : map(&random, depth: depth + 1)
-        })
+        return .array(
+            (0..<count).map { _ in
+                random.chance(0.85) ? scalar(&random) : map(&random, depth: depth + 1)
+            })
     }
 
     func map(_ random: inout SplitMix64, depth: Int) -> Value {

@@ -34,7 +34,9 @@ struct MyDocumentStore: DocumentStore {
         try await base.getDocument(path, mask: mask, consistency: consistency)
     }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
 
@@ -42,18 +44,25 @@ struct MyDocumentStore: DocumentStore {
         try await base.listDocuments(request)
     }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         base.runQuery(parent: parent, query: query, consistency: consistency)
     }
 
-    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws -> [RunQueryResponse] {
+    func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws -> [RunQueryResponse] {
         try await base.runQueryAll(parent: parent, query: query, consistency: consistency)
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency) async throws
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    ) async throws
         -> AggregationResponse
     {
-        try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await base.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
@@ -82,5 +91,6 @@ func makeStore() throws -> MyDocumentStore { MyDocumentStore(database: try Datab
 
 /// Docs/Contract.md's fresh directory (a path under the temporary directory, not created).
 func makeTemporaryDirectory() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("hearth-doc-sample-\(UUID().uuidString)", isDirectory: true)
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+        "hearth-doc-sample-\(UUID().uuidString)", isDirectory: true)
 }

@@ -95,7 +95,8 @@ struct ByteSplitTests {
     @Test(arguments: extenders)
     func fieldPathDotted_forbiddenCharacterJoinedToAnExtender_isRejected(_ extender: String) {
         for forbidden in ["~", "*", "/", "[", "]"] {
-            expectInvalidArgument(containing: ["must not contain", "found '\(forbidden)'"]) { () throws(DocumentStoreError) in
+            expectInvalidArgument(containing: ["must not contain", "found '\(forbidden)'"]) {
+                () throws(DocumentStoreError) in
                 try FieldPath(dotted: "a" + forbidden + extender)
             }
         }

@@ -15,11 +15,15 @@ struct DocumentNameTests {
     }
 
     @Test func databaseID_rejectsEmptyOrSlashedIDs() {
-        expectInvalidArgument(containing: ["project ID", "empty"]) { () throws(DocumentStoreError) in try DatabaseID(projectID: "") }
+        expectInvalidArgument(containing: ["project ID", "empty"]) { () throws(DocumentStoreError) in
+            try DatabaseID(projectID: "")
+        }
         expectInvalidArgument(containing: ["database ID", "empty"]) { () throws(DocumentStoreError) in
             try DatabaseID(projectID: "p", databaseID: "")
         }
-        expectInvalidArgument(containing: ["project ID", "'/'"]) { () throws(DocumentStoreError) in try DatabaseID(projectID: "a/b") }
+        expectInvalidArgument(containing: ["project ID", "'/'"]) { () throws(DocumentStoreError) in
+            try DatabaseID(projectID: "a/b")
+        }
         expectInvalidArgument(containing: ["database ID", "'/'"]) { () throws(DocumentStoreError) in
             try DatabaseID(projectID: "p", databaseID: "d/")
         }
@@ -31,7 +35,9 @@ struct DocumentNameTests {
 
         #expect(precomposed != decomposed)
         #expect(Set([precomposed, decomposed]).count == 2)
-        #expect(try DatabaseID(projectID: "p", databaseID: precomposedE) != DatabaseID(projectID: "p", databaseID: decomposedE))
+        #expect(
+            try DatabaseID(projectID: "p", databaseID: precomposedE)
+                != DatabaseID(projectID: "p", databaseID: decomposedE))
     }
 
     // MARK: Parsing full names
@@ -121,7 +127,9 @@ struct DocumentNameTests {
 
     @Test func resourceName_rejectsOverlongSegments() {
         let text = "projects/p/databases/d/documents/c/" + String(repeating: precomposedE, count: 751)
-        expectInvalidArgument(containing: ["1500 bytes"]) { () throws(DocumentStoreError) in try DocumentName(parsing: text) }
+        expectInvalidArgument(containing: ["1500 bytes"]) { () throws(DocumentStoreError) in
+            try DocumentName(parsing: text)
+        }
     }
 
     @Test func randomNames_eitherParseAndRoundTripOrThrow() {
@@ -129,7 +137,9 @@ struct DocumentNameTests {
         let pieces = ["projects", "databases", "documents", "p", "(default)", "/", "//", "", "..", "__x__", "é", "a"]
         let prefix = "projects/p/databases/d/documents"
         for round in 0..<5_000 {
-            let tail = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let tail = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
             let text = round % 2 == 0 ? prefix + tail : tail
             do {
                 let parsed = try ResourceName.parse(text)
@@ -150,7 +160,7 @@ struct DocumentNameTests {
             name("a", "(default)", "c/d/e/f"),
             name("a", "(default)", "c/d!"),
             name("a", "(default)", "z/z"),
-            name("a", "db", "a/a"), // "(" (0x28) < "d"
+            name("a", "db", "a/a"),  // "(" (0x28) < "d"
             name("a", "db", "z/z"),
             name("b", "(default)", "a/a"),
             name(decomposedE, "(default)", "a/a"),

@@ -36,13 +36,18 @@ import Testing
     @Test func invalidInputOfAMegabyte_givesABoundedError() {
         let cluster = "e" + String(repeating: "\u{301}", count: 500_000) + "~"
         expectBounded(#expect(throws: DocumentStoreError.self) { try FieldPath(dotted: cluster) })
-        expectBounded(#expect(throws: DocumentStoreError.self) { try FieldPath(canonical: "`" + cluster) }, size: 1_000_003)
+        expectBounded(
+            #expect(throws: DocumentStoreError.self) { try FieldPath(canonical: "`" + cluster) }, size: 1_000_003)
         expectBounded(#expect(throws: DocumentStoreError.self) { try Timestamp(rfc3339: cluster) })
         expectBounded(#expect(throws: DocumentStoreError.self) { try DocumentName(parsing: cluster) })
     }
 
-    private func expectBounded(_ error: DocumentStoreError?, size: Int = 1_000_002, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect((error?.message.utf8.count ?? .max) < 500, "\(error?.message.utf8.count ?? 0) bytes", sourceLocation: sourceLocation)
+    private func expectBounded(
+        _ error: DocumentStoreError?, size: Int = 1_000_002, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            (error?.message.utf8.count ?? .max) < 500, "\(error?.message.utf8.count ?? 0) bytes",
+            sourceLocation: sourceLocation)
         #expect(error?.message.contains("(\(size) bytes)") == true, sourceLocation: sourceLocation)
     }
 }

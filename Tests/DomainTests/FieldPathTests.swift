@@ -14,8 +14,11 @@ struct FieldPathTests {
     }
 
     @Test func literalSegments_rejectNoSegmentsOrAnEmptyOne() {
-        expectInvalidArgument(containing: ["at least one segment"]) { () throws(DocumentStoreError) in try FieldPath([]) }
-        expectInvalidArgument(containing: ["segment 1 is empty"]) { () throws(DocumentStoreError) in try FieldPath(["a", "", "c"]) }
+        expectInvalidArgument(containing: ["at least one segment"]) { () throws(DocumentStoreError) in try FieldPath([])
+        }
+        expectInvalidArgument(containing: ["segment 1 is empty"]) { () throws(DocumentStoreError) in
+            try FieldPath(["a", "", "c"])
+        }
         expectInvalidArgument(containing: ["segment 0 is empty"]) { () throws(DocumentStoreError) in try FieldPath("") }
     }
 
@@ -26,7 +29,7 @@ struct FieldPathTests {
         ("address.city", ["address", "city"]),
         ("a.b.c.d", ["a", "b", "c", "d"]),
         ("a b.c-d", ["a b", "c-d"]),
-        ("`a`", ["`a`"]), // backticks have no meaning in the dotted form
+        ("`a`", ["`a`"]),  // backticks have no meaning in the dotted form
         ("1.2", ["1", "2"]),
         ("é.😀", ["é", "😀"]),
         ("__name__", ["__name__"]),
@@ -43,7 +46,9 @@ struct FieldPathTests {
     @Test(arguments: ["~", "*", "/", "[", "]"])
     func dotted_rejectsReservedCharacters(_ character: String) {
         for text in [character, "a\(character)b", "a.\(character)", "\(character).a", "a.b\(character)c"] {
-            expectInvalidArgument(containing: ["'\(character)'", text]) { () throws(DocumentStoreError) in try FieldPath(dotted: text) }
+            expectInvalidArgument(containing: ["'\(character)'", text]) { () throws(DocumentStoreError) in
+                try FieldPath(dotted: text)
+            }
         }
     }
 
@@ -95,7 +100,7 @@ struct FieldPathTests {
         ("`a\\`b`", ["a`b"]),
         ("`a\\\\b`", ["a\\b"]),
         ("`é`.`😀`", ["é", "😀"]),
-        ("`simple`", ["simple"]), // quoting a simple segment is allowed
+        ("`simple`", ["simple"]),  // quoting a simple segment is allowed
         ("a.`b`.c", ["a", "b", "c"]),
         ("`.`", ["."]),
         ("`..`.`a.`", ["..", "a."]),
@@ -128,12 +133,14 @@ struct FieldPathTests {
     @Test func canonical_roundTripsGeneratedSegments() throws {
         var generator = SeededGenerator(seed: 3)
         let pieces = [
-            "a", "Z", "_", "0", "9", ".", "`", "\\", " ", "-", "~", "*", "/", "[", "]", precomposedE, decomposedE, "\u{301}",
+            "a", "Z", "_", "0", "9", ".", "`", "\\", " ", "-", "~", "*", "/", "[", "]", precomposedE, decomposedE,
+            "\u{301}",
             "😀", "\u{0}", "\n", "__",
         ]
         for _ in 0..<2_000 {
             let segments = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
-                (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+                (0..<Int.random(in: 1...5, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a"
+                }.joined()
             }
             let path = try FieldPath(segments)
 
@@ -149,7 +156,9 @@ struct FieldPathTests {
         var generator = SeededGenerator(seed: 4)
         let pieces = ["a", "1", ".", "`", "\\", "é", " "]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let text = (0..<Int.random(in: 0...7, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
             do {
                 let path = try FieldPath(canonical: text)
                 #expect(path.segments.allSatisfy { !$0.isEmpty })
@@ -164,7 +173,9 @@ struct FieldPathTests {
         var generator = SeededGenerator(seed: 5)
         let pieces = ["a", ".", "..", "~", "*", "/", "[", "]", "`", "é", "__name__"]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
             do {
                 let path = try FieldPath(dotted: text)
                 #expect(path.segments.joined(separator: ".") == text)
@@ -237,16 +248,16 @@ struct FieldPathTests {
     @Test func order_isSegmentWiseByUTF8WithPrefixFirst() throws {
         let ascending = try [
             ["a"],
-            ["a", "b"], // prefix first
+            ["a", "b"],  // prefix first
             ["a", "b", "c"],
-            ["a-b"], // "a" < "a-b" segment-wise, although "a.b" > "a-b" as text
+            ["a-b"],  // "a" < "a-b" segment-wise, although "a.b" > "a-b" as text
             ["a.b"],
             ["b"],
-            [decomposedE], // 65 CC 81
-            ["z"], // 7A
-            [precomposedE], // C3 A9, though Swift calls the two "é" equal
+            [decomposedE],  // 65 CC 81
+            ["z"],  // 7A
+            [precomposedE],  // C3 A9, though Swift calls the two "é" equal
             ["\u{FFFD}"],
-            ["😀"], // UTF-16 would put this before U+FFFD
+            ["😀"],  // UTF-16 would put this before U+FFFD
         ].map { try FieldPath($0) }
 
         for (i, left) in ascending.enumerated() {

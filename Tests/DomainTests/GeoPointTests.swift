@@ -11,7 +11,10 @@ struct GeoPointTests {
         #expect(point.longitude.bitPattern == longitude.bitPattern)
     }
 
-    @Test(arguments: [Double.nan, .infinity, -.infinity, 90.0001, -90.0001, 90.0.nextUp, (-90.0).nextDown, 180, .greatestFiniteMagnitude])
+    @Test(arguments: [
+        Double.nan, .infinity, -.infinity, 90.0001, -90.0001, 90.0.nextUp, (-90.0).nextDown, 180,
+        .greatestFiniteMagnitude,
+    ])
     func init_rejectsBadLatitudes(_ latitude: Double) {
         expectInvalidArgument(containing: ["Latitude", "[-90, 90]", "\(latitude)"]) { () throws(DocumentStoreError) in
             try GeoPoint(latitude: latitude, longitude: 0)
@@ -20,7 +23,8 @@ struct GeoPointTests {
 
     @Test(arguments: [Double.nan, .infinity, -.infinity, 180.0001, -180.0001, 180.0.nextUp, (-180.0).nextDown, 360])
     func init_rejectsBadLongitudes(_ longitude: Double) {
-        expectInvalidArgument(containing: ["Longitude", "[-180, 180]", "\(longitude)"]) { () throws(DocumentStoreError) in
+        expectInvalidArgument(containing: ["Longitude", "[-180, 180]", "\(longitude)"]) {
+            () throws(DocumentStoreError) in
             try GeoPoint(latitude: 0, longitude: longitude)
         }
     }

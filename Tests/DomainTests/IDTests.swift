@@ -5,9 +5,13 @@ import Testing
 struct IDTests {
     // MARK: Invalid forms
 
-    @Test(arguments: ["", "/", "a/b", "/a", "a/", ".", "..", "____", "__a__", "__id123__", "__\(precomposedE)__", "__/__"])
+    @Test(arguments: [
+        "", "/", "a/b", "/a", "a/", ".", "..", "____", "__a__", "__id123__", "__\(precomposedE)__", "__/__",
+    ])
     func documentID_rejectsInvalidForm(_ raw: String) {
-        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in try DocumentIdentifier(raw) }
+        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in
+            try DocumentIdentifier(raw)
+        }
     }
 
     @Test(arguments: ["", "/", "a/b", ".", "..", "____", "__a__", "_____"])
@@ -17,9 +21,15 @@ struct IDTests {
 
     @Test func invalidID_messageNamesTheProblemAndTheInput() {
         expectInvalidArgument(containing: ["empty"]) { () throws(DocumentStoreError) in try DocumentIdentifier("") }
-        expectInvalidArgument(containing: ["'/'", "\"a/b\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("a/b") }
-        expectInvalidArgument(containing: ["'.' or '..'", "\"..\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("..") }
-        expectInvalidArgument(containing: ["__.*__", "\"__x__\""]) { () throws(DocumentStoreError) in try DocumentIdentifier("__x__") }
+        expectInvalidArgument(containing: ["'/'", "\"a/b\""]) { () throws(DocumentStoreError) in
+            try DocumentIdentifier("a/b")
+        }
+        expectInvalidArgument(containing: ["'.' or '..'", "\"..\""]) { () throws(DocumentStoreError) in
+            try DocumentIdentifier("..")
+        }
+        expectInvalidArgument(containing: ["__.*__", "\"__x__\""]) { () throws(DocumentStoreError) in
+            try DocumentIdentifier("__x__")
+        }
         expectInvalidArgument(containing: ["1500", "1501"]) { () throws(DocumentStoreError) in
             try DocumentIdentifier(String(repeating: "a", count: 1_501))
         }
@@ -53,13 +63,13 @@ struct IDTests {
         // (text, valid)
         (String(repeating: "a", count: 1_500), true),
         (String(repeating: "a", count: 1_501), false),
-        (String(repeating: precomposedE, count: 750), true), // 750 characters, 1,500 bytes
-        (String(repeating: precomposedE, count: 750) + "a", false), // 751 characters, 1,501 bytes
-        (String(repeating: "a", count: 1_497) + "€", true), // 3-byte character ends exactly at 1,500
-        (String(repeating: "a", count: 1_498) + "€", false), // 1,499 characters, 1,501 bytes
-        (String(repeating: "a", count: 1_496) + "😀", true), // 4-byte character ends exactly at 1,500
-        (String(repeating: "a", count: 1_497) + "😀", false), // 1,498 characters, 1,501 bytes
-        (String(repeating: decomposedE, count: 500), true), // 500 characters, 1,500 bytes
+        (String(repeating: precomposedE, count: 750), true),  // 750 characters, 1,500 bytes
+        (String(repeating: precomposedE, count: 750) + "a", false),  // 751 characters, 1,501 bytes
+        (String(repeating: "a", count: 1_497) + "€", true),  // 3-byte character ends exactly at 1,500
+        (String(repeating: "a", count: 1_498) + "€", false),  // 1,499 characters, 1,501 bytes
+        (String(repeating: "a", count: 1_496) + "😀", true),  // 4-byte character ends exactly at 1,500
+        (String(repeating: "a", count: 1_497) + "😀", false),  // 1,498 characters, 1,501 bytes
+        (String(repeating: decomposedE, count: 500), true),  // 500 characters, 1,500 bytes
         (String(repeating: decomposedE, count: 500) + "a", false),
     ])
     func idLengthLimit_countsUTF8Bytes(_ text: String, _ valid: Bool) {
@@ -67,7 +77,9 @@ struct IDTests {
             if valid {
                 #expect(throws: Never.self, "\(maker)") { try maker.make(text) }
             } else {
-                expectInvalidArgument(containing: ["1500 bytes"]) { () throws(DocumentStoreError) in try maker.make(text) }
+                expectInvalidArgument(containing: ["1500 bytes"]) { () throws(DocumentStoreError) in
+                    try maker.make(text)
+                }
             }
         }
     }

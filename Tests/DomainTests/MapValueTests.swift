@@ -62,7 +62,9 @@ struct MapValueTests {
         var map = MapValue()
         var model: [(key: [UInt8], value: Value)] = []
         for step in 0..<3_000 {
-            let key = (0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined()
+            let key = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator) ?? "a"
+            }.joined()
             let bytes = utf8Bytes(key)
             if Bool.random(using: &generator) {
                 map[key] = .integer(Int64(step))
@@ -165,7 +167,8 @@ struct MapValueTests {
 
     @Test func document_readsFieldsByPath() throws {
         let document = Document(
-            path: try DocumentPath("users/alice"), fields: ["address": ["city": "Lyon"]], createTime: .min, updateTime: .max
+            path: try DocumentPath("users/alice"), fields: ["address": ["city": "Lyon"]], createTime: .min,
+            updateTime: .max
         )
 
         #expect(document.value(at: try FieldPath("address", "city")) == "Lyon")

@@ -4,15 +4,19 @@ import Testing
 @Suite("Query and write models")
 struct QueryAndWriteModelTests {
     @Test func fieldOperators_useTheWireNamesAndFlagInequalities() {
-        let inequalities: Set<FieldOperator> = [.lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn]
+        let inequalities: Set<FieldOperator> = [
+            .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn,
+        ]
 
         for op in FieldOperator.allCases {
             #expect(op.isInequality == inequalities.contains(op), "\(op)")
         }
-        #expect(FieldOperator.allCases.map(\.rawValue) == [
-            "LESS_THAN", "LESS_THAN_OR_EQUAL", "GREATER_THAN", "GREATER_THAN_OR_EQUAL", "EQUAL", "NOT_EQUAL", "ARRAY_CONTAINS",
-            "IN", "ARRAY_CONTAINS_ANY", "NOT_IN",
-        ])
+        #expect(
+            FieldOperator.allCases.map(\.rawValue) == [
+                "LESS_THAN", "LESS_THAN_OR_EQUAL", "GREATER_THAN", "GREATER_THAN_OR_EQUAL", "EQUAL", "NOT_EQUAL",
+                "ARRAY_CONTAINS",
+                "IN", "ARRAY_CONTAINS_ANY", "NOT_IN",
+            ])
         #expect(UnaryOperator.allCases.map(\.rawValue) == ["IS_NAN", "IS_NULL", "IS_NOT_NAN", "IS_NOT_NULL"])
         #expect(CompositeOperator.allCases.map(\.rawValue) == ["AND", "OR"])
     }

@@ -12,18 +12,22 @@ struct QueryRulesTests {
     }
 
     @Test func normalizedOrders_appendInequalityFieldsInFieldPathOrder_thenTheName_inTheLastDirection() {
-        let filter = StructuredQuery.Filter.composite(.or, [
-            .field(f("z"), .greaterThan, 1),
-            .composite(.and, [.field(f("b"), .notEqual, 2), .unary(f("m"), .isNotNull), .field(f("z"), .lessThan, 9)]),
-            .unary(f("c"), .isNotNaN),
-            .field(f("x"), .notIn, [1, 2]),
-        ])
+        let filter = StructuredQuery.Filter.composite(
+            .or,
+            [
+                .field(f("z"), .greaterThan, 1),
+                .composite(
+                    .and, [.field(f("b"), .notEqual, 2), .unary(f("m"), .isNotNull), .field(f("z"), .lessThan, 9)]),
+                .unary(f("c"), .isNotNaN),
+                .field(f("x"), .notIn, [1, 2]),
+            ])
         let sut = query(filter: filter, orderBy: [Order(f("x"), .ascending), Order(f("y"), .descending)])
 
-        #expect(sut.normalizedOrders == [
-            Order(f("x")), Order(f("y"), .descending), Order(f("b"), .descending), Order(f("c"), .descending),
-            Order(f("m"), .descending), Order(f("z"), .descending), Order(FieldPath.documentID, .descending),
-        ])
+        #expect(
+            sut.normalizedOrders == [
+                Order(f("x")), Order(f("y"), .descending), Order(f("b"), .descending), Order(f("c"), .descending),
+                Order(f("m"), .descending), Order(f("z"), .descending), Order(FieldPath.documentID, .descending),
+            ])
     }
 
     @Test func normalizedOrders_anExplicitNameOrder_endsThemWithoutASecondOne() {
@@ -72,8 +76,11 @@ struct QueryRulesTests {
     }
 
     @Test func normalizedOrders_anInequalityOnTheName_addsNoFieldOrder() throws {
-        let reference = Value.reference(DocumentName(database: try DatabaseID(projectID: "p"), path: try DocumentPath("c/x")))
-        let sut = query(filter: .composite(.and, [.field(FieldPath.documentID, .greaterThan, reference), .field(f("a"), .lessThan, 5)]))
+        let reference = Value.reference(
+            DocumentName(database: try DatabaseID(projectID: "p"), path: try DocumentPath("c/x")))
+        let sut = query(
+            filter: .composite(
+                .and, [.field(FieldPath.documentID, .greaterThan, reference), .field(f("a"), .lessThan, 5)]))
 
         #expect(sut.normalizedOrders == [Order(f("a")), Order(FieldPath.documentID)])
         #expect(sut.filter?.impliedOrderFields == [FieldPath.documentID, f("a")])
@@ -86,10 +93,12 @@ struct QueryRulesTests {
             thenBy: [f("s"), f("b"), f("m"), f("k"), f("b")]
         )
 
-        #expect(orders == [
-            Order(f("k"), .descending), Order(f("m"), .descending), Order(f("b"), .descending), Order(f("s"), .descending),
-            Order(FieldPath.documentID, .descending),
-        ])
+        #expect(
+            orders == [
+                Order(f("k"), .descending), Order(f("m"), .descending), Order(f("b"), .descending),
+                Order(f("s"), .descending),
+                Order(FieldPath.documentID, .descending),
+            ])
     }
 
     @Test func orderCompare_appliesEachDirection_overTheOrdersBothReach() {
@@ -110,12 +119,19 @@ struct QueryRulesTests {
         let orders = [Order(f("a")), Order(FieldPath.documentID)]
         let ana = try DocumentPath("c/ana")
 
-        #expect(Cursor(values: [1, .reference(DocumentName(database: database, path: ana))], before: true)
-            .violation(explicitOrders: orders, database: database) == nil)
+        #expect(
+            Cursor(values: [1, .reference(DocumentName(database: database, path: ana))], before: true)
+                .violation(explicitOrders: orders, database: database) == nil)
         #expect(Cursor(values: [1], before: false).violation(explicitOrders: orders, database: database) == nil)
-        #expect(Cursor(values: [1, 2, 3], before: true).violation(explicitOrders: orders, database: database)?.contains("too many cursor values") == true)
-        #expect(Cursor(values: [1], before: true).violation(explicitOrders: [], database: database)?.contains("1 values for 0") == true)
-        #expect(Cursor(values: [1, "ana"], before: true).violation(explicitOrders: orders, database: database)?.contains("__name__") == true)
+        #expect(
+            Cursor(values: [1, 2, 3], before: true).violation(explicitOrders: orders, database: database)?.contains(
+                "too many cursor values") == true)
+        #expect(
+            Cursor(values: [1], before: true).violation(explicitOrders: [], database: database)?.contains(
+                "1 values for 0") == true)
+        #expect(
+            Cursor(values: [1, "ana"], before: true).violation(explicitOrders: orders, database: database)?.contains(
+                "__name__") == true)
         #expect(
             Cursor(values: [1, .reference(DocumentName(database: other, path: ana))], before: true)
                 .violation(explicitOrders: orders, database: database)?.contains("reference to a document of") == true
@@ -131,7 +147,8 @@ struct QueryRulesTests {
 
         #expect(cursor == Cursor(values: [7, .reference(DocumentName(database: database, path: path))], before: false))
         expectInvalidArgument(containing: ["c/ana", "'x'"]) { () throws(DocumentStoreError) in
-            try Cursor(at: path, fields: ["a": 1], orders: [Order(f("a")), Order(f("x"))], database: database, before: true)
+            try Cursor(
+                at: path, fields: ["a": 1], orders: [Order(f("a")), Order(f("x"))], database: database, before: true)
         }
     }
 
@@ -157,7 +174,8 @@ struct QueryRulesTests {
         let rows: [[Value]] = [[4, 1], [3, 1], [3, 2], [1, 1]]
 
         let start = Cursor(values: [3], before: true)
-        #expect(rows.filter { Cursor.admits($0, start: start, end: nil, orders: orders) } == [[3, 1], [3, 2], [1, 1]])
+        #expect(
+            rows.filter { Cursor.admits($0, start: start, end: nil, orders: orders) } == [[3, 1], [3, 2], [1, 1]])
         let end = Cursor(values: [3, 1], before: false)
         #expect(rows.filter { Cursor.admits($0, start: nil, end: end, orders: orders) } == [[4, 1], [3, 1]])
         #expect(Cursor(values: [3, 1], before: true).compare([3, 2], orders: orders) > 0)
@@ -176,7 +194,10 @@ struct QueryRulesTests {
         )
 
         #expect(document.projected(onto: nil) == document)
-        #expect(document.projected(onto: [f("m.y"), f("a"), f("missing"), FieldPath.documentID]).fields == ["a": 1, "m": ["y": 3]])
+        #expect(
+            document.projected(onto: [f("m.y"), f("a"), f("missing"), FieldPath.documentID]).fields == [
+                "a": 1, "m": ["y": 3],
+            ])
         #expect(document.projected(onto: [f("m")]).fields == ["m": ["x": 2, "y": 3]])
         let namesOnly = document.projected(onto: [FieldPath.documentID])
         #expect(namesOnly.fields.isEmpty)

@@ -26,7 +26,8 @@ struct ResourcePathTests {
     @Test(arguments: ["users", "a/b/c", "a/b/c/d/e"])
     func documentPath_rejectsOddSegmentCount(_ text: String) {
         let count = text.split(separator: "/").count
-        expectInvalidArgument(containing: ["even number of segments", "has \(count)"]) { () throws(DocumentStoreError) in
+        expectInvalidArgument(containing: ["even number of segments", "has \(count)"]) {
+            () throws(DocumentStoreError) in
             try DocumentPath(text)
         }
     }
@@ -41,31 +42,47 @@ struct ResourcePathTests {
 
     @Test func segmentInitializers_rejectWrongCounts() {
         expectInvalidArgument(containing: ["has 0"]) { () throws(DocumentStoreError) in try DocumentPath(segments: []) }
-        expectInvalidArgument(containing: ["has 0"]) { () throws(DocumentStoreError) in try CollectionPath(segments: []) }
+        expectInvalidArgument(containing: ["has 0"]) { () throws(DocumentStoreError) in try CollectionPath(segments: [])
+        }
         expectInvalidArgument { () throws(DocumentStoreError) in try DocumentPath(segments: ["a"]) }
         expectInvalidArgument { () throws(DocumentStoreError) in try CollectionPath(segments: ["a", "b"]) }
     }
 
     @Test func emptyPath_isRejected() {
-        expectInvalidArgument(containing: ["document path must not be empty"]) { () throws(DocumentStoreError) in try DocumentPath("") }
-        expectInvalidArgument(containing: ["collection path must not be empty"]) { () throws(DocumentStoreError) in try CollectionPath("") }
+        expectInvalidArgument(containing: ["document path must not be empty"]) { () throws(DocumentStoreError) in
+            try DocumentPath("")
+        }
+        expectInvalidArgument(containing: ["collection path must not be empty"]) { () throws(DocumentStoreError) in
+            try CollectionPath("")
+        }
     }
 
     @Test(arguments: ["/", "//", "a//b", "/a/b", "a/b/", "/a/b/", "a/b//c/d", "a///b"])
     func emptySegments_fromDoubleLeadingOrTrailingSlashes_areRejected(_ text: String) {
         // The domain takes paths literally; stripping slashes like Firebase's SDKs is the client API's business.
-        expectInvalidArgument(containing: ["empty segments"]) { () throws(DocumentStoreError) in try DocumentPath(text) }
-        expectInvalidArgument(containing: ["empty segments"]) { () throws(DocumentStoreError) in try CollectionPath(text) }
+        expectInvalidArgument(containing: ["empty segments"]) { () throws(DocumentStoreError) in try DocumentPath(text)
+        }
+        expectInvalidArgument(containing: ["empty segments"]) { () throws(DocumentStoreError) in
+            try CollectionPath(text)
+        }
     }
 
     @Test func segmentsInsideAPath_areValidatedAsIDsOfTheirKind() {
-        expectInvalidArgument(containing: ["collection ID", "__c__"]) { () throws(DocumentStoreError) in try DocumentPath("__c__/d") }
-        expectInvalidArgument(containing: ["document ID", "\"..\""]) { () throws(DocumentStoreError) in try DocumentPath("c/..") }
-        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in try CollectionPath("c/./e") }
+        expectInvalidArgument(containing: ["collection ID", "__c__"]) { () throws(DocumentStoreError) in
+            try DocumentPath("__c__/d")
+        }
+        expectInvalidArgument(containing: ["document ID", "\"..\""]) { () throws(DocumentStoreError) in
+            try DocumentPath("c/..")
+        }
+        expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in
+            try CollectionPath("c/./e")
+        }
         expectInvalidArgument(containing: ["collection ID"]) { () throws(DocumentStoreError) in
             try DocumentPath(segments: ["c", "d", "__e__", "f"])
         }
-        expectInvalidArgument(containing: ["'/'"]) { () throws(DocumentStoreError) in try DocumentPath(segments: ["c", "d/e"]) }
+        expectInvalidArgument(containing: ["'/'"]) { () throws(DocumentStoreError) in
+            try DocumentPath(segments: ["c", "d/e"])
+        }
         expectInvalidArgument(containing: ["1500 bytes"]) { () throws(DocumentStoreError) in
             try DocumentPath("c/" + String(repeating: "x", count: 1_501))
         }
@@ -73,7 +90,8 @@ struct ResourcePathTests {
 
     @Test func longInvalidInput_isQuotedShortly() throws {
         let longSegment = "__" + String(repeating: "x", count: 500) + "__"
-        let error = try #require(expectInvalidArgument { () throws(DocumentStoreError) in try DocumentPath("c/" + longSegment) })
+        let error = try #require(
+            expectInvalidArgument { () throws(DocumentStoreError) in try DocumentPath("c/" + longSegment) })
         #expect(error.message.count < 300)
     }
 
@@ -99,14 +117,18 @@ struct ResourcePathTests {
         let users = try CollectionPath("users")
         let alice = try DocumentPath("users/alice")
         expectInvalidArgument(containing: ["document ID"]) { () throws(DocumentStoreError) in try users.document(id) }
-        expectInvalidArgument(containing: ["collection ID"]) { () throws(DocumentStoreError) in try alice.collection(id) }
+        expectInvalidArgument(containing: ["collection ID"]) { () throws(DocumentStoreError) in try alice.collection(id)
+        }
     }
 
     @Test func resourceName_prefixesTheDatabaseRoot() throws {
         let database = try DatabaseID(projectID: "demo", databaseID: "store")
 
-        #expect(try DocumentPath("users/alice").resourceName(in: database) == "projects/demo/databases/store/documents/users/alice")
-        #expect(try CollectionPath("users").resourceName(in: database) == "projects/demo/databases/store/documents/users")
+        #expect(
+            try DocumentPath("users/alice").resourceName(in: database)
+                == "projects/demo/databases/store/documents/users/alice")
+        #expect(
+            try CollectionPath("users").resourceName(in: database) == "projects/demo/databases/store/documents/users")
     }
 
     @Test func isDescendant_isSegmentWiseAndProper() throws {
@@ -147,14 +169,14 @@ struct ResourcePathTests {
     @Test func documentPathOrder_isSegmentWiseByUTF8WithPrefixFirst() throws {
         let ascending = try [
             "a/b",
-            "a/b/c/d", // a prefix sorts before its extensions
+            "a/b/c/d",  // a prefix sorts before its extensions
             "a/b/c/e",
-            "a/b!/c/d", // segment-wise: "b" < "b!" although "/" (0x2F) > "!" (0x21) as text
-            "a/b-x", // likewise "b" < "b-x" although "a/b/..." > "a/b-x" as text
+            "a/b!/c/d",  // segment-wise: "b" < "b!" although "/" (0x2F) > "!" (0x21) as text
+            "a/b-x",  // likewise "b" < "b-x" although "a/b/..." > "a/b-x" as text
             "a/bz",
-            "a/" + decomposedE, // 65 CC 81 before C3 A9, though Swift calls them equal
+            "a/" + decomposedE,  // 65 CC 81 before C3 A9, though Swift calls them equal
             "a/" + precomposedE,
-            "a/\u{FFFD}", // EF BF BD before F0 9F 98 80, though UTF-16 puts the emoji first
+            "a/\u{FFFD}",  // EF BF BD before F0 9F 98 80, though UTF-16 puts the emoji first
             "a/😀",
             "b/a",
         ].map(DocumentPath.init)
@@ -173,7 +195,9 @@ struct ResourcePathTests {
         let paths = try (0..<300).map { _ in
             let depth = 2 * Int.random(in: 1...3, using: &generator)
             let segments = (0..<depth).map { _ in
-                (0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "a" }.joined()
+                (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "a"
+                }.joined()
             }
             return try DocumentPath(segments: segments)
         }
@@ -194,7 +218,9 @@ struct ResourcePathTests {
         var generator = SeededGenerator(seed: 11)
         let pieces = ["a", "/", ".", "..", "_", "__", "é", "\u{0}", "😀", "//"]
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
             do {
                 let path = try DocumentPath(text)
                 #expect(path.path == text)

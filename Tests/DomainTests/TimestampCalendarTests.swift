@@ -43,7 +43,8 @@ struct TimestampCalendarTests {
             let date = try #require(
                 calendar.date(
                     from: DateComponents(
-                        year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second
+                        year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute,
+                        second: parts.second
                     )
                 )
             )
@@ -104,20 +105,25 @@ struct TimestampCalendarTests {
             [.era, .year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: Double(seconds))
         )
         return Parts(
-            era: parts.era ?? -1, year: parts.year ?? -1, month: parts.month ?? -1, day: parts.day ?? -1, hour: parts.hour ?? -1,
+            era: parts.era ?? -1, year: parts.year ?? -1, month: parts.month ?? -1, day: parts.day ?? -1,
+            hour: parts.hour ?? -1,
             minute: parts.minute ?? -1, second: parts.second ?? -1
         )
     }
 
     private func rfc3339(_ parts: Parts) -> String {
-        String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day, parts.hour, parts.minute, parts.second)
+        String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year, parts.month, parts.day, parts.hour, parts.minute,
+            parts.second)
     }
 
     /// Reads the `YYYY-MM-DDTHH:MM:SS` prefix of printed RFC 3339 text.
     private func parse(_ text: String) -> Parts? {
         let fields = text.prefix(19).split(whereSeparator: { "-T:".contains($0) }).compactMap { Int($0) }
         guard fields.count == 6 else { return nil }
-        return Parts(era: 1, year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields[5])
+        return Parts(
+            era: 1, year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
+            second: fields[5])
     }
 
     /// The Julian Day Number of a date in the Gregorian or the Julian calendar (the classic integer formulas).

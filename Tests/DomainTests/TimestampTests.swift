@@ -52,7 +52,9 @@ struct TimestampTests {
         ("1970-01-01T00:00:00.010Z", 10_000_000, "1970-01-01T00:00:00.010Z"),
         ("1970-01-01T00:00:00.000100Z", 100_000, "1970-01-01T00:00:00.000100Z"),
     ])
-    func fractions_parseAndPrintWithZeroThreeSixOrNineDigits(_ text: String, _ nanoseconds: Int32, _ printed: String) throws {
+    func fractions_parseAndPrintWithZeroThreeSixOrNineDigits(
+        _ text: String, _ nanoseconds: Int32, _ printed: String
+    ) throws {
         let timestamp = try Timestamp(rfc3339: text)
 
         #expect(timestamp.seconds == 0)
@@ -112,10 +114,10 @@ struct TimestampTests {
     }
 
     @Test(arguments: [
-        "0000-12-31T23:59:59Z", // year 0
-        "0001-01-01T00:00:00+00:01", // year 0 once the offset is applied
+        "0000-12-31T23:59:59Z",  // year 0
+        "0001-01-01T00:00:00+00:01",  // year 0 once the offset is applied
         "0001-01-01T00:59:59.999999999+01:00",
-        "9999-12-31T23:59:59-00:01", // year 10000 once the offset is applied
+        "9999-12-31T23:59:59-00:01",  // year 10000 once the offset is applied
         "9999-12-31T23:30:00-01:00",
     ])
     func rfc3339_rejectsInstantsOutsideTheRange(_ text: String) {
@@ -126,10 +128,10 @@ struct TimestampTests {
         "",
         "garbage",
         "2024-05-01",
-        "2024-05-01T12:34:56", // missing zone
-        "2024-05-01T12:34:56.123", // missing zone after a fraction
-        "2024-05-01T12:34Z", // missing seconds
-        "10000-01-01T00:00:00Z", // five-digit year
+        "2024-05-01T12:34:56",  // missing zone
+        "2024-05-01T12:34:56.123",  // missing zone after a fraction
+        "2024-05-01T12:34Z",  // missing seconds
+        "10000-01-01T00:00:00Z",  // five-digit year
         "-001-01-01T00:00:00Z",
         "+2024-05-01T12:34:56Z",
         "2024-5-01T12:34:56Z",
@@ -138,8 +140,8 @@ struct TimestampTests {
         "2024-05-01X12:34:56Z",
         "2024/05/01T12:34:56Z",
         "2024-05-01T12-34-56Z",
-        "2023-02-29T00:00:00Z", // not a leap year
-        "1900-02-29T00:00:00Z", // a century that is not a leap year
+        "2023-02-29T00:00:00Z",  // not a leap year
+        "1900-02-29T00:00:00Z",  // a century that is not a leap year
         "2024-02-30T00:00:00Z",
         "2024-04-31T00:00:00Z",
         "2024-00-10T00:00:00Z",
@@ -148,9 +150,9 @@ struct TimestampTests {
         "2024-01-32T00:00:00Z",
         "2024-01-01T24:00:00Z",
         "2024-01-01T23:60:00Z",
-        "2016-12-31T23:59:60Z", // leap second
-        "2024-01-01T00:00:00.Z", // no fraction digits
-        "2024-01-01T00:00:00.1234567890Z", // ten fraction digits
+        "2016-12-31T23:59:60Z",  // leap second
+        "2024-01-01T00:00:00.Z",  // no fraction digits
+        "2024-01-01T00:00:00.1234567890Z",  // ten fraction digits
         "2024-01-01T00:00:00.000000000000Z",
         "2024-01-01T00:00:00,5Z",
         "2024-01-01T00:00:00+05",
@@ -165,11 +167,12 @@ struct TimestampTests {
         "2024-01-01T00:00:00UTC",
         "2024-01-01T00:00:00+",
         "2024-01-01T00:00:00.",
-        "２０２４-01-01T00:00:00Z", // full-width digits
+        "２０２４-01-01T00:00:00Z",  // full-width digits
         "2024-01-01T0a:00:00Z",
     ])
     func rfc3339_rejectsMalformedText(_ text: String) {
-        expectInvalidArgument(containing: ["RFC 3339"]) { () throws(DocumentStoreError) in try Timestamp(rfc3339: text) }
+        expectInvalidArgument(containing: ["RFC 3339"]) { () throws(DocumentStoreError) in try Timestamp(rfc3339: text)
+        }
     }
 
     @Test func parseRFC3339Bytes_agreesWithTheInitializer() throws {
@@ -190,7 +193,9 @@ struct TimestampTests {
         for round in 0..<20_000 {
             var characters: [Character]
             if round % 2 == 0 {
-                characters = (0..<Int.random(in: 0...36, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? "0" }
+                characters = (0..<Int.random(in: 0...36, using: &generator)).map { _ in
+                    alphabet.randomElement(using: &generator) ?? "0"
+                }
             } else {
                 characters = template
                 for _ in 0..<Int.random(in: 1...3, using: &generator) {
@@ -245,9 +250,9 @@ struct TimestampTests {
         (1.5, 1, 500_000_000),
         (-1.5, -2, 500_000_000),
         (0.25, 0, 250_000_000),
-        (0x1p-23, 0, 119), // 119.209 ns
-        (3 * 0x1p-23, 0, 357), // 357.628 ns: the nanoseconds are cut toward zero, as Firebase's Timestamp(date:)
-        (-3 * 0x1p-23, -1, 999_999_642), // 999,999,642.372 ns after the previous second
+        (0x1p-23, 0, 119),  // 119.209 ns
+        (3 * 0x1p-23, 0, 357),  // 357.628 ns: the nanoseconds are cut toward zero, as Firebase's Timestamp(date:)
+        (-3 * 0x1p-23, -1, 999_999_642),  // 999,999,642.372 ns after the previous second
         (-62_135_596_800, -62_135_596_800, 0),
         (253_402_300_799.5, 253_402_300_799, 500_000_000),
     ]
@@ -260,7 +265,9 @@ struct TimestampTests {
     }
 
     @Test(arguments: TimestampTests.dateCases)
-    func initValidatingDate_agreesWithInitDate_insideTheRange(_ interval: Double, _ seconds: Int64, _ nanoseconds: Int32) throws {
+    func initValidatingDate_agreesWithInitDate_insideTheRange(
+        _ interval: Double, _ seconds: Int64, _ nanoseconds: Int32
+    ) throws {
         let date = Date(timeIntervalSince1970: interval)
 
         #expect(try Timestamp(validating: date) == Timestamp(date: date))
@@ -269,7 +276,8 @@ struct TimestampTests {
     /// Firebase's `Timestamp(date:)` does not throw (it raises an exception outside the range); Hearth's
     /// clamps instead, so that no `Date` traps or throws.
     @Test(arguments: [
-        (-.infinity, Timestamp.min), (-1e300, .min), (-62_135_596_801, .min), (-62_135_596_800.5, .min), (Double.nan, .min),
+        (-.infinity, Timestamp.min), (-1e300, .min), (-62_135_596_801, .min), (-62_135_596_800.5, .min),
+        (Double.nan, .min),
         (253_402_300_800, .max), (1e300, .max), (.infinity, .max),
     ])
     func initFromDate_clampsDatesOutsideTheRange_toItsEnds(_ interval: Double, _ expected: Timestamp) {

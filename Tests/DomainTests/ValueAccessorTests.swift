@@ -33,7 +33,9 @@ struct ValueAccessorTests {
             #expect(sample.booleanValue == (kind == .boolean ? true : nil), "booleanValue of \(sample)")
             #expect(sample.integerValue == (kind == .integer ? 42 : nil), "integerValue of \(sample)")
             #expect(sample.doubleValue == (kind == .double ? 2.5 : nil), "doubleValue of \(sample)")
-            #expect(sample.numberValue == (kind == .integer ? 42.0 : kind == .double ? 2.5 : nil), "numberValue of \(sample)")
+            #expect(
+                sample.numberValue == (kind == .integer ? 42.0 : kind == .double ? 2.5 : nil),
+                "numberValue of \(sample)")
             #expect(sample.timestampValue == (kind == .timestamp ? time : nil), "timestampValue of \(sample)")
             #expect(sample.stringValue == (kind == .string ? "ana" : nil), "stringValue of \(sample)")
             #expect(sample.bytesValue == (kind == .bytes ? Data([0, 1, 0xFF]) : nil), "bytesValue of \(sample)")

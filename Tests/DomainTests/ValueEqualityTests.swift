@@ -71,7 +71,8 @@ struct ValueEqualityTests {
     @Test func differentKinds_areNeverEqual() throws {
         let values: [Value] = [
             .null, false, 0, .double(0), .timestamp(try Timestamp(seconds: 0)), "", .bytes(Data()),
-            .reference(try DocumentName(parsing: "projects/p/databases/d/documents/c/d")), .geoPoint(try GeoPoint(latitude: 0, longitude: 0)),
+            .reference(try DocumentName(parsing: "projects/p/databases/d/documents/c/d")),
+            .geoPoint(try GeoPoint(latitude: 0, longitude: 0)),
             [], [:],
         ]
         for (i, left) in values.enumerated() {

@@ -30,7 +30,9 @@ struct ValueOrderingTests {
         var violations: [String] = []
         for a in indices {
             for b in indices {
-                if ![-1, 0, 1].contains(order[a][b]) { violations.append("compare(\(values[a]), \(values[b])) = \(order[a][b])") }
+                if ![-1, 0, 1].contains(order[a][b]) {
+                    violations.append("compare(\(values[a]), \(values[b])) = \(order[a][b])")
+                }
                 if order[a][b] != -order[b][a] { violations.append("antisymmetry: \(values[a]), \(values[b])") }
                 if (order[a][b] == 0) != values[a].isEquivalent(to: values[b]) {
                     violations.append("isEquivalent: \(values[a]), \(values[b])")
@@ -42,7 +44,8 @@ struct ValueOrderingTests {
                 for c in indices where order[b][c] <= 0 {
                     let strict = order[a][b] < 0 || order[b][c] < 0
                     if order[a][c] > 0 || (strict && order[a][c] == 0) {
-                        violations.append("transitivity: \(values[a]) <= \(values[b]) <= \(values[c]) but compare = \(order[a][c])")
+                        violations.append(
+                            "transitivity: \(values[a]) <= \(values[b]) <= \(values[c]) but compare = \(order[a][c])")
                     }
                 }
             }
@@ -98,7 +101,9 @@ struct ValueOrderingTests {
     }
 
     @Test func zeros_areAllEquivalent() {
-        for (left, right) in [(Value.double(-0.0), Value.double(0.0)), (.double(-0.0), .integer(0)), (.double(0.0), .integer(0))] {
+        for (left, right) in [
+            (Value.double(-0.0), Value.double(0.0)), (.double(-0.0), .integer(0)), (.double(0.0), .integer(0)),
+        ] {
             #expect(Value.compare(left, right) == 0)
             #expect(Value.compare(right, left) == 0)
             #expect(left.isEquivalent(to: right))
@@ -115,7 +120,9 @@ struct ValueOrderingTests {
     }
 
     @Test func integersAndDoublesInterleave() {
-        let ascending: [Value] = [.integer(-2), .double(-1.5), .integer(-1), .double(0.5), .integer(1), .double(1.5), .integer(2)]
+        let ascending: [Value] = [
+            .integer(-2), .double(-1.5), .integer(-1), .double(0.5), .integer(1), .double(1.5), .integer(2),
+        ]
         for (i, left) in ascending.enumerated() {
             for (j, right) in ascending.enumerated() {
                 #expect(Value.compare(left, right) == (i == j ? 0 : (i < j ? -1 : 1)))
@@ -132,7 +139,9 @@ struct ValueOrderingTests {
 
         let replacement = "\u{FFFD}"
         let emoji = "😀"
-        #expect(Array(emoji.utf16).lexicographicallyPrecedes(Array(replacement.utf16)), "precondition: UTF-16 puts the emoji first")
+        #expect(
+            Array(emoji.utf16).lexicographicallyPrecedes(Array(replacement.utf16)),
+            "precondition: UTF-16 puts the emoji first")
         #expect(Value.compare(.string(replacement), .string(emoji)) == -1, "EF BF BD < F0 9F 98 80")
         #expect(Value.compare(.string("\u{E000}"), .string(emoji)) == -1)
         #expect(Value.compare(.string("a"), .string("a\u{0}")) == -1, "a prefix first")
@@ -222,17 +231,17 @@ struct ValueOrderingTests {
         (-2, -1.5, -1),
         (0, 0.5, -1),
         (0, -0.5, 1),
-        (9_007_199_254_740_992, 9_007_199_254_740_992.0, 0), // 2^53
-        (9_007_199_254_740_993, 9_007_199_254_740_992.0, 1), // 2^53 + 1 is not a double; naive conversion says 0
+        (9_007_199_254_740_992, 9_007_199_254_740_992.0, 0),  // 2^53
+        (9_007_199_254_740_993, 9_007_199_254_740_992.0, 1),  // 2^53 + 1 is not a double; naive conversion says 0
         (9_007_199_254_740_993, 9_007_199_254_740_994.0, -1),
         (-9_007_199_254_740_993, -9_007_199_254_740_992.0, -1),
-        (.max, 9.223372036854775807e18, -1), // the literal is 2^63, one more than Int64.max
-        (.max, Double(Int64.max), -1), // Double(Int64.max) rounds up to 2^63
-        (.max, 9_223_372_036_854_774_784.0, 1), // the largest double below 2^63
+        (.max, 9.223372036854775807e18, -1),  // the literal is 2^63, one more than Int64.max
+        (.max, Double(Int64.max), -1),  // Double(Int64.max) rounds up to 2^63
+        (.max, 9_223_372_036_854_774_784.0, 1),  // the largest double below 2^63
         (.max - 1_023, 9_223_372_036_854_774_784.0, 0),
-        (.min, -9.223372036854775808e18, 0), // -2^63 is exactly Int64.min
+        (.min, -9.223372036854775808e18, 0),  // -2^63 is exactly Int64.min
         (.min + 1, -9.223372036854775808e18, 1),
-        (.min, -9_223_372_036_854_777_856.0, 1), // the largest double below -2^63
+        (.min, -9_223_372_036_854_777_856.0, 1),  // the largest double below -2^63
         (.max, .infinity, -1),
         (.min, -.infinity, 1),
         (.max, .greatestFiniteMagnitude, -1),
@@ -347,7 +356,8 @@ struct ValueOrderingTests {
     }
 
     private func reference(_ project: String, _ database: String, _ path: String) throws -> Value {
-        .reference(try DocumentName(database: DatabaseID(projectID: project, databaseID: database), path: DocumentPath(path)))
+        .reference(
+            try DocumentName(database: DatabaseID(projectID: project, databaseID: database), path: DocumentPath(path)))
     }
 
     private func geo(_ latitude: Double, _ longitude: Double) throws -> Value {

@@ -39,19 +39,28 @@ struct ExportImportTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         _ = try await store.commit(
-            [.update(try path("b/2"), fields: ["n": 2]), .update(try path("a/1"), fields: ["n": 1]), .update(try path("b/1"), fields: [:])],
+            [
+                .update(try path("b/2"), fields: ["n": 2]), .update(try path("a/1"), fields: ["n": 1]),
+                .update(try path("b/1"), fields: [:]),
+            ],
             transaction: nil
         )
         let exportFile = directory.file("export.jsonl")
 
         _ = try await store.exportDocuments(to: exportFile)
-        let lines = try String(contentsOf: exportFile, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-        let documents = try lines.dropLast().map { try RESTDocumentCodec.decode(try JSONParser.parse(String($0)), database: store.database) }
+        let lines = try String(contentsOf: exportFile, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let documents = try lines.dropLast().map {
+            try RESTDocumentCodec.decode(try JSONParser.parse(String($0)), database: store.database)
+        }
 
         #expect(lines.last == "")
         #expect(documents.map(\.path.path) == ["a/1", "b/1", "b/2"])
         #expect(documents.map(\.fields) == [["n": 1], [:], ["n": 2]])
-        #expect(lines[0].hasPrefix(#"{"name":"projects/hearth-filestore/databases/(default)/documents/a/1","fields":{"n":{"integerValue":"1"}}"#))
+        #expect(
+            lines[0].hasPrefix(
+                #"{"name":"projects/hearth-filestore/databases/(default)/documents/a/1","fields":{"n":{"integerValue":"1"}}"#
+            ))
         try await store.close()
     }
 
@@ -76,11 +85,14 @@ struct ExportImportTests {
     @Test func import_invalidLine_failsNamingTheLine_andKeepsEarlierCommits() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("seed.jsonl")
-        let valid = #"{"name":"projects/p/databases/(default)/documents/c/a","createTime":"2020-01-01T00:00:00Z","updateTime":"2020-01-01T00:00:00Z"}"#
+        let valid =
+            #"{"name":"projects/p/databases/(default)/documents/c/a","createTime":"2020-01-01T00:00:00Z","updateTime":"2020-01-01T00:00:00Z"}"#
         try [valid, #"{"name": 42}"#].joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let store = try await makeStore(directory)
 
-        let error = await #expect(throws: DocumentStoreError.self) { _ = try await store.importDocuments(from: file, writesPerCommit: 1) }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.importDocuments(from: file, writesPerCommit: 1)
+        }
 
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("Line 2 of \(file.path)") == true)
@@ -92,7 +104,9 @@ struct ExportImportTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         let big = String(repeating: "é", count: 400_000)
-        _ = try await store.commit([.update(try path("c/big"), fields: ["s": .string(big)]), .update(try path("c/small"), fields: [:])], transaction: nil)
+        _ = try await store.commit(
+            [.update(try path("c/big"), fields: ["s": .string(big)]), .update(try path("c/small"), fields: [:])],
+            transaction: nil)
         let exportFile = directory.file("export.jsonl")
         _ = try await store.exportDocuments(to: exportFile)
 

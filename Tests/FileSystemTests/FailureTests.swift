@@ -18,9 +18,11 @@ struct FailureTests {
     @Test func diskFull_whileAppendingToTheLog_failsThatAndLaterCommits_andLosesNothingAcknowledged() async throws {
         let directory = try TemporaryDirectory()
         let full = Switch()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
-            full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
-        })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
+                full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
+            })
         _ = try await store.commit([.update(try path("c/acknowledged"), fields: ["n": 1])], transaction: nil)
 
         full.turnOn()
@@ -50,13 +52,16 @@ struct FailureTests {
     @Test func zerosAheadOfTheLogCannotBeWritten_recordsAreAppended_andNothingIsOverwritten() async throws {
         let directory = try TemporaryDirectory()
         let writes = Counter()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
-            operation == .write && name == RecoveryTests.firstLog && writes.increment() == 1 ? ENOSPC : nil
-        })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
+                operation == .write && name == RecoveryTests.firstLog && writes.increment() == 1 ? ENOSPC : nil
+            })
         let pad = String(repeating: "z", count: 100_000)
 
         for index in 0..<15 {
-            _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["pad": .string(pad)])], transaction: nil)
+            _ = try await store.commit(
+                [.update(try path("c/d\(index)"), fields: ["pad": .string(pad)])], transaction: nil)
         }
         try await store.close()
         let reopened = try await makeStore(directory)
@@ -69,9 +74,11 @@ struct FailureTests {
     @Test func failedFlush_failsTheCommitUnavailable_andTheStoreUntilReopened() async throws {
         let directory = try TemporaryDirectory()
         let broken = Switch()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
-            broken.isOn && operation == .sync && name.hasPrefix("log-") ? EIO : nil
-        })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
+                broken.isOn && operation == .sync && name.hasPrefix("log-") ? EIO : nil
+            })
         _ = try await store.commit([.update(try path("c/acknowledged"), fields: [:])], transaction: nil)
 
         broken.turnOn()
@@ -93,9 +100,11 @@ struct FailureTests {
     @Test func concurrentCommits_inAFailedGroup_allFail_andEarlierOnesStay() async throws {
         let directory = try TemporaryDirectory()
         let full = Switch()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
-            full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
-        })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
+                full.isOn && operation == .write && name.hasPrefix("log-") ? ENOSPC : nil
+            })
         for index in 0..<5 {
             _ = try await store.commit([.update(try path("ok/d\(index)"), fields: [:])], transaction: nil)
         }
@@ -105,7 +114,8 @@ struct FailureTests {
             for index in 0..<8 {
                 group.addTask {
                     do {
-                        _ = try await store.commit([.update(try path("refused/d\(index)"), fields: [:])], transaction: nil)
+                        _ = try await store.commit(
+                            [.update(try path("refused/d\(index)"), fields: [:])], transaction: nil)
                         return true
                     } catch {
                         return false
@@ -126,9 +136,11 @@ struct FailureTests {
 
     @Test func diskFull_whileCompacting_failsCompaction_andTheStoreStaysUsable() async throws {
         let directory = try TemporaryDirectory()
-        let store = try await makeStore(directory, faults: FileFaults { operation, name in
-            operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil
-        })
+        let store = try await makeStore(
+            directory,
+            faults: FileFaults { operation, name in
+                operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil
+            })
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
 
         let error = await #expect(throws: DocumentStoreError.self) { try await store.compact() }
@@ -148,7 +160,9 @@ struct FailureTests {
         let directory = try TemporaryDirectory()
 
         let error = try await #require(throws: DocumentStoreError.self) {
-            try await makeStore(directory, faults: FileFaults { operation, name in operation == .write && name.hasPrefix("log-") ? ENOSPC : nil })
+            try await makeStore(
+                directory,
+                faults: FileFaults { operation, name in operation == .write && name.hasPrefix("log-") ? ENOSPC : nil })
         }
 
         #expect(error.code == .resourceExhausted)
@@ -172,7 +186,8 @@ struct FailureTests {
         let directory = try TemporaryDirectory()
 
         let error = try await #require(throws: DocumentStoreError.self) {
-            try await makeStore(directory, faults: FileFaults { operation, name in operation == .open && name == "LOCK" ? EROFS : nil })
+            try await makeStore(
+                directory, faults: FileFaults { operation, name in operation == .open && name == "LOCK" ? EROFS : nil })
         }
 
         #expect(error.code == .permissionDenied)
@@ -200,7 +215,9 @@ struct FailureTests {
         try await store.close()
 
         try mount.remount(readOnly: true)
-        let error = try await #require(throws: DocumentStoreError.self) { try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p")) }
+        let error = try await #require(throws: DocumentStoreError.self) {
+            try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
+        }
         try mount.remount(readOnly: false)
         let reopened = try await FileSystemDocumentStore.open(directory: url, database: try DatabaseID(projectID: "p"))
 
@@ -219,7 +236,9 @@ struct FailureTests {
         var failure: DocumentStoreError?
         for index in 0..<1_000 {
             do {
-                _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["pad": .string(String(repeating: "x", count: 4_000))])], transaction: nil)
+                _ = try await store.commit(
+                    [.update(try path("c/d\(index)"), fields: ["pad": .string(String(repeating: "x", count: 4_000))])],
+                    transaction: nil)
                 acknowledged.append("c/d\(index)")
             } catch let error as DocumentStoreError {
                 failure = error
@@ -254,7 +273,11 @@ final class Counter: Sendable {
     private let state = Mutex(0)
 
     /// Adds one; returns the new count.
-    func increment() -> Int { state.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        state.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// A small tmpfs mounted for one test and unmounted when released (needs root).

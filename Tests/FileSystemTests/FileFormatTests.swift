@@ -58,7 +58,9 @@ struct FileFormatTests {
         let batch = CommittedBatch(
             commitTime: time,
             documents: [
-                CommittedDocument(path: path, document: Document(path: path, fields: try everyKindOfValue(), createTime: time, updateTime: time)),
+                CommittedDocument(
+                    path: path,
+                    document: Document(path: path, fields: try everyKindOfValue(), createTime: time, updateTime: time)),
                 CommittedDocument(path: try DocumentPath("gone/doc"), document: nil),
             ]
         )
@@ -69,7 +71,8 @@ struct FileFormatTests {
 
         #expect(decoded == .batch(batch))
         guard case .batch(let read) = decoded else { return }
-        #expect(read.documents.map(\.record) == batch.documents.map(\.record), "the records are read back byte for byte")
+        #expect(
+            read.documents.map(\.record) == batch.documents.map(\.record), "the records are read back byte for byte")
     }
 
     @Test func batch_writesTheRecordsItIsGiven_asTheyAre() throws {
@@ -77,36 +80,49 @@ struct FileFormatTests {
         let path = try DocumentPath("kinds/all")
         let document = Document(path: path, fields: ["a": 1], createTime: time, updateTime: time)
         let record = DocumentRecord.encode(document, commitTime: time)
-        let batch = CommittedBatch(commitTime: time, documents: [CommittedDocument(path: path, document: document, record: record)])
+        let batch = CommittedBatch(
+            commitTime: time, documents: [CommittedDocument(path: path, document: document, record: record)])
         var writer = BinaryWriter()
 
         writer.batch(batch)
 
         #expect(writer.bytes.suffix(record.bytes.count) == record.bytes[...])
-        #expect(batch.documents[0].record?.bytes.withUnsafeBufferPointer(\.baseAddress) == record.bytes.withUnsafeBufferPointer(\.baseAddress))
+        #expect(
+            batch.documents[0].record?.bytes.withUnsafeBufferPointer(\.baseAddress)
+                == record.bytes.withUnsafeBufferPointer(\.baseAddress))
     }
 
     @Test func snapshotDocuments_roundTrip() throws {
         let created = try Timestamp(seconds: 1_600_000_000, nanoseconds: 5)
         let updated = try Timestamp(seconds: 1_700_000_000, nanoseconds: 123_456_000)
         let documents = [
-            Document(path: try DocumentPath("kinds/all"), fields: try everyKindOfValue(), createTime: created, updateTime: updated),
+            Document(
+                path: try DocumentPath("kinds/all"), fields: try everyKindOfValue(), createTime: created,
+                updateTime: updated),
             Document(path: try DocumentPath("kinds/empty"), fields: [:], createTime: updated, updateTime: updated),
         ]
         var writer = BinaryWriter()
         writer.snapshotDocumentsHeader(count: documents.count)
         for document in documents { writer.snapshotDocument(document) }
 
-        #expect(try decode(writer.bytes) == .snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) }))
+        #expect(
+            try decode(writer.bytes)
+                == .snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) }))
     }
 
     @Test func truncatedOrFlippedPayloads_neverTrap() throws {
         let time = try Timestamp(seconds: 1_700_000_000)
         let path = try DocumentPath("kinds/all")
         var writer = BinaryWriter()
-        writer.batch(CommittedBatch(commitTime: time, documents: [
-            CommittedDocument(path: path, document: Document(path: path, fields: try everyKindOfValue(), createTime: time, updateTime: time)),
-        ]))
+        writer.batch(
+            CommittedBatch(
+                commitTime: time,
+                documents: [
+                    CommittedDocument(
+                        path: path,
+                        document: Document(
+                            path: path, fields: try everyKindOfValue(), createTime: time, updateTime: time))
+                ]))
         let encoded = writer.bytes
 
         let truncationsRefused = (0..<encoded.count).filter { (try? decode(Array(encoded.prefix($0)))) == nil }.count
@@ -142,7 +158,8 @@ struct FileFormatTests {
         let time = try Timestamp(seconds: 1_700_000_000)
         let path = try DocumentPath("c/d")
         var names = FieldNameTable()
-        let record = DocumentRecord.encode(Document(path: path, fields: ["a": 1], createTime: time, updateTime: time), commitTime: time, names: &names)
+        let record = DocumentRecord.encode(
+            Document(path: path, fields: ["a": 1], createTime: time, updateTime: time), commitTime: time, names: &names)
         var writer = BinaryWriter()
         writer.batch(CommittedBatch(commitTime: time, documents: [CommittedDocument(path: path, document: nil)]))
         writer.bytes.removeLast()
@@ -175,18 +192,25 @@ struct FileFormatTests {
 
         let expected = CommittedBatch(
             commitTime: time,
-            documents: [CommittedDocument(path: path, document: document), CommittedDocument(path: try DocumentPath("gone/doc"), document: nil)]
+            documents: [
+                CommittedDocument(path: path, document: document),
+                CommittedDocument(path: try DocumentPath("gone/doc"), document: nil),
+            ]
         )
         #expect(decoded == .batch(expected))
         guard case .batch(let read) = decoded else { return }
-        #expect(read.documents.map(\.record) == expected.documents.map(\.record), "read as version 1, kept as version 2 records")
+        #expect(
+            read.documents.map(\.record) == expected.documents.map(\.record),
+            "read as version 1, kept as version 2 records")
     }
 
     @Test func header_roundTrips_andRejectsAnotherKind() throws {
         let header = FileHeader(kind: .log, salt: 0x0102_0304_0506_0708, generation: 9, previousLogLength: 1_234)
 
         let decoded = try FileHeader.decode(header.encoded(), kind: .log, file: "x")
-        let wrongKind = try #require(throws: DocumentStoreError.self) { try FileHeader.decode(header.encoded(), kind: .snapshot, file: "x") }
+        let wrongKind = try #require(throws: DocumentStoreError.self) {
+            try FileHeader.decode(header.encoded(), kind: .snapshot, file: "x")
+        }
 
         #expect(decoded == header)
         #expect(header.encoded().count == FileHeader.size)
@@ -200,7 +224,9 @@ struct FileFormatTests {
         }
         let newer = FileHeader(kind: .snapshot, version: FileHeader.currentVersion + 1, salt: 7)
 
-        let error = try #require(throws: DocumentStoreError.self) { try FileHeader.decode(newer.encoded(), kind: .snapshot, file: "/s/snapshot.hearth") }
+        let error = try #require(throws: DocumentStoreError.self) {
+            try FileHeader.decode(newer.encoded(), kind: .snapshot, file: "/s/snapshot.hearth")
+        }
 
         #expect(error.code == .failedPrecondition)
         #expect(error.message.contains("/s/snapshot.hearth has format version 3"), "\(error)")
@@ -218,7 +244,8 @@ struct FileFormatTests {
 
 // MARK: - Helpers
 
-private func decode(_ bytes: [UInt8], version: UInt32 = FileHeader.currentVersion) throws(FormatError) -> RecordPayload {
+private func decode(_ bytes: [UInt8], version: UInt32 = FileHeader.currentVersion) throws(FormatError) -> RecordPayload
+{
     try bytes.withRawBytes { (raw) throws(FormatError) in
         var reader = BinaryReader(raw)
         return try reader.payload(version: version)

@@ -13,7 +13,8 @@ struct FileSystemContractTests {
     @Test(arguments: HearthContract.behaviours)
     func behaviour(_ behaviour: ContractBehaviour) async throws {
         let directory = try TemporaryDirectory()
-        let store = try await FileSystemDocumentStore.open(directory: directory.url, database: try DatabaseID(projectID: "hearth-contract"))
+        let store = try await FileSystemDocumentStore.open(
+            directory: directory.url, database: try DatabaseID(projectID: "hearth-contract"))
 
         let outcome = await Result { try await behaviour.run(store) }
         try await store.close()
@@ -25,7 +26,8 @@ struct FileSystemContractTests {
         let directories = DirectoryPool()
 
         let report = await HearthContract.run(makeStore: {
-            try await FileSystemDocumentStore.open(directory: try directories.make().url, database: try DatabaseID(projectID: "hearth-contract"))
+            try await FileSystemDocumentStore.open(
+                directory: try directories.make().url, database: try DatabaseID(projectID: "hearth-contract"))
         })
 
         #expect(report.allPassed, "\(report)")

@@ -18,7 +18,8 @@ struct FileSystemDocumentStoreTests {
     @Test func commit_thenReopen_readsTheCommittedDocument() async throws {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
-        let written = try await store.commit([.update(try path("users/alice"), fields: ["name": "Alice", "age": 42])], transaction: nil)
+        let written = try await store.commit(
+            [.update(try path("users/alice"), fields: ["name": "Alice", "age": 42])], transaction: nil)
         try await store.close()
 
         let reopened = try await makeStore(directory)
@@ -34,8 +35,10 @@ struct FileSystemDocumentStoreTests {
     @Test func deleteAndUpdate_thenReopen_keepTheFinalState() async throws {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["n": 1])], transaction: nil)
-        _ = try await store.commit([.delete(try path("c/a")), .update(try path("c/b"), fields: ["n": 2])], transaction: nil)
+        _ = try await store.commit(
+            [.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["n": 1])], transaction: nil)
+        _ = try await store.commit(
+            [.delete(try path("c/a")), .update(try path("c/b"), fields: ["n": 2])], transaction: nil)
         let before = try await allDocuments(store)
         try await store.close()
 
@@ -117,9 +120,13 @@ struct FileSystemDocumentStoreTests {
     @Test func documentIDs_withPathLikeCharacters_neverBecomeFileNames() async throws {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
-        let ids = ["..%2F..%2Fetc", "...", "a\\b", "nul\u{0}byte", "LOCK", "snapshot.hearth", "log-0000000000000001.hearth", "ü é 🔥", String(repeating: "x", count: 1_500)]
+        let ids = [
+            "..%2F..%2Fetc", "...", "a\\b", "nul\u{0}byte", "LOCK", "snapshot.hearth", "log-0000000000000001.hearth",
+            "ü é 🔥", String(repeating: "x", count: 1_500),
+        ]
         let paths = try ids.map { try CollectionPath("odd").document($0) }
-        _ = try await store.commit(paths.map { Write.update($0, fields: ["id": .string($0.documentID)]) }, transaction: nil)
+        _ = try await store.commit(
+            paths.map { Write.update($0, fields: ["id": .string($0.documentID)]) }, transaction: nil)
         try await store.close()
 
         let reopened = try await makeStore(directory)
@@ -177,7 +184,8 @@ struct FileSystemDocumentStoreTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         for index in 0..<20 {
-            _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
+            _ = try await store.commit(
+                [.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
         let before = try await allDocuments(store)
 
@@ -201,7 +209,9 @@ struct FileSystemDocumentStoreTests {
             for writer in 0..<4 {
                 group.addTask {
                     for index in 0..<25 {
-                        _ = try await store.commit([.update(try path("w\(writer)/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
+                        _ = try await store.commit(
+                            [.update(try path("w\(writer)/d\(index)"), fields: ["n": .integer(Int64(index))])],
+                            transaction: nil)
                     }
                 }
             }
@@ -224,7 +234,11 @@ struct FileSystemDocumentStoreTests {
         let store = try await makeStore(directory, options: .init(compactionThreshold: 4096))
         let filler = String(repeating: "f", count: 500)
         for index in 0..<40 {
-            _ = try await store.commit([.update(try path("c/d\(index % 5)"), fields: ["filler": .string(filler), "n": .integer(Int64(index))])], transaction: nil)
+            _ = try await store.commit(
+                [
+                    .update(
+                        try path("c/d\(index % 5)"), fields: ["filler": .string(filler), "n": .integer(Int64(index))])
+                ], transaction: nil)
         }
 
         let compacted = await eventually { store.statistics.compactions > 0 }
@@ -242,7 +256,8 @@ struct FileSystemDocumentStoreTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(60))))
         for index in 0..<10 {
-            _ = try await store.commit([.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
+            _ = try await store.commit(
+                [.update(try path("c/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
         try await store.close()
 
@@ -258,9 +273,9 @@ struct FileSystemDocumentStoreTests {
         let store = try await makeStore(
             directory,
             faults: FileFaults(blocking: true) { operation, name in
-            if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
-            return nil
-        })
+                if operation == .sync, name.hasPrefix("log-") { gate.passOrWait() }
+                return nil
+            })
         let heard = Mutex<[Timestamp]>([])
         let observation = store.engine.observeChanges { changes in heard.withLock { $0.append(changes.commitTime) } }
         gate.close()

@@ -13,7 +13,8 @@ struct FormatVersionTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         let written = try path("kinds/all")
-        _ = try await store.commit([.update(written, fields: try everyKindOfValue()), .delete(try path("kinds/none"))], transaction: nil)
+        _ = try await store.commit(
+            [.update(written, fields: try everyKindOfValue()), .delete(try path("kinds/none"))], transaction: nil)
         _ = try await store.commit([.update(try path("kinds/other"), fields: ["a": 1])], transaction: nil)
         let kept = try #require(storedRecord(of: written, in: store.engine))
         try await store.close()
@@ -21,7 +22,9 @@ struct FormatVersionTests {
         let batches = try loggedBatches(directory.file(RecoveryTests.firstLog))
 
         #expect(batches.count == 2)
-        #expect(batches.first?.documents.map(\.record) == [kept], "the log holds the engine's record, not a second encoding")
+        #expect(
+            batches.first?.documents.map(\.record) == [kept], "the log holds the engine's record, not a second encoding"
+        )
         #expect(kept.bytes.first.map { $0 & 4 } == 0, "a durable engine's records spell field names out")
     }
 
@@ -30,7 +33,8 @@ struct FormatVersionTests {
     @Test(arguments: ["log-only", "snapshot-and-log"])
     func version1Store_opensWithEveryDocument_andWritesOnlyVersion2Files(fixture: String) async throws {
         let directory = try copyOfFixture(fixture)
-        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture).expected.jsonl"), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.fixtures.appendingPathComponent("\(fixture).expected.jsonl"), encoding: .utf8)
         let oldFiles = try storeFiles(directory)
 
         let store = try await openFixture(directory)
@@ -51,10 +55,14 @@ struct FormatVersionTests {
         #expect(afterReopen?.fields == ["name": "Dana"])
         #expect(exportedAgain.count > expected.count && exportedAgain.contains(#"documents/users/dana""#))
         for (name, version) in filesBeforeCompaction {
-            #expect(version == oldFiles[name] ?? FileHeader.currentVersion, "\(name): old files are kept as they were, new ones are version 2")
+            #expect(
+                version == oldFiles[name] ?? FileHeader.currentVersion,
+                "\(name): old files are kept as they were, new ones are version 2")
         }
         #expect(filesBeforeCompaction.values.contains(FileHeader.currentVersion))
-        #expect(try storeFiles(directory).values.allSatisfy { $0 == FileHeader.currentVersion }, "compaction leaves version 2 files only")
+        #expect(
+            try storeFiles(directory).values.allSatisfy { $0 == FileHeader.currentVersion },
+            "compaction leaves version 2 files only")
         #expect(afterCompaction == exportedAgain)
     }
 
@@ -101,8 +109,10 @@ struct FormatVersionTests {
 
     private func copyOfFixture(_ name: String) throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        for file in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent(name).path) {
-            try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent(name).appendingPathComponent(file), to: directory.file(file))
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures.appendingPathComponent(name).path)
+        {
+            try FileManager.default.copyItem(
+                at: Self.fixtures.appendingPathComponent(name).appendingPathComponent(file), to: directory.file(file))
         }
         return directory
     }
@@ -122,7 +132,8 @@ struct FormatVersionTests {
     /// The format version of each log and snapshot file of the store.
     private func storeFiles(_ directory: TemporaryDirectory) throws -> [String: UInt32] {
         var versions: [String: UInt32] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".hearth") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where name.hasSuffix(".hearth")
+        {
             let bytes = [UInt8](try Data(contentsOf: directory.file(name)).prefix(FileHeader.size))
             let kind: FileHeader.Kind = name == StoreDirectory.snapshotName ? .snapshot : .log
             versions[name] = try FileHeader.decode(bytes, kind: kind, file: name).version
@@ -141,7 +152,9 @@ struct FormatVersionTests {
     private func loggedBatches(_ log: URL) throws -> [CommittedBatch] {
         let bytes = try Data(contentsOf: log)
         return try recordOffsets(bytes).map { offset in
-            let length = bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))) }
+            let length = bytes.withUnsafeBytes {
+                Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+            }
             let payload = [UInt8](bytes[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
             let decoded = try payload.withRawBytes { (raw) throws(FormatError) in
                 var reader = BinaryReader(raw)

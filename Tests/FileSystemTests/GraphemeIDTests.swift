@@ -21,7 +21,9 @@ struct GraphemeIDTests {
             writes.append(.update(document, fields: ["id": .string(extender + "d")]))
             writes.append(.update(nested, fields: ["n": .integer(Int64(index))]))
             writes.append(
-                .update(try DocumentPath(segments: ["refs", "r\(index)"]), fields: ["to": .reference(DocumentName(database: database, path: document))])
+                .update(
+                    try DocumentPath(segments: ["refs", "r\(index)"]),
+                    fields: ["to": .reference(DocumentName(database: database, path: document))])
             )
         }
         return writes

@@ -27,7 +27,9 @@ struct HostileFileTests {
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .dataLoss)
-        #expect(error.message.contains("\(directory.file(RecoveryTests.firstLog).path) is damaged: its header checksum does not match"))
+        #expect(
+            error.message.contains(
+                "\(directory.file(RecoveryTests.firstLog).path) is damaged: its header checksum does not match"))
     }
 
     @Test func recordWithTheHighestEpoch_isDataLossNamingFileAndByte() async throws {
@@ -38,13 +40,16 @@ struct HostileFileTests {
             let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
             #expect(error.code == .dataLoss, "\(trailing.count) trailing bytes: \(error)")
-            #expect(error.message.contains("\(directory.file(RecoveryTests.firstLog).path) is damaged at byte \(FileHeader.size)"), "\(error)")
+            #expect(
+                error.message.contains(
+                    "\(directory.file(RecoveryTests.firstLog).path) is damaged at byte \(FileHeader.size)"), "\(error)")
         }
     }
 
     @Test func recordWithAnEpochBelowTheBound_opensAndTakesCommits() async throws {
         let directory = try TemporaryDirectory()
-        try await craftedLog(epoch: RecordFrame.maximumEpoch - 1, trailing: []).write(to: directory.file(RecoveryTests.firstLog))
+        try await craftedLog(epoch: RecordFrame.maximumEpoch - 1, trailing: []).write(
+            to: directory.file(RecoveryTests.firstLog))
 
         let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/next"), fields: [:])], transaction: nil)
@@ -66,7 +71,9 @@ struct HostileFileTests {
         var garbage = [UInt8](repeating: 0x41, count: tail)
         if claimingTheWholeRest {
             withUnsafeBytes(of: RecordFrame.marker.littleEndian) { garbage.replaceSubrange(0..<4, with: $0) }
-            withUnsafeBytes(of: UInt32(tail - RecordFrame.headerSize).littleEndian) { garbage.replaceSubrange(4..<8, with: $0) }
+            withUnsafeBytes(of: UInt32(tail - RecordFrame.headerSize).littleEndian) {
+                garbage.replaceSubrange(4..<8, with: $0)
+            }
         }
         log.append(contentsOf: garbage)
         try log.write(to: directory.file(RecoveryTests.firstLog))
@@ -75,8 +82,8 @@ struct HostileFileTests {
         let store = try await makeStore(
             directory,
             faults: FileFaults(observingReads: { name, count in
-            if name == RecoveryTests.firstLog { largestRead.offer(count) }
-        }) { _, _ in nil })
+                if name == RecoveryTests.firstLog { largestRead.offer(count) }
+            }) { _, _ in nil })
         try await store.close()
 
         #expect(try await store.recovery.droppedTailBytes == tail)
@@ -89,13 +96,18 @@ struct HostileFileTests {
         let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/small"), fields: [:])], transaction: nil)
         _ = try await store.commit(
-            [.update(try path("c/big1"), fields: ["b": .string(half)]), .update(try path("c/big2"), fields: ["b": .string(half)])],
+            [
+                .update(try path("c/big1"), fields: ["b": .string(half)]),
+                .update(try path("c/big2"), fields: ["b": .string(half)]),
+            ],
             transaction: nil
         )
         try await store.close()
         var log = try Data(contentsOf: directory.file(RecoveryTests.firstLog))
         let offsets = try recordOffsets(log)
-        #expect(offsets[1] - offsets[0] < RecordFileReader.windowSize && log.count - offsets[1] > RecordFileReader.windowSize)
+        #expect(
+            offsets[1] - offsets[0] < RecordFileReader.windowSize
+                && log.count - offsets[1] > RecordFileReader.windowSize)
         log[offsets[0] + RecordFrame.headerSize] ^= 0xFF
         try log.write(to: directory.file(RecoveryTests.firstLog))
 
@@ -116,7 +128,9 @@ struct HostileFileTests {
         }
 
         #expect(error.code == .permissionDenied, "\(error)")
-        #expect(error.message.contains("Could not create the directory \(mount.url.appendingPathComponent("parent").path)"), "\(error)")
+        #expect(
+            error.message.contains("Could not create the directory \(mount.url.appendingPathComponent("parent").path)"),
+            "\(error)")
         #expect(error.message.contains("(errno \(EROFS))"), "\(error)")
     }
 
@@ -155,9 +169,12 @@ private func craftedLog(epoch: UInt64, trailing: [UInt8]) async throws -> Data {
     _ = try await store.commit([.update(try path("c/crafted"), fields: [:])], transaction: nil)
     try await store.close()
     let original = [UInt8](try Data(contentsOf: directory.file(RecoveryTests.firstLog)))
-    let header = try FileHeader.decode(Array(original.prefix(FileHeader.size)), kind: .log, file: RecoveryTests.firstLog)
+    let header = try FileHeader.decode(
+        Array(original.prefix(FileHeader.size)), kind: .log, file: RecoveryTests.firstLog)
     let offsets = try recordOffsets(Data(original))
-    let length = original.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offsets[0] + 4, as: UInt32.self))) }
+    let length = original.withUnsafeBytes {
+        Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offsets[0] + 4, as: UInt32.self)))
+    }
     let payload = original[(offsets[0] + RecordFrame.headerSize)..<(offsets[0] + RecordFrame.headerSize + length)]
     var writer = BinaryWriter()
     writer.bytes = header.encoded()

@@ -19,12 +19,15 @@ struct RecoveryTests {
             try log.prefix(length).write(to: directory.file(Self.firstLog))
             if length < FileHeader.size {
                 let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
-                #expect(error.code == .dataLoss && error.message.contains(directory.file(Self.firstLog).path), "length \(length): \(error)")
+                #expect(
+                    error.code == .dataLoss && error.message.contains(directory.file(Self.firstLog).path),
+                    "length \(length): \(error)")
                 continue
             }
             let store = try await makeStore(directory)
             let visible = try await batches(in: store)
-            _ = try await store.commit([.update(try path("after/x"), fields: ["length": .integer(Int64(length))])], transaction: nil)
+            _ = try await store.commit(
+                [.update(try path("after/x"), fields: ["length": .integer(Int64(length))])], transaction: nil)
             try await store.close()
             let reopened = try await makeStore(directory)
             let afterReopen = try await batches(in: reopened)
@@ -54,10 +57,12 @@ struct RecoveryTests {
                 try await store.close()
                 #expect(position >= FileHeader.size, "position \(position) opened")
                 #expect(visible.isCompletePrefix, "position \(position): \(visible)")
-                #expect(visible.count == batchCount - 1, "position \(position): only a damaged last record may be dropped")
+                #expect(
+                    visible.count == batchCount - 1, "position \(position): only a damaged last record may be dropped")
                 #expect(try await store.recovery.droppedTailBytes > 0)
             } catch let error as DocumentStoreError {
-                #expect(error.code == .dataLoss, "position \(position): a damaged byte is never a newer format: \(error)")
+                #expect(
+                    error.code == .dataLoss, "position \(position): a damaged byte is never a newer format: \(error)")
                 #expect(error.message.contains(directory.file(Self.firstLog).path), "position \(position): \(error)")
             }
         }
@@ -81,7 +86,8 @@ struct RecoveryTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory, options: .init(durability: .relaxed(syncInterval: .seconds(3_600))))
         for index in 0..<3 {
-            _ = try await store.commit([.update(try path("t/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
+            _ = try await store.commit(
+                [.update(try path("t/d\(index)"), fields: ["n": .integer(Int64(index))])], transaction: nil)
         }
         try await store.close()
         var log = try Data(contentsOf: directory.file(Self.firstLog))
@@ -125,7 +131,9 @@ struct RecoveryTests {
     @Test func damagedOrTruncatedSnapshot_atEveryByte_isDataLossNamingTheSnapshot() async throws {
         let source = try TemporaryDirectory()
         let store = try await makeStore(source)
-        _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["s": "x"])], transaction: nil)
+        _ = try await store.commit(
+            [.update(try path("c/a"), fields: ["n": 1]), .update(try path("c/b"), fields: ["s": "x"])], transaction: nil
+        )
         try await store.compact()
         try await store.close()
         let snapshot = try Data(contentsOf: source.file("snapshot.hearth"))
@@ -134,11 +142,17 @@ struct RecoveryTests {
         for position in 0..<(2 * snapshot.count) {
             let directory = try TemporaryDirectory()
             var damaged = snapshot
-            if position < snapshot.count { damaged[position] ^= 0x21 } else { damaged = snapshot.prefix(position - snapshot.count) }
+            if position < snapshot.count {
+                damaged[position] ^= 0x21
+            } else {
+                damaged = snapshot.prefix(position - snapshot.count)
+            }
             try damaged.write(to: directory.file("snapshot.hearth"))
             try log.write(to: directory.file("log-0000000000000002.hearth"))
 
-            let error = try await #require(throws: DocumentStoreError.self, "position \(position)") { try await makeStore(directory) }
+            let error = try await #require(throws: DocumentStoreError.self, "position \(position)") {
+                try await makeStore(directory)
+            }
 
             #expect([.dataLoss, .failedPrecondition].contains(error.code), "position \(position): \(error)")
             #expect(error.message.contains(directory.file("snapshot.hearth").path), "position \(position): \(error)")
@@ -169,7 +183,9 @@ struct RecoveryTests {
 
     @Test func truncatedEarlierLogGeneration_isDataLossNamingIt() async throws {
         let directory = try TemporaryDirectory()
-        let refuseSnapshots = FileFaults { operation, name in operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil }
+        let refuseSnapshots = FileFaults { operation, name in
+            operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil
+        }
         let store = try await makeStore(directory, faults: refuseSnapshots)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         _ = try await store.commit([.update(try path("c/b"), fields: ["n": 2])], transaction: nil)
@@ -188,7 +204,9 @@ struct RecoveryTests {
 
     @Test func twoLogGenerations_withoutASnapshot_replayInOrder() async throws {
         let directory = try TemporaryDirectory()
-        let refuseSnapshots = FileFaults { operation, name in operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil }
+        let refuseSnapshots = FileFaults { operation, name in
+            operation == .rename && name == "snapshot.hearth" ? ENOSPC : nil
+        }
         let store = try await makeStore(directory, faults: refuseSnapshots)
         _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
         await #expect(throws: DocumentStoreError.self) { try await store.compact() }
@@ -257,13 +275,16 @@ struct VisibleBatches: Equatable, CustomStringConvertible {
         Set(found.keys) == Set(0..<found.count) && found.values.allSatisfy { $0.count == $0.size }
     }
 
-    var description: String { found.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.count)/\($0.value.size)" }.joined(separator: ", ") }
+    var description: String {
+        found.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.count)/\($0.value.size)" }.joined(separator: ", ")
+    }
 }
 
 func batches(in store: some DocumentStore) async throws -> VisibleBatches {
     var visible = VisibleBatches()
     for document in try await allDocuments(store) where document.path.collectionID == "t" {
-        guard case .integer(let batch)? = document.fields["batch"], case .integer(let size)? = document.fields["size"] else { continue }
+        guard case .integer(let batch)? = document.fields["batch"], case .integer(let size)? = document.fields["size"]
+        else { continue }
         let entry = visible.found[Int(batch)] ?? (0, Int(size))
         visible.found[Int(batch)] = (entry.count + 1, entry.size)
     }
@@ -279,7 +300,10 @@ func smallLog() async throws -> (log: Data, batches: Int) {
         let writes = try (0..<size).map { index in
             Write.update(
                 try path("t/b\(batch)-\(index)"),
-                fields: ["batch": .integer(Int64(batch)), "size": .integer(Int64(size)), "text": .string(String(repeating: "x", count: batch * 7))]
+                fields: [
+                    "batch": .integer(Int64(batch)), "size": .integer(Int64(size)),
+                    "text": .string(String(repeating: "x", count: batch * 7)),
+                ]
             )
         }
         _ = try await store.commit(writes, transaction: nil)
@@ -303,7 +327,9 @@ func recordOffsets(_ log: Data) throws -> [Int] {
     var offset = FileHeader.size
     while offset + RecordFrame.headerSize <= bytes.count {
         offsets.append(offset)
-        let length = bytes.withUnsafeBytes { Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))) }
+        let length = bytes.withUnsafeBytes {
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+        }
         offset += RecordFrame.headerSize + length
     }
     return offsets

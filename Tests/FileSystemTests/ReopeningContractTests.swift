@@ -18,7 +18,9 @@ import Testing
 /// particular snapshots, is left to the file store without reopening.
 @Suite("HearthContract on FileSystemDocumentStore, reopened after every commit")
 struct ReopeningContractTests {
-    static let behaviours = HearthContract.behaviours.filter { ![.transactions, .readTimes, .listeners].contains($0.area) }
+    static let behaviours = HearthContract.behaviours.filter {
+        ![.transactions, .readTimes, .listeners].contains($0.area)
+    }
 
     @Test(arguments: behaviours)
     func behaviour(_ behaviour: ContractBehaviour) async throws {
@@ -80,16 +82,21 @@ final class ReopeningStore: DocumentStore {
 
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         if isClosed {
-            return AsyncThrowingStream { $0.finish(throwing: DocumentStoreError(.failedPrecondition, "The reopening store is closed.")) }
+            return AsyncThrowingStream {
+                $0.finish(throwing: DocumentStoreError(.failedPrecondition, "The reopening store is closed."))
+            }
         }
-        return PollingListener(configuration: .init(interval: .milliseconds(10))).listen(to: target, options: options, on: self, group: listeners)
+        return PollingListener(configuration: .init(interval: .milliseconds(10))).listen(
+            to: target, options: options, on: self, group: listeners)
     }
 
     func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await read { try await $0.getDocument(path, mask: mask, consistency: consistency) }
     }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         try await read { try await $0.batchGetDocuments(paths, mask: mask, consistency: consistency) }
     }
 
@@ -97,11 +104,15 @@ final class ReopeningStore: DocumentStore {
         try await read { try await $0.listDocuments(request) }
     }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    for element in try await runQueryAll(parent: parent, query: query, consistency: consistency) { continuation.yield(element) }
+                    for element in try await runQueryAll(parent: parent, query: query, consistency: consistency) {
+                        continuation.yield(element)
+                    }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -111,14 +122,21 @@ final class ReopeningStore: DocumentStore {
         }
     }
 
-    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws -> [RunQueryResponse] {
+    func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws -> [RunQueryResponse] {
         try await read { try await $0.runQueryAll(parent: parent, query: query, consistency: consistency) }
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency) async throws
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    ) async throws
         -> AggregationResponse
     {
-        try await read { try await $0.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency) }
+        try await read {
+            try await $0.runAggregation(
+                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        }
     }
 
     func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {

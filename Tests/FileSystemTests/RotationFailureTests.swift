@@ -51,7 +51,9 @@ struct RotationFailureTests {
     /// working (and a later compaction succeeds) or fails loudly (`failedPrecondition` naming the cause),
     /// and after reopening every acknowledged commit is there and the store takes commits again.
     @Test(arguments: [EIO, EMFILE], [false, true])
-    func everyRotationCallFailing_keepsTheStoreWorkingOrFailsIt_andLosesNothingAcknowledged(errno code: Int32, persistent: Bool) async throws {
+    func everyRotationCallFailing_keepsTheStoreWorkingOrFailsIt_andLosesNothingAcknowledged(
+        errno code: Int32, persistent: Bool
+    ) async throws {
         for index in Self.rotationCalls.indices {
             try await runScenario(failingCall: index, errno: code, persistent: persistent, durability: .full)
         }
@@ -79,10 +81,10 @@ struct RotationFailureTests {
         let store = try await makeStore(
             directory,
             faults: FileFaults { operation, name in
-            guard failNext.isOn, operation == .sync, name == directory.url.lastPathComponent else { return nil }
-            failNext.turnOff()
-            return EIO
-        })
+                guard failNext.isOn, operation == .sync, name == directory.url.lastPathComponent else { return nil }
+                failNext.turnOff()
+                return EIO
+            })
         _ = try await store.commit([.update(try path("c/before"), fields: [:])], transaction: nil)
 
         failNext.turnOn()
@@ -105,11 +107,11 @@ struct RotationFailureTests {
         let store = try await makeStore(
             directory,
             faults: FileFaults { operation, name in
-            guard broken.isOn else { return nil }
-            if operation == .sync, name == directory.url.lastPathComponent { return EIO }
-            if operation == .remove, name == "log-0000000000000002.hearth" { return EIO }
-            return nil
-        })
+                guard broken.isOn else { return nil }
+                if operation == .sync, name == directory.url.lastPathComponent { return EIO }
+                if operation == .remove, name == "log-0000000000000002.hearth" { return EIO }
+                return nil
+            })
         _ = try await store.commit([.update(try path("c/before"), fields: [:])], transaction: nil)
 
         broken.turnOn()
@@ -142,7 +144,8 @@ struct RotationFailureTests {
         let store = try await makeStore(
             directory,
             options: .init(compactionThreshold: 4_096),
-            faults: FileFaults { operation, name in operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil }
+            faults: FileFaults { operation, name in operation == .write && name == "snapshot.hearth.tmp" ? ENOSPC : nil
+            }
         )
         let pad = String(repeating: "p", count: 5_000)
 
@@ -168,7 +171,9 @@ struct RotationFailureTests {
         try await store.close()
         let storeDirectory = StoreDirectory(path: directory.path, faults: .none)
         var random = SystemRandomNumberGenerator()
-        try SnapshotWriter.write(snapshot, firstLogGeneration: .max, database: try DatabaseID(projectID: "hearth-filestore"), to: storeDirectory, random: &random)
+        try SnapshotWriter.write(
+            snapshot, firstLogGeneration: .max, database: try DatabaseID(projectID: "hearth-filestore"),
+            to: storeDirectory, random: &random)
         let last = try? ActiveLog.create(generation: .max, previousLogLength: 0, in: storeDirectory, random: &random)
         last?.file.close()
         let lastName = StoreDirectory.logName(.max)
@@ -193,7 +198,8 @@ struct RotationFailureTests {
         persistent: Bool,
         durability: FileSystemDocumentStore.Durability
     ) async throws {
-        let label = "call \(index) (\(index < Self.rotationCalls.count ? Self.rotationCalls[index] : "-")), errno \(code), persistent \(persistent), \(durability)"
+        let label =
+            "call \(index) (\(index < Self.rotationCalls.count ? Self.rotationCalls[index] : "-")), errno \(code), persistent \(persistent), \(durability)"
         let directory = try TemporaryDirectory()
         let injector = RotationFaultInjector(failingCall: index, errno: code, persistent: persistent)
         let store = try await makeStore(
@@ -264,7 +270,9 @@ final class CallRecorder: Sendable {
 
     func call(_ operation: FileOperation, _ name: String) -> Int32? {
         state.withLock { state in
-            if state.recording { state.calls.append("\(operation.rawValue) \(name == directoryName ? "directory" : name)") }
+            if state.recording {
+                state.calls.append("\(operation.rawValue) \(name == directoryName ? "directory" : name)")
+            }
         }
         return nil
     }

@@ -17,7 +17,8 @@ struct GraphemeNameTests {
         for escaped in [false, true] {
             let id = escaped ? Self.jsonEscaped(extender) + "d" : extender + "d"
             let collection = escaped ? "c\\u0600" : "c\u{0600}"
-            let text = #"{"name":"projects/p/databases/(default)/documents/\#(collection)/\#(id)","fields":{"r":{"referenceValue":"projects/p/databases/(default)/documents/\#(collection)/\#(id)"}},"createTime":"2024-01-01T00:00:00Z","updateTime":"2024-01-01T00:00:00Z"}"#
+            let text =
+                #"{"name":"projects/p/databases/(default)/documents/\#(collection)/\#(id)","fields":{"r":{"referenceValue":"projects/p/databases/(default)/documents/\#(collection)/\#(id)"}},"createTime":"2024-01-01T00:00:00Z","updateTime":"2024-01-01T00:00:00Z"}"#
             let bytes = Array(text.utf8)
 
             let viaTree = try RESTDocumentCodec.decode(JSONParser.parse(bytes), database: database)
@@ -26,7 +27,9 @@ struct GraphemeNameTests {
             let expected = [Array("c\u{0600}".utf8), Array((extender + "d").utf8)]
             #expect(viaTree.path.segments.map { Array($0.utf8) } == expected)
             #expect(viaBytes == viaTree)
-            guard case .reference(let name)? = viaTree.fields["r"] else { Issue.record("r is not a reference"); continue }
+            guard case .reference(let name)? = viaTree.fields["r"] else {
+                Issue.record("r is not a reference"); continue
+            }
             #expect(name.path == viaTree.path)
         }
     }

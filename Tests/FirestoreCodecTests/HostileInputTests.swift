@@ -13,7 +13,9 @@ import Testing
         try #require(try decodesEverywhereItShould(JSONParser.parse(bytes)))
 
         for length in 0..<bytes.count {
-            #expect(throws: JSONParseError.self, "prefix of \(length) bytes") { try JSONParser.parse(bytes[0..<length]) }
+            #expect(throws: JSONParseError.self, "prefix of \(length) bytes") {
+                try JSONParser.parse(bytes[0..<length])
+            }
         }
     }
 
@@ -65,7 +67,8 @@ import Testing
     @Test func absurdNumbers_throwInsteadOfTrapping() throws {
         for text in [
             #"{"integerValue": "1e999999999999999999999"}"#, #"{"integerValue": "-0.0000000000000000000001e21"}"#,
-            #"{"integerValue": 1e-999999999999}"#, #"{"doubleValue": 1e999999999999}"#, #"{"integerValue": "99999999999999999999"}"#,
+            #"{"integerValue": 1e-999999999999}"#, #"{"doubleValue": 1e999999999999}"#,
+            #"{"integerValue": "99999999999999999999"}"#,
         ] {
             let json = try JSONParser.parse(text)
             #expect(throws: RESTDecodingError.self, "\(text)") { try RESTValueCodec.decode(json) }
@@ -76,7 +79,9 @@ import Testing
 
     @Test func handBuiltNumbersThatAreNotLexemes_throwInsteadOfTrapping() {
         for lexeme in ["-", "", "abc", "1..2", "+1", "1e", "--1", "0x10", " 1"] {
-            #expect(throws: RESTDecodingError.self, "\(lexeme)") { try RESTValueCodec.decode(.object(["integerValue": .number(lexeme)])) }
+            #expect(throws: RESTDecodingError.self, "\(lexeme)") {
+                try RESTValueCodec.decode(.object(["integerValue": .number(lexeme)]))
+            }
         }
     }
 
@@ -158,7 +163,11 @@ private func decodesEverywhereItShould(_ json: JSON) throws -> Bool {
         { _ = try RESTReadCodec.decodeBatchGetResponse($0, database: database) },
         { _ = try RESTReadCodec.decodeRunQueryRequest($0) },
         { _ = try RESTReadCodec.decodeRunAggregationQueryRequest($0) },
-        { guard try RESTErrorCodec.decodeErrorBody($0) != nil else { throw RESTDecodingError(reason: "not an error body") } },
+        {
+            guard try RESTErrorCodec.decodeErrorBody($0) != nil else {
+                throw RESTDecodingError(reason: "not an error body")
+            }
+        },
         { _ = try RESTDocumentCodec.decode($0, database: database) },
         { _ = try RESTValueCodec.decode($0) },
     ]
@@ -182,12 +191,27 @@ private func expectByteEntryPointsDecodeAsTheTree(_ bytes: [UInt8]) throws {
         do throws(JSONParseError) { return try JSONParser.parse(bytes) } catch { throw RESTDecodingError(error) }
     }
     let pairs: [(([UInt8]) throws -> Void, (JSON) throws -> Void)] = [
-        ({ _ = try RESTWriteCodec.decodeCommitResponse(bytes: $0) }, { _ = try RESTWriteCodec.decodeCommitResponse($0) }),
-        ({ _ = try RESTReadCodec.decodeRunQueryResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeRunQueryResponse($0, database: database) }),
-        ({ _ = try RESTReadCodec.decodeBatchGetResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeBatchGetResponse($0, database: database) }),
-        ({ _ = try RESTReadCodec.decodeListDocumentsResponse(bytes: $0, database: database) }, { _ = try RESTReadCodec.decodeListDocumentsResponse($0, database: database) }),
+        (
+            { _ = try RESTWriteCodec.decodeCommitResponse(bytes: $0) },
+            { _ = try RESTWriteCodec.decodeCommitResponse($0) }
+        ),
+        (
+            { _ = try RESTReadCodec.decodeRunQueryResponse(bytes: $0, database: database) },
+            { _ = try RESTReadCodec.decodeRunQueryResponse($0, database: database) }
+        ),
+        (
+            { _ = try RESTReadCodec.decodeBatchGetResponse(bytes: $0, database: database) },
+            { _ = try RESTReadCodec.decodeBatchGetResponse($0, database: database) }
+        ),
+        (
+            { _ = try RESTReadCodec.decodeListDocumentsResponse(bytes: $0, database: database) },
+            { _ = try RESTReadCodec.decodeListDocumentsResponse($0, database: database) }
+        ),
         ({ _ = try RESTErrorCodec.decodeErrorBody(bytes: $0) }, { _ = try RESTErrorCodec.decodeErrorBody($0) }),
-        ({ _ = try RESTDocumentCodec.decode(bytes: $0, database: database) }, { _ = try RESTDocumentCodec.decode($0, database: database) }),
+        (
+            { _ = try RESTDocumentCodec.decode(bytes: $0, database: database) },
+            { _ = try RESTDocumentCodec.decode($0, database: database) }
+        ),
         ({ _ = try RESTValueCodec.decode(bytes: $0) }, { _ = try RESTValueCodec.decode($0) }),
     ]
     func outcome(_ body: () throws -> Void) -> String {

@@ -25,18 +25,19 @@ import Testing
     @Test func prettyString_indentsNestedContainers() throws {
         let json = try JSONParser.parse(#"{"a": [1, {"b": "x"}], "e": [], "o": {}}"#)
 
-        #expect(JSONWriter.prettyString(json) == """
-            {
-              "a": [
-                1,
+        #expect(
+            JSONWriter.prettyString(json) == """
                 {
-                  "b": "x"
+                  "a": [
+                    1,
+                    {
+                      "b": "x"
+                    }
+                  ],
+                  "e": [],
+                  "o": {}
                 }
-              ],
-              "e": [],
-              "o": {}
-            }
-            """)
+                """)
         #expect(try JSONParser.parse(JSONWriter.prettyString(json)) == json)
     }
 }

@@ -19,7 +19,8 @@ import Testing
         let json = RESTReadCodec.encodeRunQueryResponse(elements, database: db)
 
         for bytes in [JSONWriter.serialize(json), Array(JSONWriter.prettyString(json).utf8)] {
-            let viaBytes = try #require(RESTByteDecoder.runQueryResponse(bytes, database: db), "the byte decoder declined canonical input")
+            let viaBytes = try #require(
+                RESTByteDecoder.runQueryResponse(bytes, database: db), "the byte decoder declined canonical input")
             #expect(viaBytes == (try RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(bytes), database: db)))
             #expect(viaBytes == elements)
             #expect(try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: db) == elements)
@@ -30,18 +31,23 @@ import Testing
     func randomBatchGetAnswers_areDecodedFromBytesAsTheTreeDecodesThem(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed) &+ 0xBA7C)
         let db = try database()
-        var elements = [RESTBatchGetResponseElement(read: nil, transaction: TransactionID(bytes: [9, 8, 7]), readTime: nil)]
+        var elements = [
+            RESTBatchGetResponseElement(read: nil, transaction: TransactionID(bytes: [9, 8, 7]), readTime: nil)
+        ]
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             let readTime = randomTimestamp(&random)
             if Bool.random(using: &random) {
-                elements.append(RESTBatchGetResponseElement(read: .found(try randomDocument(&random)), readTime: readTime))
+                elements.append(
+                    RESTBatchGetResponseElement(read: .found(try randomDocument(&random)), readTime: readTime))
             } else {
-                elements.append(RESTBatchGetResponseElement(read: .missing(try randomPath(&random)), readTime: readTime))
+                elements.append(
+                    RESTBatchGetResponseElement(read: .missing(try randomPath(&random)), readTime: readTime))
             }
         }
         let bytes = JSONWriter.serialize(RESTReadCodec.encodeBatchGetResponse(elements, database: db))
 
-        let viaBytes = try #require(RESTByteDecoder.batchGetResponse(bytes, database: db), "the byte decoder declined canonical input")
+        let viaBytes = try #require(
+            RESTByteDecoder.batchGetResponse(bytes, database: db), "the byte decoder declined canonical input")
         #expect(viaBytes == (try RESTReadCodec.decodeBatchGetResponse(JSONParser.parse(bytes), database: db)))
         #expect(viaBytes == elements)
     }
@@ -52,12 +58,14 @@ import Testing
         let db = try database()
         var documents: [DocumentRead] = []
         for _ in 0..<Int.random(in: 0...6, using: &random) {
-            documents.append(Bool.random(using: &random) ? .found(try randomDocument(&random)) : .missing(try randomPath(&random)))
+            documents.append(
+                Bool.random(using: &random) ? .found(try randomDocument(&random)) : .missing(try randomPath(&random)))
         }
         let response = ListDocumentsResponse(documents: documents, nextPageToken: seed % 2 == 0 ? nil : "page-\(seed)")
         let bytes = JSONWriter.serialize(RESTReadCodec.encodeListDocumentsResponse(response, database: db))
 
-        let viaBytes = try #require(RESTByteDecoder.listDocumentsResponse(bytes, database: db), "the byte decoder declined canonical input")
+        let viaBytes = try #require(
+            RESTByteDecoder.listDocumentsResponse(bytes, database: db), "the byte decoder declined canonical input")
         #expect(viaBytes == (try RESTReadCodec.decodeListDocumentsResponse(JSONParser.parse(bytes), database: db)))
         #expect(viaBytes == response)
     }
@@ -70,7 +78,8 @@ import Testing
         let bytes = RESTDocumentCodec.encodeBytes(document, database: db)
 
         for scope in [db, nil] {
-            let viaBytes = try #require(RESTByteDecoder.document(bytes, database: scope), "the byte decoder declined canonical input")
+            let viaBytes = try #require(
+                RESTByteDecoder.document(bytes, database: scope), "the byte decoder declined canonical input")
             #expect(viaBytes == (try RESTDocumentCodec.decode(JSONParser.parse(bytes), database: scope)))
             #expect(viaBytes == document)
         }
@@ -81,7 +90,8 @@ import Testing
         for _ in 0..<300 {
             let value = randomValue(&random, depth: 0)
             let bytes = JSONWriter.serialize(RESTValueCodec.encode(value))
-            let viaBytes = try #require(RESTByteDecoder.value(bytes), "declined \(String(decoding: bytes, as: UTF8.self))")
+            let viaBytes = try #require(
+                RESTByteDecoder.value(bytes), "declined \(String(decoding: bytes, as: UTF8.self))")
             #expect(viaBytes == value)
             #expect(viaBytes == (try RESTValueCodec.decode(JSONParser.parse(bytes))))
         }
@@ -113,7 +123,9 @@ import Testing
     // MARK: - Malformed input fails with the tree's errors
 
     @Test(arguments: RESTValueCodecTests.malformedValues)
-    func malformedValuesInADocument_failWithTheTreesPathAndReason(text: String, path: String, reasonFragment: String) throws {
+    func malformedValuesInADocument_failWithTheTreesPathAndReason(
+        text: String, path: String, reasonFragment: String
+    ) throws {
         let body = """
             [{"document": {"name": "projects/p/databases/(default)/documents/C/d", "fields": {"f": \(text)},
                            "createTime": "1970-01-01T00:00:01Z", "updateTime": "1970-01-01T00:00:01Z"}}]
@@ -121,7 +133,9 @@ import Testing
         let bytes = Array(body.utf8)
         #expect(RESTByteDecoder.runQueryResponse(bytes, database: try database()) == nil)
 
-        let error = try #require(throws: RESTDecodingError.self) { try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: try database()) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: try database())
+        }
         #expect(error.path == "$[0].document.fields.f" + path.dropFirst())
         #expect(error.reason.contains(reasonFragment))
         try expectSameOutcomesOnEveryEntryPoint(bytes)
@@ -148,7 +162,8 @@ import Testing
     func randomCorruptionsOfGeneratedAnswers_decodeOrFailAsTheTreeDoes(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed) &+ 0xBADF00D)
         let db = try database()
-        let original = JSONWriter.serialize(RESTReadCodec.encodeRunQueryResponse(try randomRunQueryElements(&random), database: db))
+        let original = JSONWriter.serialize(
+            RESTReadCodec.encodeRunQueryResponse(try randomRunQueryElements(&random), database: db))
         for _ in 0..<300 {
             try expectSameOutcomesOnEveryEntryPoint(corrupt(original, &random))
         }
@@ -162,7 +177,9 @@ import Testing
                            "createTime": "1970-01-01T00:00:01Z", "updateTime": "1970-01-01T00:00:01Z"}}]
             """
 
-        let error = try #require(throws: RESTDecodingError.self) { try RESTReadCodec.decodeRunQueryResponse(bytes: Array(body.utf8), database: nil) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTReadCodec.decodeRunQueryResponse(bytes: Array(body.utf8), database: nil)
+        }
 
         #expect(error.path == "$")
         #expect(error.reason.contains("nesting deeper than"))
@@ -198,7 +215,9 @@ private enum Outcome<T: Equatable>: Equatable {
 
 /// Every byte entry point gives exactly the tree decoder's outcome on `bytes`, and the byte decoder never
 /// accepts what the tree rejects.
-private func expectSameOutcomesOnEveryEntryPoint(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
+private func expectSameOutcomesOnEveryEntryPoint(
+    _ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
     let db = try database()
     let tree: (() throws(RESTDecodingError) -> JSON) = { () throws(RESTDecodingError) in
         do throws(JSONParseError) { return try JSONParser.parse(bytes) } catch { throw RESTDecodingError(error) }
@@ -206,33 +225,52 @@ private func expectSameOutcomesOnEveryEntryPoint(_ bytes: [UInt8], sourceLocatio
     let text = String(decoding: bytes, as: UTF8.self)
 
     for scope in [db, nil] {
-        let runQuery = Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeRunQueryResponse(tree(), database: scope) }
-        #expect(Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: scope) } == runQuery, "runQuery: \(text)", sourceLocation: sourceLocation)
+        let runQuery = Outcome { () throws(RESTDecodingError) in
+            try RESTReadCodec.decodeRunQueryResponse(tree(), database: scope)
+        }
+        #expect(
+            Outcome { () throws(RESTDecodingError) in
+                try RESTReadCodec.decodeRunQueryResponse(bytes: bytes, database: scope)
+            } == runQuery, "runQuery: \(text)", sourceLocation: sourceLocation)
         if let fast = RESTByteDecoder.runQueryResponse(bytes, database: scope) {
             #expect(runQuery == .value(fast), "the byte decoder accepted \(text)", sourceLocation: sourceLocation)
         }
 
-        let batchGet = Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeBatchGetResponse(tree(), database: scope) }
-        #expect(Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeBatchGetResponse(bytes: bytes, database: scope) } == batchGet, "batchGet: \(text)", sourceLocation: sourceLocation)
+        let batchGet = Outcome { () throws(RESTDecodingError) in
+            try RESTReadCodec.decodeBatchGetResponse(tree(), database: scope)
+        }
+        #expect(
+            Outcome { () throws(RESTDecodingError) in
+                try RESTReadCodec.decodeBatchGetResponse(bytes: bytes, database: scope)
+            } == batchGet, "batchGet: \(text)", sourceLocation: sourceLocation)
         if let fast = RESTByteDecoder.batchGetResponse(bytes, database: scope) {
             #expect(batchGet == .value(fast), "the byte decoder accepted \(text)", sourceLocation: sourceLocation)
         }
 
-        let list = Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeListDocumentsResponse(tree(), database: scope) }
-        #expect(Outcome { () throws(RESTDecodingError) in try RESTReadCodec.decodeListDocumentsResponse(bytes: bytes, database: scope) } == list, "list: \(text)", sourceLocation: sourceLocation)
+        let list = Outcome { () throws(RESTDecodingError) in
+            try RESTReadCodec.decodeListDocumentsResponse(tree(), database: scope)
+        }
+        #expect(
+            Outcome { () throws(RESTDecodingError) in
+                try RESTReadCodec.decodeListDocumentsResponse(bytes: bytes, database: scope)
+            } == list, "list: \(text)", sourceLocation: sourceLocation)
         if let fast = RESTByteDecoder.listDocumentsResponse(bytes, database: scope) {
             #expect(list == .value(fast), "the byte decoder accepted \(text)", sourceLocation: sourceLocation)
         }
 
         let document = Outcome { () throws(RESTDecodingError) in try RESTDocumentCodec.decode(tree(), database: scope) }
-        #expect(Outcome { () throws(RESTDecodingError) in try RESTDocumentCodec.decode(bytes: bytes, database: scope) } == document, "document: \(text)", sourceLocation: sourceLocation)
+        #expect(
+            Outcome { () throws(RESTDecodingError) in try RESTDocumentCodec.decode(bytes: bytes, database: scope) }
+                == document, "document: \(text)", sourceLocation: sourceLocation)
         if let fast = RESTByteDecoder.document(bytes, database: scope) {
             #expect(document == .value(fast), "the byte decoder accepted \(text)", sourceLocation: sourceLocation)
         }
     }
 
     let value = Outcome { () throws(RESTDecodingError) in try RESTValueCodec.decode(tree()) }
-    #expect(Outcome { () throws(RESTDecodingError) in try RESTValueCodec.decode(bytes: bytes) } == value, "value: \(text)", sourceLocation: sourceLocation)
+    #expect(
+        Outcome { () throws(RESTDecodingError) in try RESTValueCodec.decode(bytes: bytes) } == value, "value: \(text)",
+        sourceLocation: sourceLocation)
     if let fast = RESTByteDecoder.value(bytes) {
         #expect(value == .value(fast), "the byte decoder accepted \(text)", sourceLocation: sourceLocation)
     }
@@ -253,9 +291,9 @@ private func corrupt(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         case 1 where position < result.count:
             result.remove(at: position)
         default:
-            result.insert(contentsOf: Array(fragments[Int.random(in: 0..<fragments.count, using: &random)].utf8), at: position)
+            result.insert(
+                contentsOf: Array(fragments[Int.random(in: 0..<fragments.count, using: &random)].utf8), at: position)
         }
     }
     return result
 }
-

@@ -11,11 +11,14 @@ import Testing
     @Test(arguments: 0..<16)
     func randomCommits_areWrittenAsTheSerializedTree(seed: Int) throws {
         var random = SplitMix64(seed: UInt64(seed) &+ 0xE1C0)
-        let database = seed % 3 == 0 ? try DatabaseID(projectID: "p") : try DatabaseID(projectID: "pro\"ject", databaseID: "named db\\é")
+        let database =
+            seed % 3 == 0
+            ? try DatabaseID(projectID: "p") : try DatabaseID(projectID: "pro\"ject", databaseID: "named db\\é")
         let writes = try (0..<Int.random(in: 0...8, using: &random)).map { _ in try randomWrite(&random) }
         let transaction = seed % 2 == 0 ? nil : TransactionID(bytes: [0xFF, 0, UInt8(seed)])
 
-        let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: transaction)
+        let bytes = RESTWriteCodec.encodeCommitRequestBytes(
+            database: database, writes: writes, transaction: transaction)
 
         let tree = RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: transaction)
         #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter.string(tree))
@@ -32,20 +35,32 @@ import Testing
 
             let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: [write], transaction: nil)
 
-            #expect(bytes == JSONWriter.serialize(RESTWriteCodec.encodeCommitRequest(database: database, writes: [write], transaction: nil)))
+            #expect(
+                bytes
+                    == JSONWriter.serialize(
+                        RESTWriteCodec.encodeCommitRequest(database: database, writes: [write], transaction: nil)))
         }
     }
 
     @Test func extremeTimestampsAndNumbers_areWrittenAsTheSerializedTree() throws {
         let database = try DatabaseID(projectID: "p")
-        let times = [Timestamp.min, Timestamp.max, try Timestamp(seconds: -1, nanoseconds: 1), try Timestamp(seconds: 0), try Timestamp(seconds: 951_782_400, nanoseconds: 120_000)]
-        let numbers: [Value] = [.integer(Int64.min), .integer(Int64.max), .integer(0), .double(-0.0), .double(.nan), .double(-.infinity), .double(.leastNonzeroMagnitude), .double(1e21)]
+        let times = [
+            Timestamp.min, Timestamp.max, try Timestamp(seconds: -1, nanoseconds: 1), try Timestamp(seconds: 0),
+            try Timestamp(seconds: 951_782_400, nanoseconds: 120_000),
+        ]
+        let numbers: [Value] = [
+            .integer(Int64.min), .integer(Int64.max), .integer(0), .double(-0.0), .double(.nan), .double(-.infinity),
+            .double(.leastNonzeroMagnitude), .double(1e21),
+        ]
         var fields = MapValue()
         for (index, time) in times.enumerated() { fields["t\(index)"] = .timestamp(time) }
         for (index, number) in numbers.enumerated() { fields["n\(index)"] = number }
-        let document = Document(path: try DocumentPath("C/d"), fields: fields, createTime: Timestamp.min, updateTime: Timestamp.max)
+        let document = Document(
+            path: try DocumentPath("C/d"), fields: fields, createTime: Timestamp.min, updateTime: Timestamp.max)
 
-        #expect(RESTDocumentCodec.encodeBytes(document, database: database) == JSONWriter.serialize(RESTDocumentCodec.encode(document, database: database)))
+        #expect(
+            RESTDocumentCodec.encodeBytes(document, database: database)
+                == JSONWriter.serialize(RESTDocumentCodec.encode(document, database: database)))
         for time in times {
             #expect(time.withRFC3339Bytes { String(decoding: $0, as: UTF8.self) } == time.rfc3339)
         }
@@ -57,6 +72,8 @@ import Testing
         let database = try DatabaseID(projectID: "p")
         let document = try randomDocument(&random)
 
-        #expect(RESTDocumentCodec.encodeBytes(document, database: database) == JSONWriter.serialize(RESTDocumentCodec.encode(document, database: database)))
+        #expect(
+            RESTDocumentCodec.encodeBytes(document, database: database)
+                == JSONWriter.serialize(RESTDocumentCodec.encode(document, database: database)))
     }
 }

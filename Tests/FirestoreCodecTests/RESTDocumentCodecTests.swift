@@ -8,12 +8,15 @@ import Testing
     @Test func encode_writesNameFieldsAndTimes() throws {
         let document = try anyDocument(fields: ["age": 42, "name": "Ada"])
 
-        #expect(RESTDocumentCodec.encode(document, database: try database()) == (try parse("""
-            {"name": "projects/p/databases/(default)/documents/users/ada",
-             "fields": {"age": {"integerValue": "42"}, "name": {"stringValue": "Ada"}},
-             "createTime": "2024-05-01T12:00:00Z",
-             "updateTime": "2024-05-01T12:00:00.123456Z"}
-            """)))
+        #expect(
+            RESTDocumentCodec.encode(document, database: try database())
+                == (try parse(
+                    """
+                    {"name": "projects/p/databases/(default)/documents/users/ada",
+                     "fields": {"age": {"integerValue": "42"}, "name": {"stringValue": "Ada"}},
+                     "createTime": "2024-05-01T12:00:00Z",
+                     "updateTime": "2024-05-01T12:00:00.123456Z"}
+                    """)))
     }
 
     @Test func encode_emptyFieldsAreOmitted() throws {
@@ -26,12 +29,15 @@ import Testing
         let db = try database()
         for fields: MapValue in [["a": ["b": [1, 2.5]]], MapValue()] {
             let document = try anyDocument(fields: fields)
-            #expect(try RESTDocumentCodec.decode(RESTDocumentCodec.encode(document, database: db), database: db) == document)
+            #expect(
+                try RESTDocumentCodec.decode(RESTDocumentCodec.encode(document, database: db), database: db) == document
+            )
         }
     }
 
     @Test func decode_readsTheEmulatorsEmptyContainers() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"name": "projects/p/databases/(default)/documents/C/d",
              "fields": {"e": {"arrayValue": {}}, "m": {"mapValue": {}}, "g": {"geoPointValue": {}}, "n": {"nullValue": null}},
              "createTime": "2026-11-22T01:19:59.045627Z", "updateTime": "2026-11-22T01:19:59.045627Z"}
@@ -39,19 +45,27 @@ import Testing
 
         let document = try RESTDocumentCodec.decode(json, database: try database())
 
-        #expect(document.fields == ["e": .array([]), "m": .map(MapValue()), "g": .geoPoint(try GeoPoint(latitude: 0, longitude: 0)), "n": .null])
+        #expect(
+            document.fields == [
+                "e": .array([]), "m": .map(MapValue()), "g": .geoPoint(try GeoPoint(latitude: 0, longitude: 0)),
+                "n": .null,
+            ])
     }
 
     @Test func decode_nameInAnotherDatabase_throwsUnlessAnyDatabaseIsAccepted() throws {
-        let json = RESTDocumentCodec.encode(try anyDocument(fields: ["a": 1]), database: try DatabaseID(projectID: "other"))
+        let json = RESTDocumentCodec.encode(
+            try anyDocument(fields: ["a": 1]), database: try DatabaseID(projectID: "other"))
 
-        let error = try #require(throws: RESTDecodingError.self) { try RESTDocumentCodec.decode(json, database: try database()) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTDocumentCodec.decode(json, database: try database())
+        }
         #expect(error.path == "$.name")
         #expect(try RESTDocumentCodec.decode(json, database: nil).path == (try DocumentPath("users/ada")))
     }
 
     @Test func decode_missingTimes_throwsNamingTheMember() throws {
-        let json = try parse(#"{"name": "projects/p/databases/(default)/documents/C/d", "updateTime": "2024-05-01T12:00:00Z"}"#)
+        let json = try parse(
+            #"{"name": "projects/p/databases/(default)/documents/C/d", "updateTime": "2024-05-01T12:00:00Z"}"#)
         let error = try #require(throws: RESTDecodingError.self) { try RESTDocumentCodec.decode(json, database: nil) }
         #expect(error.path == "$")
         #expect(error.reason.contains("createTime"))
@@ -65,14 +79,19 @@ import Testing
     }
 
     @Test func decodeListed_nameOnlyIsMissing() throws {
-        let read = try RESTDocumentCodec.decodeListed(parse(#"{"name": "projects/p/databases/(default)/documents/C/d"}"#), database: try database())
+        let read = try RESTDocumentCodec.decodeListed(
+            parse(#"{"name": "projects/p/databases/(default)/documents/C/d"}"#), database: try database())
         #expect(read == .missing(try DocumentPath("C/d")))
     }
 
     @Test func listed_roundTripsFoundAndMissing() throws {
         let db = try database()
-        for read in [DocumentRead.found(try anyDocument(fields: ["x": true])), .missing(try DocumentPath("users/gone"))] {
-            #expect(try RESTDocumentCodec.decodeListed(RESTDocumentCodec.encodeListed(read, database: db), database: db) == read)
+        for read in [
+            DocumentRead.found(try anyDocument(fields: ["x": true])), .missing(try DocumentPath("users/gone")),
+        ] {
+            #expect(
+                try RESTDocumentCodec.decodeListed(RESTDocumentCodec.encodeListed(read, database: db), database: db)
+                    == read)
         }
     }
 }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite struct RESTErrorCodecTests {
     @Test func decodeErrorBody_readsThePlainBody() throws {
-        let json = try parse(#"{"error":{"code":404,"message":"Document (projects\/p\/databases\/(default)\/documents\/C\/nope) not found.","status":"NOT_FOUND"}}"#)
+        let json = try parse(
+            #"{"error":{"code":404,"message":"Document (projects\/p\/databases\/(default)\/documents\/C\/nope) not found.","status":"NOT_FOUND"}}"#
+        )
 
         let body = try #require(try RESTErrorCodec.decodeErrorBody(json))
 
@@ -18,7 +20,8 @@ import Testing
     }
 
     @Test func decodeErrorBody_readsTheBodyWrappedInAnArray() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             [{"error": {"code": 409, "message": "Too much contention", "status": "ABORTED",
                         "details": [{"@type": "type.googleapis.com/google.rpc.DebugInfo", "detail": "x"}]}}]
             """)
@@ -30,18 +33,25 @@ import Testing
     }
 
     @Test func decodeErrorBody_409WithAlreadyExistsIsNotAborted() throws {
-        let body = try #require(try RESTErrorCodec.decodeErrorBody(parse(#"{"error": {"code": 409, "message": "exists", "status": "ALREADY_EXISTS"}}"#)))
+        let body = try #require(
+            try RESTErrorCodec.decodeErrorBody(
+                parse(#"{"error": {"code": 409, "message": "exists", "status": "ALREADY_EXISTS"}}"#)))
         #expect(body.code == .alreadyExists)
     }
 
     @Test func decodeErrorBody_unknownStatusFallsBackToTheHTTPStatus() throws {
-        let body = try #require(try RESTErrorCodec.decodeErrorBody(parse(#"{"error": {"code": 503, "message": "down"}}"#)))
+        let body = try #require(
+            try RESTErrorCodec.decodeErrorBody(parse(#"{"error": {"code": 503, "message": "down"}}"#)))
         #expect(body.code == .unavailable)
     }
 
     @Test func decodeErrorBodyBytes_nonJSONThrows() throws {
-        #expect(throws: RESTDecodingError.self) { try RESTErrorCodec.decodeErrorBody(bytes: Array("Service Unavailable".utf8)) }
-        #expect(try RESTErrorCodec.decodeErrorBody(bytes: Array(#"{"error": {"code": 401, "status": "UNAUTHENTICATED"}}"#.utf8))?.code == .unauthenticated)
+        #expect(throws: RESTDecodingError.self) {
+            try RESTErrorCodec.decodeErrorBody(bytes: Array("Service Unavailable".utf8))
+        }
+        #expect(
+            try RESTErrorCodec.decodeErrorBody(
+                bytes: Array(#"{"error": {"code": 401, "status": "UNAUTHENTICATED"}}"#.utf8))?.code == .unauthenticated)
     }
 
     @Test func decodeErrorBody_successBodiesAreNotErrors() throws {
@@ -59,7 +69,8 @@ import Testing
 
     @Test func encodeErrorBody_fromDomainError_usesTheHTTPMapping() throws {
         let cases: [(DocumentStoreError.Code, Int)] = [
-            (.notFound, 404), (.alreadyExists, 409), (.aborted, 409), (.failedPrecondition, 400), (.invalidArgument, 400),
+            (.notFound, 404), (.alreadyExists, 409), (.aborted, 409), (.failedPrecondition, 400),
+            (.invalidArgument, 400),
             (.permissionDenied, 403), (.unauthenticated, 401), (.resourceExhausted, 429), (.unavailable, 503),
             (.deadlineExceeded, 504), (.internal, 500), (.cancelled, 499), (.unimplemented, 501),
         ]

@@ -11,9 +11,13 @@ import Testing
     // MARK: - get
 
     @Test func get_decodesTheFieldsNameAndTimes() throws {
-        let document = try FirestoreJSONDecoder().decodeDocument(Product.self, from: bytes(Self.productJSON(id: "p1", price: #"{"integerValue": "1250"}"#)))
+        let document = try FirestoreJSONDecoder().decodeDocument(
+            Product.self, from: bytes(Self.productJSON(id: "p1", price: #"{"integerValue": "1250"}"#)))
 
-        #expect(document.fields == Product(id: "p1", title: "Lamp", price: 1250, tags: ["home", "light"], address: Address(city: "Puebla")))
+        #expect(
+            document.fields
+                == Product(
+                    id: "p1", title: "Lamp", price: 1250, tags: ["home", "light"], address: Address(city: "Puebla")))
         #expect(document.name.resourceName == "projects/shop-42/databases/(default)/documents/products/p1")
         #expect(document.documentID == "p1")
         #expect(document.path == (try DocumentPath("products/p1")))
@@ -23,7 +27,8 @@ import Testing
     }
 
     @Test func get_withoutADatabase_keepsTheProjectAndDatabaseOfTheName() throws {
-        let json = #"{"name": "projects/xwift27/databases/orders-eu/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#
+        let json =
+            #"{"name": "projects/xwift27/databases/orders-eu/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#
 
         let document = try FirestoreJSONDecoder().decodeDocument(MapValue.self, from: bytes(json))
 
@@ -34,18 +39,24 @@ import Testing
 
     @Test func codecNameDecoders_withoutADatabase_keepTheProject() throws {
         let name = JSON.string("projects/xwift27/databases/(default)/documents/apps/1")
-        let document = try JSONParser.parse(#"{"name": "projects/xwift27/databases/(default)/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#)
+        let document = try JSONParser.parse(
+            #"{"name": "projects/xwift27/databases/(default)/documents/apps/1", "createTime": "2024-05-01T12:00:00Z", "updateTime": "2024-05-01T12:00:00Z"}"#
+        )
 
         #expect(try RESTDocumentCodec.decodeName(name, database: nil).database.projectID == "xwift27")
         #expect(try RESTDocumentCodec.decodeNamed(document, database: nil).name.database.projectID == "xwift27")
-        #expect(try RESTDocumentCodec.decodeListedNamed(.object(["name": name]), database: nil).name.database.projectID == "xwift27")
+        #expect(
+            try RESTDocumentCodec.decodeListedNamed(.object(["name": name]), database: nil).name.database.projectID
+                == "xwift27")
         #expect(try RESTDocumentCodec.decodeListedNamed(.object(["name": name]), database: nil).document == nil)
     }
 
     @Test func get_nameInAnotherDatabaseThanExpected_throwsNamingTheName() throws {
         let decoder = FirestoreJSONDecoder(database: try DatabaseID(projectID: "other"))
 
-        let error = try #require(throws: DocumentStoreError.self) { try decoder.decode(Product.self, from: bytes(Self.productJSON(id: "p1"))) }
+        let error = try #require(throws: DocumentStoreError.self) {
+            try decoder.decode(Product.self, from: bytes(Self.productJSON(id: "p1")))
+        }
 
         #expect(error.code == .invalidArgument)
         #expect(error.message.contains("$.name"))
@@ -62,12 +73,18 @@ import Testing
     @Test func decode_ofAWrapperType_readsThatAnswer() throws {
         let decoder = FirestoreJSONDecoder()
 
-        #expect(try decoder.decode(FirestoreDocument<Product>.self, from: bytes(Self.productJSON(id: "p1")))
-            == decoder.decodeDocument(Product.self, from: bytes(Self.productJSON(id: "p1"))))
-        #expect(try decoder.decode(FirestoreListResponse<Product>.self, from: bytes(Self.listJSON)) == decoder.decodeList(Product.self, from: bytes(Self.listJSON)))
-        #expect(try decoder.decode(FirestoreRunQueryResponse<Product>.self, from: bytes(Self.runQueryJSON))
-            == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)))
-        #expect(try decoder.decode(RESTErrorBody.self, from: bytes(Self.notFoundJSON)) == decoder.decodeError(from: bytes(Self.notFoundJSON)))
+        #expect(
+            try decoder.decode(FirestoreDocument<Product>.self, from: bytes(Self.productJSON(id: "p1")))
+                == decoder.decodeDocument(Product.self, from: bytes(Self.productJSON(id: "p1"))))
+        #expect(
+            try decoder.decode(FirestoreListResponse<Product>.self, from: bytes(Self.listJSON))
+                == decoder.decodeList(Product.self, from: bytes(Self.listJSON)))
+        #expect(
+            try decoder.decode(FirestoreRunQueryResponse<Product>.self, from: bytes(Self.runQueryJSON))
+                == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)))
+        #expect(
+            try decoder.decode(RESTErrorBody.self, from: bytes(Self.notFoundJSON))
+                == decoder.decodeError(from: bytes(Self.notFoundJSON)))
     }
 
     @Test func documentDecoder_userInfoReachesTheModel() throws {
@@ -86,7 +103,10 @@ import Testing
 
         #expect(page.documents.map(\.documentID) == ["p1", "p2"])
         #expect(page.documents.map(\.price) == [1250, 99])
-        #expect(page.missingDocuments.map(\.resourceName) == ["projects/shop-42/databases/(default)/documents/products/gone"])
+        #expect(
+            page.missingDocuments.map(\.resourceName) == [
+                "projects/shop-42/databases/(default)/documents/products/gone"
+            ])
         #expect(page.nextPageToken == "AFTER_P2")
     }
 
@@ -123,7 +143,8 @@ import Testing
     }
 
     @Test func runQuery_noResult_isOneReadTimeElement() throws {
-        let answer = try FirestoreJSONDecoder().decodeRunQuery(Product.self, from: bytes(#"[{"readTime": "2024-05-03T00:00:00Z"}]"#))
+        let answer = try FirestoreJSONDecoder().decodeRunQuery(
+            Product.self, from: bytes(#"[{"readTime": "2024-05-03T00:00:00Z"}]"#))
 
         #expect(answer.documents.isEmpty)
         #expect(answer.readTime == (try Timestamp(rfc3339: "2024-05-03T00:00:00Z")))
@@ -133,10 +154,22 @@ import Testing
         let decoder = FirestoreJSONDecoder()
         let document = Self.productJSON(id: "p1")
         let calls: [(String, () throws -> Void, String)] = [
-            ("document as list", { _ = try decoder.decodeList(Product.self, from: bytes(document)) }, "at $: expected a list answer"),
-            ("document as runQuery", { _ = try decoder.decodeRunQuery(Product.self, from: bytes(document)) }, "at $: expected a runQuery answer element"),
-            ("list as runQuery", { _ = try decoder.decodeRunQuery(Product.self, from: bytes("[\(Self.listJSON)]")) }, "at $[0]: expected a runQuery answer element"),
-            ("list as get", { _ = try decoder.decode(Product.self, from: bytes(Self.listJSON)) }, "at $: missing required member \"name\""),
+            (
+                "document as list", { _ = try decoder.decodeList(Product.self, from: bytes(document)) },
+                "at $: expected a list answer"
+            ),
+            (
+                "document as runQuery", { _ = try decoder.decodeRunQuery(Product.self, from: bytes(document)) },
+                "at $: expected a runQuery answer element"
+            ),
+            (
+                "list as runQuery", { _ = try decoder.decodeRunQuery(Product.self, from: bytes("[\(Self.listJSON)]")) },
+                "at $[0]: expected a runQuery answer element"
+            ),
+            (
+                "list as get", { _ = try decoder.decode(Product.self, from: bytes(Self.listJSON)) },
+                "at $: missing required member \"name\""
+            ),
         ]
         for (name, call, message) in calls {
             let error = try #require(throws: DocumentStoreError.self, "\(name)") { try call() }
@@ -153,7 +186,11 @@ import Testing
 
         let body = try #require(try decoder.decodeError(from: bytes(Self.notFoundJSON)))
 
-        #expect(body == RESTErrorBody(httpStatus: 404, message: "Document products/nope not found.", status: "NOT_FOUND", details: [.object(["@type": .string("x")])]))
+        #expect(
+            body
+                == RESTErrorBody(
+                    httpStatus: 404, message: "Document products/nope not found.", status: "NOT_FOUND",
+                    details: [.object(["@type": .string("x")])]))
         #expect(body.code == .notFound)
         #expect(try decoder.decodeError(from: bytes(Self.productJSON(id: "p1"))) == nil)
         #expect(try decoder.decodeError(from: bytes(Self.listJSON)) == nil)
@@ -174,7 +211,9 @@ import Testing
             #expect((error.underlying as? RESTErrorBody)?.httpStatus == 404, "\(name)")
         }
 
-        let aborted = try #require(throws: DocumentStoreError.self) { try decoder.decodeRunQuery(Product.self, from: bytes(streamed)) }
+        let aborted = try #require(throws: DocumentStoreError.self) {
+            try decoder.decodeRunQuery(Product.self, from: bytes(streamed))
+        }
         #expect(aborted.code == .aborted)
     }
 
@@ -190,9 +229,13 @@ import Testing
     // MARK: - Bad JSON names its JSON path
 
     @Test func badValue_throwsNamingItsJSONPath() throws {
-        let json = Self.listJSON(prices: [#"{"integerValue": "1"}"#, #"{"integerValue": "2"}"#, #"{"integerValue": "12.5"}"#])
+        let json = Self.listJSON(prices: [
+            #"{"integerValue": "1"}"#, #"{"integerValue": "2"}"#, #"{"integerValue": "12.5"}"#,
+        ])
 
-        let error = try #require(throws: DocumentStoreError.self) { try FirestoreJSONDecoder().decodeList(Product.self, from: bytes(json)) }
+        let error = try #require(throws: DocumentStoreError.self) {
+            try FirestoreJSONDecoder().decodeList(Product.self, from: bytes(json))
+        }
 
         #expect(error.code == .invalidArgument)
         #expect(error.message.contains("$.documents[2].fields.price.integerValue"), "\(error.message)")
@@ -204,22 +247,43 @@ import Testing
         let cases: [(String, () throws -> Void, String)] = [
             (
                 "top-level field in a list",
-                { _ = try decoder.decodeList(Product.self, from: bytes(Self.listJSON(prices: [#"{"integerValue": "1"}"#, #"{"stringValue": "cheap"}"#]))) },
+                {
+                    _ = try decoder.decodeList(
+                        Product.self,
+                        from: bytes(Self.listJSON(prices: [#"{"integerValue": "1"}"#, #"{"stringValue": "cheap"}"#])))
+                },
                 "$.documents[1].fields.price"
             ),
             (
                 "nested map field",
-                { _ = try decoder.decode(Product.self, from: bytes(Self.productJSON(id: "p1", address: #"{"mapValue": {"fields": {"city": {"integerValue": "7"}}}}"#))) },
+                {
+                    _ = try decoder.decode(
+                        Product.self,
+                        from: bytes(
+                            Self.productJSON(
+                                id: "p1", address: #"{"mapValue": {"fields": {"city": {"integerValue": "7"}}}}"#)))
+                },
                 "$.fields.address.mapValue.fields.city"
             ),
             (
                 "array element",
-                { _ = try decoder.decode(Product.self, from: bytes(Self.productJSON(id: "p1", tags: #"{"arrayValue": {"values": [{"stringValue": "a"}, {"booleanValue": true}]}}"#))) },
+                {
+                    _ = try decoder.decode(
+                        Product.self,
+                        from: bytes(
+                            Self.productJSON(
+                                id: "p1",
+                                tags: #"{"arrayValue": {"values": [{"stringValue": "a"}, {"booleanValue": true}]}}"#)))
+                },
                 "$.fields.tags.arrayValue.values[1]"
             ),
             (
                 "runQuery element",
-                { _ = try decoder.decodeRunQuery(Product.self, from: bytes("[{\"document\": \(Self.productJSON(id: "p1", price: #"{"doubleValue": 1.5}"#))}]")) },
+                {
+                    _ = try decoder.decodeRunQuery(
+                        Product.self,
+                        from: bytes("[{\"document\": \(Self.productJSON(id: "p1", price: #"{"doubleValue": 1.5}"#))}]"))
+                },
                 "$[0].document.fields.price"
             ),
             (
@@ -239,9 +303,12 @@ import Testing
     @Test func notJSON_truncatedOrTooDeep_throwsInvalidArgumentAtTheRoot() throws {
         let valid = Array(Self.listJSON.utf8)
         let depth = JSONParser.maximumDepth + 1
-        let deep = #"{"fields": {"a": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}"
+        let deep =
+            #"{"fields": {"a": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}}"
         for input in [Array("<html>502 Bad Gateway</html>".utf8), Array(valid.dropLast(7)), [], Array(deep.utf8)] {
-            let error = try #require(throws: DocumentStoreError.self) { try FirestoreJSONDecoder().decodeList(Product.self, from: input) }
+            let error = try #require(throws: DocumentStoreError.self) {
+                try FirestoreJSONDecoder().decodeList(Product.self, from: input)
+            }
             #expect(error.code == .invalidArgument)
             #expect(error.message.contains(" at $: "), "\(error.message)")
         }
@@ -274,16 +341,24 @@ import Testing
 
     @Test func jsonDecoder_absurdNesting_throwsInsteadOfExhaustingTheStack() {
         let depth = 100_000
-        let text = #"{"name": "projects/p/databases/(default)/documents/deep/d", "fields": "# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        let text =
+            #"{"name": "projects/p/databases/(default)/documents/deep/d", "fields": "#
+            + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
 
-        #expect(throws: (any Error).self) { try JSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text)) }
-        #expect(throws: DocumentStoreError.self) { try FirestoreJSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text)) }
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text))
+        }
+        #expect(throws: DocumentStoreError.self) {
+            try FirestoreJSONDecoder().decode(FirestoreDocument<MapValue>.self, from: bytes(text))
+        }
     }
 
     @Test func inputLongerThanTheLimit_throwsResourceExhaustedBeforeReading() throws {
         let decoder = FirestoreJSONDecoder(maximumBytes: 64)
 
-        let error = try #require(throws: DocumentStoreError.self) { try decoder.decodeList(Product.self, from: bytes(Self.listJSON)) }
+        let error = try #require(throws: DocumentStoreError.self) {
+            try decoder.decodeList(Product.self, from: bytes(Self.listJSON))
+        }
 
         #expect(error.code == .resourceExhausted)
         #expect(FirestoreJSONDecoder().maximumBytes == 64 << 20)
@@ -316,32 +391,44 @@ import Testing
     @Test func jsonDecoder_decodesTheWrappersAsFirestoreJSONDecoderDoes() throws {
         let decoder = FirestoreJSONDecoder()
 
-        #expect(try JSONDecoder().decode(FirestoreDocument<Product>.self, from: Data(Self.productJSON(id: "p1").utf8))
-            == decoder.decodeDocument(Product.self, from: bytes(Self.productJSON(id: "p1"))))
-        #expect(try JSONDecoder().decode(FirestoreListResponse<Product>.self, from: Data(Self.listJSON.utf8)) == decoder.decodeList(Product.self, from: bytes(Self.listJSON)))
-        #expect(try JSONDecoder().decode(FirestoreRunQueryResponse<Product>.self, from: Data(Self.runQueryJSON.utf8))
-            == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)))
-        #expect(try JSONDecoder().decode([FirestoreRunQueryResult<Product>].self, from: Data(Self.runQueryJSON.utf8))
-            == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)).results)
+        #expect(
+            try JSONDecoder().decode(FirestoreDocument<Product>.self, from: Data(Self.productJSON(id: "p1").utf8))
+                == decoder.decodeDocument(Product.self, from: bytes(Self.productJSON(id: "p1"))))
+        #expect(
+            try JSONDecoder().decode(FirestoreListResponse<Product>.self, from: Data(Self.listJSON.utf8))
+                == decoder.decodeList(Product.self, from: bytes(Self.listJSON)))
+        #expect(
+            try JSONDecoder().decode(FirestoreRunQueryResponse<Product>.self, from: Data(Self.runQueryJSON.utf8))
+                == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)))
+        #expect(
+            try JSONDecoder().decode([FirestoreRunQueryResult<Product>].self, from: Data(Self.runQueryJSON.utf8))
+                == decoder.decodeRunQuery(Product.self, from: bytes(Self.runQueryJSON)).results)
         #expect(try JSONDecoder().decode(RESTErrorBody.self, from: Data(Self.notFoundJSON.utf8)).status == "NOT_FOUND")
     }
 
     @Test func jsonDecoder_wrapperInsideAnotherModel_errorNamesTheWholeJSONPath() throws {
-        let json = #"{"shop": "north", "page": \#(Self.listJSON(prices: [#"{"integerValue": "1"}"#, #"{"integerValue": "x"}"#]))}"#
+        let json =
+            #"{"shop": "north", "page": \#(Self.listJSON(prices: [#"{"integerValue": "1"}"#, #"{"integerValue": "x"}"#]))}"#
 
-        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(ShopPage.self, from: Data(json.utf8)) }
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(ShopPage.self, from: Data(json.utf8))
+        }
 
         guard case .dataCorrupted(let context) = error else {
             Issue.record("expected dataCorrupted, got \(error)")
             return
         }
-        #expect(context.debugDescription.contains("$.page.documents[1].fields.price.integerValue"), "\(context.debugDescription)")
+        #expect(
+            context.debugDescription.contains("$.page.documents[1].fields.price.integerValue"),
+            "\(context.debugDescription)")
         #expect(context.codingPath.map(\.stringValue) == ["page"])
         #expect((context.underlyingError as? DocumentStoreError)?.code == .invalidArgument)
     }
 
     @Test func jsonDecoder_errorBodyInPlaceOfADocument_isTheServersError() throws {
-        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(FirestoreDocument<Product>.self, from: Data(Self.notFoundJSON.utf8)) }
+        let error = try #require(throws: DecodingError.self) {
+            try JSONDecoder().decode(FirestoreDocument<Product>.self, from: Data(Self.notFoundJSON.utf8))
+        }
 
         guard case .dataCorrupted(let context) = error else {
             Issue.record("expected dataCorrupted, got \(error)")
@@ -351,7 +438,9 @@ import Testing
     }
 
     @Test func jsonDecoder_exactIntegersAndDoublesSurvive() throws {
-        let json = Self.productJSON(id: "p1", price: #"{"integerValue": 9007199254740993}"#, extra: #", "ratio": {"doubleValue": 0.1}, "big": {"integerValue": "-9223372036854775808"}"#)
+        let json = Self.productJSON(
+            id: "p1", price: #"{"integerValue": 9007199254740993}"#,
+            extra: #", "ratio": {"doubleValue": 0.1}, "big": {"integerValue": "-9223372036854775808"}"#)
 
         let viaJSONDecoder = try JSONDecoder().decode(FirestoreDocument<MapValue>.self, from: Data(json.utf8))
 
@@ -435,7 +524,8 @@ import Testing
          {"readTime": "2024-05-03T00:00:01Z", "done": true}]
         """
 
-    static let notFoundJSON = #"{"error": {"code": 404, "message": "Document products/nope not found.", "status": "NOT_FOUND", "details": [{"@type": "x"}]}}"#
+    static let notFoundJSON =
+        #"{"error": {"code": 404, "message": "Document products/nope not found.", "status": "NOT_FOUND", "details": [{"@type": "x"}]}}"#
 
     static let abortedJSON = #"{"error": {"code": 409, "message": "Too much contention.", "status": "ABORTED"}}"#
 }
@@ -470,7 +560,9 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         let decoder = FirestoreJSONDecoder()
 
         // Seed: let listResult: Result<[App], Error> = try decoder.decodeListResult(from: YOUR_RESPONSE_DATA)
-        let listResult: Result<[App], any Error> = Result { try decoder.decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents }
+        let listResult: Result<[App], any Error> = Result {
+            try decoder.decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents
+        }
 
         guard case .success(let apps) = listResult else {
             Issue.record("expected the apps, got \(listResult)")
@@ -487,7 +579,11 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         #expect(app.displayName == "GloryGuide")
         #expect(app.iconURL == URL(string: "https://res.cloudinary.com/voan/c_scale,w_288/apps/1324887522/icon.png"))
         #expect(app.allowsContactMessages == false)
-        #expect(apps[1].fields == AppFields(index: 1, identifier: "1324889421", displayName: "Chuon Nath Dictionary", iconURL: nil, allowsContactMessages: true))
+        #expect(
+            apps[1].fields
+                == AppFields(
+                    index: 1, identifier: "1324889421", displayName: "Chuon Nath Dictionary", iconURL: nil,
+                    allowsContactMessages: true))
     }
 
     @Test func getResult_decodesOneDocument_andAnErrorBodyIsTheFailure() throws {
@@ -496,7 +592,9 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
 
         // Seed: let getResult: Result<App, Error> = try decoder.decodeGetResult(from: YOUR_RESPONSE_DATA)
         let getResult: Result<App, any Error> = Result { try decoder.decode(App.self, from: getAnswer) }
-        let failed: Result<App, any Error> = Result { try decoder.decode(App.self, from: Data(Self.errorResponse.utf8)) }
+        let failed: Result<App, any Error> = Result {
+            try decoder.decode(App.self, from: Data(Self.errorResponse.utf8))
+        }
 
         #expect((try getResult.get()).displayName == "Chuon Nath Dictionary")
         guard case .failure(let failure) = failed, let error = failure as? DocumentStoreError else {
@@ -505,7 +603,9 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         }
         #expect(error.code == .permissionDenied)
         let body = try #require(error.underlying as? RESTErrorBody)
-        #expect(body.httpStatus == 403 && body.status == "PERMISSION_DENIED" && body.message == "Missing or insufficient permissions.")
+        #expect(
+            body.httpStatus == 403 && body.status == "PERMISSION_DENIED"
+                && body.message == "Missing or insufficient permissions.")
     }
 
     @Test func appsReadAndWriteFieldsAsTheirOwnProperties() throws {
@@ -531,7 +631,10 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         decoder.dateDecodingStrategy = .formatted(dateFormatter)
 
         let page = try decoder.decode(FirestoreListResponse<AppFields>.self, from: Data(Self.seedResponse.utf8))
-        #expect(page.documents == (try FirestoreJSONDecoder().decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents))
+        #expect(
+            page.documents
+                == (try FirestoreJSONDecoder().decodeList(AppFields.self, from: Data(Self.seedResponse.utf8)).documents)
+        )
         let created = try #require(page.documents.first?.createTime.dateValue())
         #expect(abs(created.timeIntervalSince1970 - 1_574_759_619.969797) < 1e-6)
     }
@@ -568,11 +671,14 @@ private func bytes(_ text: String) -> Data { Data(text.utf8) }
         }
         """
 
-    static let errorResponse = #"{"error": {"code": 403, "message": "Missing or insufficient permissions.", "status": "PERMISSION_DENIED"}}"#
+    static let errorResponse =
+        #"{"error": {"code": 403, "message": "Missing or insufficient permissions.", "status": "PERMISSION_DENIED"}}"#
 
     /// One document of the seed's response, alone: the `get` answer for it.
     static func seedDocument(_ index: Int) throws -> [UInt8] {
-        guard case .object(let page) = try JSONParser.parse(seedResponse), case .array(let documents)? = page["documents"] else {
+        guard case .object(let page) = try JSONParser.parse(seedResponse),
+            case .array(let documents)? = page["documents"]
+        else {
             throw DocumentStoreError(.internal, "The seed's response has no documents.")
         }
         return JSONWriter.serialize(documents[index])

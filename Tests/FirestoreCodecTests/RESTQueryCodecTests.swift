@@ -6,18 +6,27 @@ import Testing
     @Test func encodeStructuredQuery_minimalQuery_writesOnlyFrom() throws {
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"))
 
-        #expect(RESTQueryCodec.encodeStructuredQuery(query, database: try database()) == (try parse(#"{"from": [{"collectionId": "C"}]}"#)))
+        #expect(
+            RESTQueryCodec.encodeStructuredQuery(query, database: try database())
+                == (try parse(#"{"from": [{"collectionId": "C"}]}"#)))
     }
 
     @Test func encodeStructuredQuery_everyClause_writesExactJSON() throws {
         let reference = try DocumentName(parsing: "projects/projectID/databases/(default)/documents/C/D1")
         let query = StructuredQuery(
             from: CollectionSelector(collectionID: "C", allDescendants: true),
-            filter: .composite(.and, [
-                .field(try FieldPath("a"), .greaterThanOrEqual, 5),
-                .unary(try FieldPath("b"), .isNaN),
-                .composite(.or, [.field(try FieldPath("c", "d"), .in, [1, "x"]), .field(.documentID, .notEqual, .reference(reference))]),
-            ]),
+            filter: .composite(
+                .and,
+                [
+                    .field(try FieldPath("a"), .greaterThanOrEqual, 5),
+                    .unary(try FieldPath("b"), .isNaN),
+                    .composite(
+                        .or,
+                        [
+                            .field(try FieldPath("c", "d"), .in, [1, "x"]),
+                            .field(.documentID, .notEqual, .reference(reference)),
+                        ]),
+                ]),
             select: [try FieldPath("a"), try FieldPath("x y")],
             orderBy: [Order(try FieldPath("a")), Order(.documentID, .descending)],
             startAt: Cursor(values: [5, .reference(reference)], before: true),
@@ -28,36 +37,43 @@ import Testing
 
         let json = RESTQueryCodec.encodeStructuredQuery(query, database: try database())
 
-        #expect(json == (try parse("""
-            {"select": {"fields": [{"fieldPath": "a"}, {"fieldPath": "`x y`"}]},
-             "from": [{"collectionId": "C", "allDescendants": true}],
-             "where": {"compositeFilter": {"op": "AND", "filters": [
-                 {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "GREATER_THAN_OR_EQUAL", "value": {"integerValue": "5"}}},
-                 {"unaryFilter": {"op": "IS_NAN", "field": {"fieldPath": "b"}}},
-                 {"compositeFilter": {"op": "OR", "filters": [
-                     {"fieldFilter": {"field": {"fieldPath": "c.d"}, "op": "IN",
-                                      "value": {"arrayValue": {"values": [{"integerValue": "1"}, {"stringValue": "x"}]}}}},
-                     {"fieldFilter": {"field": {"fieldPath": "__name__"}, "op": "NOT_EQUAL",
-                                      "value": {"referenceValue": "projects/projectID/databases/(default)/documents/C/D1"}}}]}}]}},
-             "orderBy": [{"field": {"fieldPath": "a"}, "direction": "ASCENDING"},
-                         {"field": {"fieldPath": "__name__"}, "direction": "DESCENDING"}],
-             "startAt": {"values": [{"integerValue": "5"}, {"referenceValue": "projects/projectID/databases/(default)/documents/C/D1"}], "before": true},
-             "endAt": {"values": [{"integerValue": "9"}]},
-             "offset": 2,
-             "limit": 3}
-            """)))
+        #expect(
+            json
+                == (try parse(
+                    """
+                    {"select": {"fields": [{"fieldPath": "a"}, {"fieldPath": "`x y`"}]},
+                     "from": [{"collectionId": "C", "allDescendants": true}],
+                     "where": {"compositeFilter": {"op": "AND", "filters": [
+                         {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "GREATER_THAN_OR_EQUAL", "value": {"integerValue": "5"}}},
+                         {"unaryFilter": {"op": "IS_NAN", "field": {"fieldPath": "b"}}},
+                         {"compositeFilter": {"op": "OR", "filters": [
+                             {"fieldFilter": {"field": {"fieldPath": "c.d"}, "op": "IN",
+                                              "value": {"arrayValue": {"values": [{"integerValue": "1"}, {"stringValue": "x"}]}}}},
+                             {"fieldFilter": {"field": {"fieldPath": "__name__"}, "op": "NOT_EQUAL",
+                                              "value": {"referenceValue": "projects/projectID/databases/(default)/documents/C/D1"}}}]}}]}},
+                     "orderBy": [{"field": {"fieldPath": "a"}, "direction": "ASCENDING"},
+                                 {"field": {"fieldPath": "__name__"}, "direction": "DESCENDING"}],
+                     "startAt": {"values": [{"integerValue": "5"}, {"referenceValue": "projects/projectID/databases/(default)/documents/C/D1"}], "before": true},
+                     "endAt": {"values": [{"integerValue": "9"}]},
+                     "offset": 2,
+                     "limit": 3}
+                    """)))
         #expect(JSONWriter.string(json).contains(#""offset":2,"limit":3"#))
     }
 
     @Test func encodeStructuredQuery_zeroLimitIsWrittenButZeroOffsetIsNot() throws {
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"), offset: 0, limit: 0)
-        #expect(RESTQueryCodec.encodeStructuredQuery(query, database: try database()) == (try parse(#"{"from": [{"collectionId": "C"}], "limit": 0}"#)))
+        #expect(
+            RESTQueryCodec.encodeStructuredQuery(query, database: try database())
+                == (try parse(#"{"from": [{"collectionId": "C"}], "limit": 0}"#)))
     }
 
     @Test func structuredQuery_roundTrips() throws {
         let query = StructuredQuery(
             from: CollectionSelector(collectionID: "posts", allDescendants: true),
-            filter: .composite(.or, [.unary(try FieldPath("a"), .isNotNull), .field(try FieldPath("tags"), .arrayContainsAny, ["x", "y"])]),
+            filter: .composite(
+                .or,
+                [.unary(try FieldPath("a"), .isNotNull), .field(try FieldPath("tags"), .arrayContainsAny, ["x", "y"])]),
             select: [],
             orderBy: [Order(try FieldPath("score"), .descending)],
             startAt: Cursor(values: [.double(.nan)], before: false),
@@ -72,7 +88,8 @@ import Testing
     }
 
     @Test func decodeStructuredQuery_defaultsForAbsentMembers() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"from": [{"collectionId": "C"}], "orderBy": [{"field": {"fieldPath": "a"}}, {"field": {"fieldPath": "b"}, "direction": "DIRECTION_UNSPECIFIED"}],
              "startAt": {}, "limit": "4", "offset": null}
             """)
@@ -87,7 +104,8 @@ import Testing
     }
 
     @Test func decodeStructuredQuery_acceptsEnumNumbersAndTheLegacyLimitWrapper() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"from": [{"collectionId": "C"}],
              "where": {"compositeFilter": {"op": 2, "filters": [
                  {"fieldFilter": {"field": {"fieldPath": "a"}, "op": 10, "value": {"nullValue": null}}},
@@ -98,7 +116,9 @@ import Testing
 
         let query = try RESTQueryCodec.decodeStructuredQuery(json)
 
-        #expect(query.filter == .composite(.or, [.field(try FieldPath("a"), .notIn, .null), .unary(try FieldPath("b"), .isNotNull)]))
+        #expect(
+            query.filter
+                == .composite(.or, [.field(try FieldPath("a"), .notIn, .null), .unary(try FieldPath("b"), .isNotNull)]))
         #expect(query.orderBy == [Order(try FieldPath("a"), .descending)])
         #expect(query.limit == 3)
     }
@@ -108,29 +128,55 @@ import Testing
         (#"{"from": [{"collectionId": "A"}, {"collectionId": "B"}]}"#, "$.from", "exactly one collection selector"),
         (#"{"from": [{"allDescendants": true}]}"#, "$.from[0]", "missing required member \"collectionId\""),
         (#"{"from": [{"collectionId": "C"}], "where": {}}"#, "$.where", "must set one of"),
-        (#"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "LIKE", "value": {"nullValue": null}}}}"#,
-         "$.where.fieldFilter.op", "unknown value \"LIKE\""),
-        (#"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "EQUAL"}}}"#,
-         "$.where.fieldFilter", "missing required member \"value\""),
-        (#"{"from": [{"collectionId": "C"}], "where": {"compositeFilter": {"op": "AND", "filters": [{"unaryFilter": {"op": "IS_NULL", "field": {"fieldPath": "a."}}}]}}}"#,
-         "$.where.compositeFilter.filters[0].unaryFilter.field.fieldPath", "invalid field path"),
-        (#"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {}, "unaryFilter": {}}}"#, "$.where", "only one of"),
-        (#"{"from": [{"collectionId": "C"}], "orderBy": [{"field": {"fieldPath": "a"}, "direction": "UP"}]}"#, "$.orderBy[0].direction", "unknown value"),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "LIKE", "value": {"nullValue": null}}}}"#,
+            "$.where.fieldFilter.op", "unknown value \"LIKE\""
+        ),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {"field": {"fieldPath": "a"}, "op": "EQUAL"}}}"#,
+            "$.where.fieldFilter", "missing required member \"value\""
+        ),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"compositeFilter": {"op": "AND", "filters": [{"unaryFilter": {"op": "IS_NULL", "field": {"fieldPath": "a."}}}]}}}"#,
+            "$.where.compositeFilter.filters[0].unaryFilter.field.fieldPath", "invalid field path"
+        ),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"fieldFilter": {}, "unaryFilter": {}}}"#, "$.where",
+            "only one of"
+        ),
+        (
+            #"{"from": [{"collectionId": "C"}], "orderBy": [{"field": {"fieldPath": "a"}, "direction": "UP"}]}"#,
+            "$.orderBy[0].direction", "unknown value"
+        ),
         (#"{"from": [{"collectionId": "C"}], "limit": -1}"#, "$.limit", "non-negative"),
         (#"{"from": [{"collectionId": "C"}], "limit": 2147483648}"#, "$.limit", "int32"),
         (#"{"from": [{"collectionId": "C"}], "offset": 1.5}"#, "$.offset", "integer"),
-        (#"{"from": [{"collectionId": "C"}], "startAt": {"values": [{"integerValue": 1, "x": 2}]}}"#, "$.startAt.values[0]", "exactly one kind member"),
+        (
+            #"{"from": [{"collectionId": "C"}], "startAt": {"values": [{"integerValue": 1, "x": 2}]}}"#,
+            "$.startAt.values[0]", "exactly one kind member"
+        ),
         (#"{"from": [{"collectionId": "C"}], "endAt": {"before": 1}}"#, "$.endAt.before", "a boolean"),
-        (#"{"from": [{"collectionId": "C"}], "select": {"fields": [{"fieldPath": ""}]}}"#, "$.select.fields[0].fieldPath", "invalid field path"),
+        (
+            #"{"from": [{"collectionId": "C"}], "select": {"fields": [{"fieldPath": ""}]}}"#,
+            "$.select.fields[0].fieldPath", "invalid field path"
+        ),
         (#"{"from": [{"collectionId": "C"}], "findNearest": {}}"#, "$.findNearest", "not supported"),
-        (#"{"from": [{"collectionId": "C"}], "where": {"unaryFilter": {"op": 1, "field": {"fieldPath": "a"}}}}"#, "$.where.unaryFilter.op", "unknown enum number 1"),
-        (#"{"from": [{"collectionId": "C"}], "where": {"compositeFilter": {"op": "OPERATOR_UNSPECIFIED", "filters": []}}}"#,
-         "$.where.compositeFilter.op", "unknown value"),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"unaryFilter": {"op": 1, "field": {"fieldPath": "a"}}}}"#,
+            "$.where.unaryFilter.op", "unknown enum number 1"
+        ),
+        (
+            #"{"from": [{"collectionId": "C"}], "where": {"compositeFilter": {"op": "OPERATOR_UNSPECIFIED", "filters": []}}}"#,
+            "$.where.compositeFilter.op", "unknown value"
+        ),
     ]
 
     @Test(arguments: malformedQueries)
-    func decodeStructuredQuery_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws {
-        let error = try #require(throws: RESTDecodingError.self) { try RESTQueryCodec.decodeStructuredQuery(parse(text)) }
+    func decodeStructuredQuery_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws
+    {
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTQueryCodec.decodeStructuredQuery(parse(text))
+        }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
     }
@@ -146,22 +192,27 @@ import Testing
             Aggregation(alias: "mean", .average(try FieldPath("a", "b"))),
         ]
 
-        let json = RESTQueryCodec.encodeStructuredAggregationQuery(query, aggregations: aggregations, database: try database())
+        let json = RESTQueryCodec.encodeStructuredAggregationQuery(
+            query, aggregations: aggregations, database: try database())
 
-        #expect(json == (try parse("""
-            {"structuredQuery": {"from": [{"collectionId": "C"}]},
-             "aggregations": [{"alias": "n", "count": {}},
-                              {"alias": "capped", "count": {"upTo": "5"}},
-                              {"alias": "total", "sum": {"field": {"fieldPath": "a"}}},
-                              {"alias": "mean", "avg": {"field": {"fieldPath": "a.b"}}}]}
-            """)))
+        #expect(
+            json
+                == (try parse(
+                    """
+                    {"structuredQuery": {"from": [{"collectionId": "C"}]},
+                     "aggregations": [{"alias": "n", "count": {}},
+                                      {"alias": "capped", "count": {"upTo": "5"}},
+                                      {"alias": "total", "sum": {"field": {"fieldPath": "a"}}},
+                                      {"alias": "mean", "avg": {"field": {"fieldPath": "a.b"}}}]}
+                    """)))
         let decoded = try RESTQueryCodec.decodeStructuredAggregationQuery(json)
         #expect(decoded.query == query)
         #expect(decoded.aggregations == aggregations)
     }
 
     @Test func decodeStructuredAggregationQuery_missingAliasesGetFirestoreDefaults() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"structuredQuery": {"from": [{"collectionId": "C"}]},
              "aggregations": [{"count": {}}, {"alias": "field_2", "sum": {"field": {"fieldPath": "a"}}}, {"alias": "", "avg": {"field": {"fieldPath": "a"}}}]}
             """)
@@ -172,15 +223,22 @@ import Testing
     }
 
     @Test func decodeStructuredAggregationQuery_malformedAggregation_throwsNamingThePath() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"structuredQuery": {"from": [{"collectionId": "C"}]},
              "aggregations": [{"count": {"upTo": "1.5"}}]}
             """)
-        let error = try #require(throws: RESTDecodingError.self) { try RESTQueryCodec.decodeStructuredAggregationQuery(json) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTQueryCodec.decodeStructuredAggregationQuery(json)
+        }
         #expect(error.path == "$.aggregations[0].count.upTo")
 
-        let twoKinds = try parse(#"{"structuredQuery": {"from": [{"collectionId": "C"}]}, "aggregations": [{"count": {}, "sum": {"field": {"fieldPath": "a"}}}]}"#)
-        let other = try #require(throws: RESTDecodingError.self) { try RESTQueryCodec.decodeStructuredAggregationQuery(twoKinds) }
+        let twoKinds = try parse(
+            #"{"structuredQuery": {"from": [{"collectionId": "C"}]}, "aggregations": [{"count": {}, "sum": {"field": {"fieldPath": "a"}}}]}"#
+        )
+        let other = try #require(throws: RESTDecodingError.self) {
+            try RESTQueryCodec.decodeStructuredAggregationQuery(twoKinds)
+        }
         #expect(other.path == "$.aggregations[0]")
     }
 }

@@ -24,7 +24,10 @@ import Testing
         (.array([]), #"{"arrayValue":{}}"#),
         (.array([1, "a"]), #"{"arrayValue":{"values":[{"integerValue":"1"},{"stringValue":"a"}]}}"#),
         (.map(MapValue()), #"{"mapValue":{"fields":{}}}"#),
-        (["b": 1, "a": ["c": .null]], #"{"mapValue":{"fields":{"a":{"mapValue":{"fields":{"c":{"nullValue":null}}}},"b":{"integerValue":"1"}}}}"#),
+        (
+            ["b": 1, "a": ["c": .null]],
+            #"{"mapValue":{"fields":{"a":{"mapValue":{"fields":{"c":{"nullValue":null}}}},"b":{"integerValue":"1"}}}}"#
+        ),
     ]
 
     @Test(arguments: exactEncodings)
@@ -47,13 +50,16 @@ import Testing
 
     @Test func encode_referenceWritesFullResourceName() throws {
         let name = try DocumentName(parsing: "projects/p/databases/(default)/documents/users/alice")
-        #expect(JSONWriter.string(RESTValueCodec.encode(.reference(name)))
-            == #"{"referenceValue":"projects/p/databases/(default)/documents/users/alice"}"#)
+        #expect(
+            JSONWriter.string(RESTValueCodec.encode(.reference(name)))
+                == #"{"referenceValue":"projects/p/databases/(default)/documents/users/alice"}"#)
     }
 
     @Test func encode_geoPointWritesBothCoordinates() throws {
         let point = try GeoPoint(latitude: 0, longitude: -2.25)
-        #expect(JSONWriter.string(RESTValueCodec.encode(.geoPoint(point))) == #"{"geoPointValue":{"latitude":0.0,"longitude":-2.25}}"#)
+        #expect(
+            JSONWriter.string(RESTValueCodec.encode(.geoPoint(point)))
+                == #"{"geoPointValue":{"latitude":0.0,"longitude":-2.25}}"#)
     }
 
     // MARK: - Round trips
@@ -85,7 +91,8 @@ import Testing
     }
 
     @Test func decodeFields_sortsKeysByUTF8Bytes() throws {
-        let fields = try RESTValueCodec.decodeFields(parse(#"{"b": {"nullValue": null}, "Z": {"nullValue": null}, "a": {"nullValue": null}}"#))
+        let fields = try RESTValueCodec.decodeFields(
+            parse(#"{"b": {"nullValue": null}, "Z": {"nullValue": null}, "a": {"nullValue": null}}"#))
         #expect(fields.keys == ["Z", "a", "b"])
     }
 
@@ -126,8 +133,12 @@ import Testing
     }
 
     @Test func decode_geoPointWithMissingCoordinatesIsZero() throws {
-        #expect(try RESTValueCodec.decode(parse(#"{"geoPointValue": {}}"#)) == .geoPoint(try GeoPoint(latitude: 0, longitude: 0)))
-        #expect(try RESTValueCodec.decode(parse(#"{"geoPointValue": {"longitude": 3}}"#)) == .geoPoint(try GeoPoint(latitude: 0, longitude: 3)))
+        #expect(
+            try RESTValueCodec.decode(parse(#"{"geoPointValue": {}}"#))
+                == .geoPoint(try GeoPoint(latitude: 0, longitude: 0)))
+        #expect(
+            try RESTValueCodec.decode(parse(#"{"geoPointValue": {"longitude": 3}}"#))
+                == .geoPoint(try GeoPoint(latitude: 0, longitude: 3)))
     }
 
     // MARK: - Malformed input
@@ -161,9 +172,15 @@ import Testing
         (#"{"geoPointValue": {"lat": 1}}"#, "$.geoPointValue", "unknown member"),
         (#"{"geoPointValue": {"latitude": "x"}}"#, "$.geoPointValue.latitude", "a number"),
         (#"{"arrayValue": []}"#, "$.arrayValue", "ArrayValue object"),
-        (#"{"arrayValue": {"values": [{"integerValue": "1"}, {"nope": 1}]}}"#, "$.arrayValue.values[1].nope", "unknown Value kind"),
+        (
+            #"{"arrayValue": {"values": [{"integerValue": "1"}, {"nope": 1}]}}"#, "$.arrayValue.values[1].nope",
+            "unknown Value kind"
+        ),
         (#"{"arrayValue": {"values": [], "extra": 1}}"#, "$.arrayValue", "unknown member"),
-        (#"{"mapValue": {"fields": {"a": {"mapValue": {"fields": {"b c": {}}}}}}}"#, #"$.mapValue.fields.a.mapValue.fields["b c"]"#, "none"),
+        (
+            #"{"mapValue": {"fields": {"a": {"mapValue": {"fields": {"b c": {}}}}}}}"#,
+            #"$.mapValue.fields.a.mapValue.fields["b c"]"#, "none"
+        ),
         (#"{"mapValue": {"fieldz": {}}}"#, "$.mapValue", "unknown member"),
         (#"{"mapValue": {"fields": []}}"#, "$.mapValue.fields", "object of fields"),
         (#"{"fooValue": 1}"#, "$.fooValue", "unknown Value kind"),
@@ -175,7 +192,9 @@ import Testing
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
 
-        let bytesError = try #require(throws: RESTDecodingError.self) { try RESTValueCodec.decode(bytes: Array(text.utf8)) }
+        let bytesError = try #require(throws: RESTDecodingError.self) {
+            try RESTValueCodec.decode(bytes: Array(text.utf8))
+        }
         #expect(bytesError.description == error.description)
     }
 
@@ -187,7 +206,9 @@ import Testing
     }
 
     @Test func decodeError_convertsToTheCallersCode() throws {
-        let error = try #require(throws: RESTDecodingError.self) { try RESTValueCodec.decode(parse(#"{"integerValue": "x"}"#)) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTValueCodec.decode(parse(#"{"integerValue": "x"}"#))
+        }
         let internalError = error.documentStoreError(.internal)
         let argumentError = error.documentStoreError(.invalidArgument)
         #expect(internalError.code == .internal)
@@ -210,7 +231,8 @@ private func roundTripValues() throws -> [Value] {
         .null, .boolean(true), .boolean(false),
         .integer(0), .integer(-1), .integer(Int64.min), .integer(Int64.max),
         .double(0), .double(-0.0), .double(.nan), .double(.infinity), .double(-.infinity),
-        .double(.pi), .double(1e300), .double(-1e-300), .double(.leastNonzeroMagnitude), .double(.greatestFiniteMagnitude),
+        .double(.pi), .double(1e300), .double(-1e-300), .double(.leastNonzeroMagnitude),
+        .double(.greatestFiniteMagnitude),
         .double(9_007_199_254_740_991), .double(0.1),
         .timestamp(try Timestamp(seconds: 0, nanoseconds: 1)),
         .timestamp(try Timestamp(seconds: 1_714_566_896, nanoseconds: 999_999_999)),
@@ -219,7 +241,8 @@ private func roundTripValues() throws -> [Value] {
         .string(""), .string("emoji 🔥 and \u{0} nul and \n newline"), .string("e\u{301}"),
         .bytes(Data()), .bytes(Data([0xFF])), .bytes(Data([1, 2])), .bytes(Data(0...255)),
         .reference(reference), .reference(otherDatabase),
-        .geoPoint(try GeoPoint(latitude: -90, longitude: 180)), .geoPoint(try GeoPoint(latitude: 12.345678, longitude: -0.5)),
+        .geoPoint(try GeoPoint(latitude: -90, longitude: 180)),
+        .geoPoint(try GeoPoint(latitude: 12.345678, longitude: -0.5)),
         .array([]), .array([.null, 1, 2.5, "x", .array([])]),
         .map(MapValue()), ["": 1, "a.b": ["`x`": [.map(MapValue())]], "\u{E9}": 1, "e\u{301}": 2],
         ["deep": ["deeper": ["deepest": [.double(-0.0), .timestamp(Timestamp.max)]]]],

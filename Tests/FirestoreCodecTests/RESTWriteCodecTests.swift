@@ -12,12 +12,15 @@ import Testing
 
         let json = RESTWriteCodec.encodeCommitRequest(database: try database(), writes: [write], transaction: nil)
 
-        #expect(json == (try parse("""
-            {"database": "projects/projectID/databases/(default)",
-             "writes": [{"update": {"name": "projects/projectID/databases/(default)/documents/C/d",
-                                    "fields": {"a": {"integerValue": "1"}}},
-                         "currentDocument": {"exists": false}}]}
-            """)))
+        #expect(
+            json
+                == (try parse(
+                    """
+                    {"database": "projects/projectID/databases/(default)",
+                     "writes": [{"update": {"name": "projects/projectID/databases/(default)/documents/C/d",
+                                            "fields": {"a": {"integerValue": "1"}}},
+                                 "currentDocument": {"exists": false}}]}
+                    """)))
     }
 
     @Test func encodeCommitRequestBytes_isTheCompactTextOfTheJSON() throws {
@@ -26,7 +29,10 @@ import Testing
 
         let bytes = RESTWriteCodec.encodeCommitRequestBytes(database: db, writes: writes, transaction: nil)
 
-        #expect(String(decoding: bytes, as: UTF8.self) == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"{"database":"projects/projectID/databases/(default)","writes":[{"update":{"name":"projects/projectID/databases/(default)/documents/C/d","fields":{"a":{"integerValue":"1"}}}}]}"#
+        )
         #expect(try RESTWriteCodec.decodeCommitRequest(JSONParser.parse(bytes), database: db).writes == writes)
     }
 
@@ -36,7 +42,11 @@ import Testing
             writes: [],
             transaction: TransactionID(bytes: [0x11, 0x03, 0, 0, 0, 0, 0, 0, 0])
         )
-        #expect(json == (try parse(#"{"database": "projects/projectID/databases/(default)", "writes": [], "transaction": "EQMAAAAAAAAA"}"#)))
+        #expect(
+            json
+                == (try parse(
+                    #"{"database": "projects/projectID/databases/(default)", "writes": [], "transaction": "EQMAAAAAAAAA"}"#
+                )))
     }
 
     @Test func encodeWrite_emptyMask_writesEmptyFieldPathsAndEmptyFields() throws {
@@ -48,21 +58,27 @@ import Testing
             precondition: .exists(true)
         )
 
-        #expect(RESTWriteCodec.encode(write, database: try database()) == (try parse("""
-            {"update": {"name": "projects/projectID/databases/(default)/documents/C/d", "fields": {}},
-             "updateMask": {"fieldPaths": []},
-             "currentDocument": {"exists": true},
-             "updateTransforms": [{"fieldPath": "a", "setToServerValue": "REQUEST_TIME"}]}
-            """)))
+        #expect(
+            RESTWriteCodec.encode(write, database: try database())
+                == (try parse(
+                    """
+                    {"update": {"name": "projects/projectID/databases/(default)/documents/C/d", "fields": {}},
+                     "updateMask": {"fieldPaths": []},
+                     "currentDocument": {"exists": true},
+                     "updateTransforms": [{"fieldPath": "a", "setToServerValue": "REQUEST_TIME"}]}
+                    """)))
     }
 
     @Test func encodeWrite_emptyFieldsWithNonEmptyMask_omitsFields() throws {
         let write = Write.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("b", "c")])
 
-        #expect(RESTWriteCodec.encode(write, database: try database()) == (try parse("""
-            {"update": {"name": "projects/projectID/databases/(default)/documents/C/d"},
-             "updateMask": {"fieldPaths": ["b.c"]}}
-            """)))
+        #expect(
+            RESTWriteCodec.encode(write, database: try database())
+                == (try parse(
+                    """
+                    {"update": {"name": "projects/projectID/databases/(default)/documents/C/d"},
+                     "updateMask": {"fieldPaths": ["b.c"]}}
+                    """)))
     }
 
     @Test func encodeWrite_maskUsesCanonicalFieldPaths() throws {
@@ -74,20 +90,26 @@ import Testing
 
         let json = RESTWriteCodec.encode(write, database: try database())
 
-        #expect(json == (try parse(#"""
-            {"update": {"name": "projects/projectID/databases/(default)/documents/C/d",
-                        "fields": {"a.b": {"mapValue": {"fields": {"`c`": {"integerValue": "1"}}}}}},
-             "updateMask": {"fieldPaths": ["`a.b`.`\\`c\\``", "x_1"]}}
-            """#)))
+        #expect(
+            json
+                == (try parse(
+                    #"""
+                    {"update": {"name": "projects/projectID/databases/(default)/documents/C/d",
+                                "fields": {"a.b": {"mapValue": {"fields": {"`c`": {"integerValue": "1"}}}}}},
+                     "updateMask": {"fieldPaths": ["`a.b`.`\\`c\\``", "x_1"]}}
+                    """#)))
     }
 
     @Test func encodeWrite_deleteWithUpdateTimePrecondition() throws {
         let write = Write.delete(try DocumentPath("C/d"), precondition: .updateTime(try Timestamp(seconds: 42)))
 
-        #expect(RESTWriteCodec.encode(write, database: try database()) == (try parse("""
-            {"delete": "projects/projectID/databases/(default)/documents/C/d",
-             "currentDocument": {"updateTime": "1970-01-01T00:00:42Z"}}
-            """)))
+        #expect(
+            RESTWriteCodec.encode(write, database: try database())
+                == (try parse(
+                    """
+                    {"delete": "projects/projectID/databases/(default)/documents/C/d",
+                     "currentDocument": {"updateTime": "1970-01-01T00:00:42Z"}}
+                    """)))
     }
 
     @Test func encodeWrite_transformOnlyWrite_usesDocumentTransform() throws {
@@ -97,10 +119,13 @@ import Testing
             transforms: [FieldTransform(fieldPath: try FieldPath("n"), operation: .increment(1))]
         )
 
-        #expect(RESTWriteCodec.encode(write, database: try database()) == (try parse("""
-            {"transform": {"document": "projects/projectID/databases/(default)/documents/C/d",
-                           "fieldTransforms": [{"fieldPath": "n", "increment": {"integerValue": "1"}}]}}
-            """)))
+        #expect(
+            RESTWriteCodec.encode(write, database: try database())
+                == (try parse(
+                    """
+                    {"transform": {"document": "projects/projectID/databases/(default)/documents/C/d",
+                                   "fieldTransforms": [{"fieldPath": "n", "increment": {"integerValue": "1"}}]}}
+                    """)))
     }
 
     @Test func encodeFieldTransform_everyKind() throws {
@@ -110,9 +135,14 @@ import Testing
             (.increment(.double(1.5)), #"{"fieldPath": "a.b", "increment": {"doubleValue": 1.5}}"#),
             (.maximum(3), #"{"fieldPath": "a.b", "maximum": {"integerValue": "3"}}"#),
             (.minimum(-3), #"{"fieldPath": "a.b", "minimum": {"integerValue": "-3"}}"#),
-            (.appendMissingElements([1, "x"]),
-             #"{"fieldPath": "a.b", "appendMissingElements": {"values": [{"integerValue": "1"}, {"stringValue": "x"}]}}"#),
-            (.removeAllFromArray([.null]), #"{"fieldPath": "a.b", "removeAllFromArray": {"values": [{"nullValue": null}]}}"#),
+            (
+                .appendMissingElements([1, "x"]),
+                #"{"fieldPath": "a.b", "appendMissingElements": {"values": [{"integerValue": "1"}, {"stringValue": "x"}]}}"#
+            ),
+            (
+                .removeAllFromArray([.null]),
+                #"{"fieldPath": "a.b", "removeAllFromArray": {"values": [{"nullValue": null}]}}"#
+            ),
         ]
         for (operation, expected) in cases {
             let transform = FieldTransform(fieldPath: path, operation: operation)
@@ -128,7 +158,8 @@ import Testing
         let writes: [Write] = [
             .update(try DocumentPath("C/d"), fields: ["a": 1, "m": ["x": .array([])]]),
             .update(try DocumentPath("C/d/sub/e"), fields: MapValue(), mask: []),
-            .update(try DocumentPath("C/e"), fields: MapValue(), mask: [try FieldPath("gone")], precondition: .exists(true)),
+            .update(
+                try DocumentPath("C/e"), fields: MapValue(), mask: [try FieldPath("gone")], precondition: .exists(true)),
             .update(
                 try DocumentPath("C/f"),
                 fields: ["a": "b"],
@@ -141,9 +172,11 @@ import Testing
             ),
             .delete(try DocumentPath("C/g")),
             .delete(try DocumentPath("C/h"), precondition: .exists(true)),
-            Write(path: try DocumentPath("C/i"), operation: .transform, transforms: [
-                FieldTransform(fieldPath: try FieldPath("n"), operation: .maximum(.double(.nan))),
-            ], precondition: .exists(true)),
+            Write(
+                path: try DocumentPath("C/i"), operation: .transform,
+                transforms: [
+                    FieldTransform(fieldPath: try FieldPath("n"), operation: .maximum(.double(.nan)))
+                ], precondition: .exists(true)),
         ]
         let transaction = TransactionID(bytes: [1, 2, 3, 250])
 
@@ -156,7 +189,9 @@ import Testing
     @Test func commitResponse_roundTripsAndOmitsDeleteUpdateTime() throws {
         let response = CommitResponse(
             writeResults: [
-                WriteResult(updateTime: try Timestamp(seconds: 10, nanoseconds: 1_000), transformResults: [.timestamp(try Timestamp(seconds: 9)), .null]),
+                WriteResult(
+                    updateTime: try Timestamp(seconds: 10, nanoseconds: 1_000),
+                    transformResults: [.timestamp(try Timestamp(seconds: 9)), .null]),
                 WriteResult(updateTime: nil),
             ],
             commitTime: try Timestamp(seconds: 10, nanoseconds: 1_000)
@@ -164,17 +199,21 @@ import Testing
 
         let json = RESTWriteCodec.encodeCommitResponse(response)
 
-        #expect(json == (try parse("""
-            {"writeResults": [{"updateTime": "1970-01-01T00:00:10.000001Z",
-                               "transformResults": [{"timestampValue": "1970-01-01T00:00:09Z"}, {"nullValue": null}]},
-                              {}],
-             "commitTime": "1970-01-01T00:00:10.000001Z"}
-            """)))
+        #expect(
+            json
+                == (try parse(
+                    """
+                    {"writeResults": [{"updateTime": "1970-01-01T00:00:10.000001Z",
+                                       "transformResults": [{"timestampValue": "1970-01-01T00:00:09Z"}, {"nullValue": null}]},
+                                      {}],
+                     "commitTime": "1970-01-01T00:00:10.000001Z"}
+                    """)))
         #expect(try RESTWriteCodec.decodeCommitResponse(json) == response)
     }
 
     @Test func decodeCommitResponse_readsTheEmulatorsAnswer() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"writeResults": [{"updateTime": "2026-11-22T01:30:28.531745Z",
                                "transformResults": [{"timestampValue": "2026-11-22T01:30:28.494Z"}, {"integerValue": "3"}, {"nullValue": null}]},
                               {}],
@@ -184,7 +223,10 @@ import Testing
         let response = try RESTWriteCodec.decodeCommitResponse(json)
 
         #expect(response.writeResults.count == 2)
-        #expect(response.writeResults[0].transformResults == [.timestamp(try Timestamp(rfc3339: "2026-11-22T01:30:28.494Z")), 3, .null])
+        #expect(
+            response.writeResults[0].transformResults == [
+                .timestamp(try Timestamp(rfc3339: "2026-11-22T01:30:28.494Z")), 3, .null,
+            ])
         #expect(response.writeResults[1].updateTime == nil)
         #expect(response.commitTime == (try Timestamp(rfc3339: "2026-11-22T01:30:28.531745Z")))
     }
@@ -195,21 +237,26 @@ import Testing
         let db = try database()
         let writes: [Write] = [.delete(try DocumentPath("C/a")), .update(try DocumentPath("C/b"), fields: ["x": true])]
 
-        let request = RESTWriteCodec.encodeBatchWriteRequest(database: db, writes: writes, labels: ["b": "2", "a": "1"])
+        let request = RESTWriteCodec.encodeBatchWriteRequest(
+            database: db, writes: writes, labels: ["b": "2", "a": "1"])
 
         #expect(JSONWriter.string(request).contains(#""labels":{"a":"1","b":"2"}"#))
-        #expect(try RESTWriteCodec.decodeBatchWriteRequest(request, database: db)
-            == RESTBatchWriteRequest(database: db, writes: writes, labels: ["a": "1", "b": "2"]))
+        #expect(
+            try RESTWriteCodec.decodeBatchWriteRequest(request, database: db)
+                == RESTBatchWriteRequest(database: db, writes: writes, labels: ["a": "1", "b": "2"]))
 
         let response = RESTBatchWriteResponse(
             writeResults: [WriteResult(updateTime: nil), WriteResult(updateTime: try Timestamp(seconds: 5))],
             statuses: [RESTStatus(code: 5, message: "no entity to update"), RESTStatus()]
         )
         let encoded = RESTWriteCodec.encodeBatchWriteResponse(response)
-        #expect(encoded == (try parse("""
-            {"writeResults": [{}, {"updateTime": "1970-01-01T00:00:05Z"}],
-             "status": [{"code": 5, "message": "no entity to update"}, {}]}
-            """)))
+        #expect(
+            encoded
+                == (try parse(
+                    """
+                    {"writeResults": [{}, {"updateTime": "1970-01-01T00:00:05Z"}],
+                     "status": [{"code": 5, "message": "no entity to update"}, {}]}
+                    """)))
         let decoded = try RESTWriteCodec.decodeBatchWriteResponse(encoded)
         #expect(decoded == response)
         #expect(decoded.statuses[0].error?.code == .notFound)
@@ -219,28 +266,52 @@ import Testing
     // MARK: - Malformed input
 
     static let malformedCommitRequests: [(String, String, String)] = [
-        (#"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d"}, "delete": "projects/p/databases/(default)/documents/C/d"}]}"#,
-         "$.writes[0]", "only one of"),
+        (
+            #"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d"}, "delete": "projects/p/databases/(default)/documents/C/d"}]}"#,
+            "$.writes[0]", "only one of"
+        ),
         (#"{"writes": [{}]}"#, "$.writes[0]", "must set one of"),
         (#"{"writes": [{"update": {"fields": {}}}]}"#, "$.writes[0].update", "missing required member \"name\""),
-        (#"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C"}}]}"#, "$.writes[0].update.name", "invalid document name"),
-        (#"{"writes": [{"update": {"name": "projects/q/databases/(default)/documents/C/d"}}]}"#, "$.writes[0].update.name", "not in the database"),
-        (#"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d", "fields": {"a": {"integerValue": "x"}}}}]}"#,
-         "$.writes[0].update.fields.a.integerValue", "decimal string"),
-        (#"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d"}, "updateMask": {"fieldPaths": ["a..b"]}}]}"#,
-         "$.writes[0].updateMask.fieldPaths[0]", "invalid field path"),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateMask": {"fieldPaths": []}}]}"#,
-         "$.writes[0]", "only allowed with \"update\""),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "currentDocument": {"exists": true, "updateTime": "1970-01-01T00:00:00Z"}}]}"#,
-         "$.writes[0].currentDocument", "only one of"),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "currentDocument": {"exists": "yes"}}]}"#,
-         "$.writes[0].currentDocument.exists", "a boolean"),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"fieldPath": "a", "setToServerValue": "NOW"}]}]}"#,
-         "$.writes[0].updateTransforms[0].setToServerValue", "REQUEST_TIME"),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"fieldPath": "a", "increment": {"integerValue": "1"}, "maximum": {"integerValue": "1"}}]}]}"#,
-         "$.writes[0].updateTransforms[0]", "only one of"),
-        (#"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"increment": {"integerValue": "1"}}]}]}"#,
-         "$.writes[0].updateTransforms[0]", "missing required member \"fieldPath\""),
+        (
+            #"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C"}}]}"#,
+            "$.writes[0].update.name", "invalid document name"
+        ),
+        (
+            #"{"writes": [{"update": {"name": "projects/q/databases/(default)/documents/C/d"}}]}"#,
+            "$.writes[0].update.name", "not in the database"
+        ),
+        (
+            #"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d", "fields": {"a": {"integerValue": "x"}}}}]}"#,
+            "$.writes[0].update.fields.a.integerValue", "decimal string"
+        ),
+        (
+            #"{"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d"}, "updateMask": {"fieldPaths": ["a..b"]}}]}"#,
+            "$.writes[0].updateMask.fieldPaths[0]", "invalid field path"
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateMask": {"fieldPaths": []}}]}"#,
+            "$.writes[0]", "only allowed with \"update\""
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "currentDocument": {"exists": true, "updateTime": "1970-01-01T00:00:00Z"}}]}"#,
+            "$.writes[0].currentDocument", "only one of"
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "currentDocument": {"exists": "yes"}}]}"#,
+            "$.writes[0].currentDocument.exists", "a boolean"
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"fieldPath": "a", "setToServerValue": "NOW"}]}]}"#,
+            "$.writes[0].updateTransforms[0].setToServerValue", "REQUEST_TIME"
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"fieldPath": "a", "increment": {"integerValue": "1"}, "maximum": {"integerValue": "1"}}]}]}"#,
+            "$.writes[0].updateTransforms[0]", "only one of"
+        ),
+        (
+            #"{"writes": [{"delete": "projects/p/databases/(default)/documents/C/d", "updateTransforms": [{"increment": {"integerValue": "1"}}]}]}"#,
+            "$.writes[0].updateTransforms[0]", "missing required member \"fieldPath\""
+        ),
         (#"{"writes": {}}"#, "$.writes", "an array"),
         (#"{"writes": [], "transaction": "***"}"#, "$.transaction", "base64"),
         (#"{"writes": [], "transaction": ""}"#, "$.transaction", "must not be empty"),
@@ -252,13 +323,16 @@ import Testing
     @Test(arguments: malformedCommitRequests)
     func decodeCommitRequest_malformed_throwsNamingThePath(text: String, path: String, reasonFragment: String) throws {
         let db = try DatabaseID(projectID: "p")
-        let error = try #require(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeCommitRequest(parse(text), database: db) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTWriteCodec.decodeCommitRequest(parse(text), database: db)
+        }
         #expect(error.path == path)
         #expect(error.reason.contains(reasonFragment), "reason: \(error.reason)")
     }
 
     @Test func decodeCommitRequest_ignoresUnknownEnvelopeMembersAndAcceptsSnakeCase() throws {
-        let json = try parse("""
+        let json = try parse(
+            """
             {"writes": [{"update": {"name": "projects/p/databases/(default)/documents/C/d", "futureField": 1},
                          "update_mask": {"field_paths": ["a"]}, "current_document": {"exists": true}}],
              "requestOptions": {"requestTag": "x"}}
@@ -266,17 +340,26 @@ import Testing
 
         let request = try RESTWriteCodec.decodeCommitRequest(json, database: nil)
 
-        #expect(request.writes == [.update(try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("a")], precondition: .exists(true))])
+        #expect(
+            request.writes == [
+                .update(
+                    try DocumentPath("C/d"), fields: MapValue(), mask: [try FieldPath("a")], precondition: .exists(true)
+                )
+            ])
     }
 
     @Test func decodeFieldTransform_acceptsTheServerValueEnumNumber() throws {
         let transform = try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 1}"#))
         #expect(transform == FieldTransform(fieldPath: try FieldPath("t"), operation: .serverTimestamp))
-        #expect(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#)) }
+        #expect(throws: RESTDecodingError.self) {
+            try RESTWriteCodec.decodeFieldTransform(parse(#"{"fieldPath": "t", "setToServerValue": 0}"#))
+        }
     }
 
     @Test func decodeCommitResponse_missingCommitTime_throws() throws {
-        let error = try #require(throws: RESTDecodingError.self) { try RESTWriteCodec.decodeCommitResponse(parse(#"{"writeResults": []}"#)) }
+        let error = try #require(throws: RESTDecodingError.self) {
+            try RESTWriteCodec.decodeCommitResponse(parse(#"{"writeResults": []}"#))
+        }
         #expect(error.path == "$")
         #expect(error.reason.contains("commitTime"))
     }

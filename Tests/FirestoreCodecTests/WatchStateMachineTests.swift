@@ -7,14 +7,21 @@ import Testing
 @Suite struct WatchStateMachineTests {
     @Test func existenceFilterMismatch_resetsAndAsksForTheTargetAgain() throws {
         var machine = try makeMachine()
-        _ = try feed(&machine, [.documentChange(try document("C/a", 1), targetIDs: [1], removedTargetIDs: []), current(), consistent(1, token: [7])])
+        _ = try feed(
+            &machine,
+            [
+                .documentChange(try document("C/a", 1), targetIDs: [1], removedTargetIDs: []), current(),
+                consistent(1, token: [7]),
+            ])
 
         let event = try machine.handle(.filter(targetID: 1, count: 2))
-        let afterReset = try feed(&machine, [
-            .documentChange(try document("C/b", 2), targetIDs: [1], removedTargetIDs: []),
-            current(),
-            consistent(2, token: [8]),
-        ])
+        let afterReset = try feed(
+            &machine,
+            [
+                .documentChange(try document("C/b", 2), targetIDs: [1], removedTargetIDs: []),
+                current(),
+                consistent(2, token: [8]),
+            ])
 
         #expect(event == .resetTarget)
         #expect(afterReset.map { $0.changes.map(describe) } == [["removed a 0→-", "added b -→0"]])
@@ -23,7 +30,9 @@ import Testing
 
     @Test func matchingExistenceFilter_changesNothing() throws {
         var machine = try makeMachine()
-        _ = try feed(&machine, [.documentChange(try document("C/a", 1), targetIDs: [1], removedTargetIDs: []), current(), consistent(1)])
+        _ = try feed(
+            &machine,
+            [.documentChange(try document("C/a", 1), targetIDs: [1], removedTargetIDs: []), current(), consistent(1)])
 
         #expect(try machine.handle(.filter(targetID: 1, count: 1)) == nil)
         #expect(machine.lastDocuments.count == 1)
@@ -50,7 +59,9 @@ import Testing
         var machine = try makeMachine()
 
         let error = #expect(throws: DocumentStoreError.self) {
-            try machine.handle(.targetChange(RESTTargetChange(kind: .remove, targetIDs: [1], cause: RESTStatus(code: 7, message: "denied"))))
+            try machine.handle(
+                .targetChange(
+                    RESTTargetChange(kind: .remove, targetIDs: [1], cause: RESTStatus(code: 7, message: "denied"))))
         }
 
         #expect(error?.code == .permissionDenied)
@@ -59,7 +70,9 @@ import Testing
     @Test func changesForOtherTargets_areIgnored() throws {
         var machine = try makeMachine()
 
-        let snapshots = try feed(&machine, [.documentChange(try document("C/a", 1), targetIDs: [2], removedTargetIDs: []), current(), consistent(1)])
+        let snapshots = try feed(
+            &machine,
+            [.documentChange(try document("C/a", 1), targetIDs: [2], removedTargetIDs: []), current(), consistent(1)])
 
         #expect(snapshots.first?.documents.isEmpty == true)
     }
@@ -76,7 +89,9 @@ private func ordering() throws -> DocumentOrdering {
 }
 
 private func document(_ path: String, _ a: Int64, updated: Int64 = 1) throws -> Document {
-    Document(path: try DocumentPath(path), fields: ["a": .integer(a)], createTime: try Timestamp(seconds: 1), updateTime: try Timestamp(seconds: updated))
+    Document(
+        path: try DocumentPath(path), fields: ["a": .integer(a)], createTime: try Timestamp(seconds: 1),
+        updateTime: try Timestamp(seconds: updated))
 }
 
 private func current() -> RESTListenResponse {

@@ -20,7 +20,8 @@ struct CommandTokenProviderTests {
         let counter = try TemporaryCounter()
         let clock = TestClock()
         let provider = CommandTokenProvider(
-            executable: "/bin/sh", arguments: ["-c", counter.incrementAndPrintScript], lifetime: .seconds(600), now: clock.function
+            executable: "/bin/sh", arguments: ["-c", counter.incrementAndPrintScript], lifetime: .seconds(600),
+            now: clock.function
         )
 
         let first = try await provider.token()
@@ -47,7 +48,8 @@ struct CommandTokenProviderTests {
     }
 
     @Test func token_whenTheCommandFails_throwsUnauthenticatedWithItsStandardError() async throws {
-        let provider = CommandTokenProvider(executable: "/bin/sh", arguments: ["-c", "echo 'not logged in' >&2; exit 3"])
+        let provider = CommandTokenProvider(
+            executable: "/bin/sh", arguments: ["-c", "echo 'not logged in' >&2; exit 3"])
 
         let error = await #expect(throws: DocumentStoreError.self) { try await provider.token() }
 
@@ -73,7 +75,8 @@ struct CommandTokenProviderTests {
     }
 
     @Test func token_whenTheCommandHangs_timesOutUnavailable() async throws {
-        let provider = CommandTokenProvider(executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .milliseconds(200))
+        let provider = CommandTokenProvider(
+            executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .milliseconds(200))
 
         let error = await #expect(throws: DocumentStoreError.self) { try await provider.token() }
 
@@ -81,7 +84,8 @@ struct CommandTokenProviderTests {
     }
 
     @Test func token_whenCancelled_stopsTheCommand() async throws {
-        let provider = CommandTokenProvider(executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .seconds(60))
+        let provider = CommandTokenProvider(
+            executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .seconds(60))
 
         let task = Task { try await provider.token() }
         try await Task.sleep(for: .milliseconds(200))
@@ -97,7 +101,10 @@ struct CommandTokenProviderTests {
 
         #expect(provider.executable == "gcloud")
         #expect(provider.arguments == ["auth", "print-access-token"])
-        #expect(CommandTokenProvider.gcloud(applicationDefault: true).arguments == ["auth", "application-default", "print-access-token"])
+        #expect(
+            CommandTokenProvider.gcloud(applicationDefault: true).arguments == [
+                "auth", "application-default", "print-access-token",
+            ])
     }
 }
 

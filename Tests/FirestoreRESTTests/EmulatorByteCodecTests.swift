@@ -10,7 +10,9 @@ import Testing
 /// The emulator's real answers (documents with every value kind and odd IDs, through get, batchGet,
 /// list and runQuery) are in the form the codec's byte decoder reads: it takes each of them itself,
 /// rather than leaving it to the tree decoders, and decodes it as they do.
-@Suite("Emulator answers are decoded straight from bytes", .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
+@Suite(
+    "Emulator answers are decoded straight from bytes",
+    .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
 struct EmulatorByteCodecTests {
     @Test func everyDocumentCarryingAnswer_isTakenByTheByteDecoder() async throws {
         let recorder = RecordingHTTPClient(EmulatorStores.sharedClient)
@@ -19,12 +21,15 @@ struct EmulatorByteCodecTests {
         let paths = try ["kinds/all", "kinds/é x", "kinds/emoji😀", "kinds/q\"uote"].map { try DocumentPath($0) }
         let fields = try ValueSamples.everyKind(database: database)
         _ = try await store.commit(paths.map { Write.update($0, fields: fields) }, transaction: nil)
-        _ = try await store.commit([Write.update(try DocumentPath("kinds/all/sub/x"), fields: ["a": 1])], transaction: nil)
+        _ = try await store.commit(
+            [Write.update(try DocumentPath("kinds/all/sub/x"), fields: ["a": 1])], transaction: nil)
 
         _ = try await store.getDocument(paths[0], mask: nil, consistency: .latest)
         _ = try await store.batchGetDocuments(paths + [try DocumentPath("kinds/none")], mask: nil, consistency: .latest)
         _ = try await store.listDocuments(ListDocumentsRequest(collectionID: "kinds", showMissing: true))
-        for try await _ in store.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "kinds")), consistency: .latest) {}
+        for try await _ in store.runQuery(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "kinds")), consistency: .latest)
+        {}
 
         let answers = recorder.exchanges
         #expect(answers.count >= 6)
@@ -33,17 +38,30 @@ struct EmulatorByteCodecTests {
             let url = request.url.absoluteString
             let text = String(decoding: response.body, as: UTF8.self)
             if url.hasSuffix(":runQuery") {
-                let viaBytes = try #require(RESTByteDecoder.runQueryResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeRunQueryResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try #require(
+                    RESTByteDecoder.runQueryResponse(response.body, database: database), "declined: \(text)")
+                #expect(
+                    viaBytes
+                        == (try RESTReadCodec.decodeRunQueryResponse(
+                            JSONParser.parse(response.body), database: database)))
                 #expect(viaBytes.compactMap(\.document).count == paths.count)
             } else if url.hasSuffix(":batchGet") {
-                let viaBytes = try #require(RESTByteDecoder.batchGetResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeBatchGetResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try #require(
+                    RESTByteDecoder.batchGetResponse(response.body, database: database), "declined: \(text)")
+                #expect(
+                    viaBytes
+                        == (try RESTReadCodec.decodeBatchGetResponse(
+                            JSONParser.parse(response.body), database: database)))
             } else if request.method == .get, url.contains("/documents/kinds?") || url.hasSuffix("/documents/kinds") {
-                let viaBytes = try #require(RESTByteDecoder.listDocumentsResponse(response.body, database: database), "declined: \(text)")
-                #expect(viaBytes == (try RESTReadCodec.decodeListDocumentsResponse(JSONParser.parse(response.body), database: database)))
+                let viaBytes = try #require(
+                    RESTByteDecoder.listDocumentsResponse(response.body, database: database), "declined: \(text)")
+                #expect(
+                    viaBytes
+                        == (try RESTReadCodec.decodeListDocumentsResponse(
+                            JSONParser.parse(response.body), database: database)))
             } else if request.method == .get {
-                let viaBytes = try #require(RESTByteDecoder.document(response.body, database: database), "declined: \(text)")
+                let viaBytes = try #require(
+                    RESTByteDecoder.document(response.body, database: database), "declined: \(text)")
                 #expect(viaBytes.fields == fields)
             } else {
                 continue

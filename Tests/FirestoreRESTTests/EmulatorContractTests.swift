@@ -16,9 +16,12 @@ struct EmulatorContractTests {
     static let quirksAvoidedByTheAdapter: Set<String> = ["readTimes/listDocuments_atPastReadTime_seesOldState"]
     /// Listener behaviours poll; they run one at a time in ``EmulatorListenerContractTests``.
     static let runnable = HearthContract.behaviours.filter {
-        !EmulatorListenerContractTests.areas.contains($0.area) && ($0.emulatorQuirk == nil || quirksAvoidedByTheAdapter.contains($0.id))
+        !EmulatorListenerContractTests.areas.contains($0.area)
+            && ($0.emulatorQuirk == nil || quirksAvoidedByTheAdapter.contains($0.id))
     }
-    static let quirks = HearthContract.behaviours.filter { $0.emulatorQuirk != nil && !quirksAvoidedByTheAdapter.contains($0.id) }
+    static let quirks = HearthContract.behaviours.filter {
+        $0.emulatorQuirk != nil && !quirksAvoidedByTheAdapter.contains($0.id)
+    }
 
     @Test(
         .enabled(

@@ -24,7 +24,9 @@ struct EmulatorIntegrationTests {
 
     @Test func oddDocumentIDs_surviveTheURLAndTheBody() async throws {
         let store = try await EmulatorStores.makeStore()
-        let ids = ["a b", "plus+sign", "é x", "q?x=1&y#z", "percent%20", "(paren)", "colon:semi;", "~tilde.dot-", "emoji😀"]
+        let ids = [
+            "a b", "plus+sign", "é x", "q?x=1&y#z", "percent%20", "(paren)", "colon:semi;", "~tilde.dot-", "emoji😀",
+        ]
 
         for id in ids {
             let path = try DocumentPath(segments: ["odd", id])
@@ -64,13 +66,15 @@ struct EmulatorIntegrationTests {
         let store = try await EmulatorStores.makeStore()
         let collection = try CollectionPath("people")
 
-        let created = try await store.createDocument(in: collection, documentID: "ann", fields: ["age": 30, "city": "Oslo"])
+        let created = try await store.createDocument(
+            in: collection, documentID: "ann", fields: ["age": 30, "city": "Oslo"])
         let duplicate = await #expect(throws: DocumentStoreError.self) {
             try await store.createDocument(in: collection, documentID: "ann", fields: [:])
         }
         let generated = try await store.createDocument(in: collection, fields: ["x": 1])
         let patched = try await store.patchDocument(
-            created.path, fields: ["age": 31], updateMask: [try FieldPath(dotted: "age"), try FieldPath(dotted: "city")],
+            created.path, fields: ["age": 31],
+            updateMask: [try FieldPath(dotted: "age"), try FieldPath(dotted: "city")],
             precondition: .exists(true)
         )
         let patchMissing = await #expect(throws: DocumentStoreError.self) {
@@ -111,7 +115,8 @@ struct EmulatorIntegrationTests {
         let error = await #expect(throws: DocumentStoreError.self) {
             try await store.partitionQuery(
                 parent: nil,
-                query: StructuredQuery(from: CollectionSelector(collectionID: "c", allDescendants: true), orderBy: [Order(.documentID)]),
+                query: StructuredQuery(
+                    from: CollectionSelector(collectionID: "c", allDescendants: true), orderBy: [Order(.documentID)]),
                 partitionCount: 2
             )
         }
@@ -122,7 +127,8 @@ struct EmulatorIntegrationTests {
     @Test func listDocuments_pagesThroughACollection_latestAndInATransaction() async throws {
         let store = try await EmulatorStores.makeStore()
         let ids = (0..<7).map { "d\($0)" }
-        _ = try await store.commit(try ids.map { Write.update(try DocumentPath("l/\($0)"), fields: ["n": 1]) }, transaction: nil)
+        _ = try await store.commit(
+            try ids.map { Write.update(try DocumentPath("l/\($0)"), fields: ["n": 1]) }, transaction: nil)
         let transaction = try await store.beginTransaction(.readOnly(readTime: nil))
 
         for consistency in [ReadConsistency.latest, .transaction(transaction)] {
@@ -142,13 +148,15 @@ struct EmulatorIntegrationTests {
     @Test func listCollectionIDs_pagesUnderAParent() async throws {
         let store = try await EmulatorStores.makeStore()
         _ = try await store.commit(
-            try ["x", "y", "z"].map { Write.update(try DocumentPath("root/doc/\($0)/1"), fields: [:]) }, transaction: nil
+            try ["x", "y", "z"].map { Write.update(try DocumentPath("root/doc/\($0)/1"), fields: [:]) },
+            transaction: nil
         )
 
         var ids: [String] = []
         var token: String?
         repeat {
-            let page = try await store.listCollectionIDs(ListCollectionIDsRequest(parent: try DocumentPath("root/doc"), pageSize: 2, pageToken: token))
+            let page = try await store.listCollectionIDs(
+                ListCollectionIDsRequest(parent: try DocumentPath("root/doc"), pageSize: 2, pageToken: token))
             ids += page.collectionIDs
             token = page.nextPageToken
         } while token != nil

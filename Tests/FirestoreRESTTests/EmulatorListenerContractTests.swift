@@ -16,7 +16,10 @@ struct EmulatorListenerContractTests {
     static let behaviours = HearthContract.behaviours.filter { areas.contains($0.area) }
 
     @Test(
-        .enabled(if: EmulatorStores.isAvailable, "\(EmulatorListenerContractTests.behaviours.count) listener behaviours skipped: \(EmulatorStores.skipReason)"),
+        .enabled(
+            if: EmulatorStores.isAvailable,
+            "\(EmulatorListenerContractTests.behaviours.count) listener behaviours skipped: \(EmulatorStores.skipReason)"
+        ),
         arguments: behaviours
     )
     func behaviour(_ behaviour: ContractBehaviour) async throws {

@@ -10,7 +10,9 @@ import Testing
 /// The real shapes: `get`, `list` (paged, with `showMissing`), `runQuery` and error answers captured from
 /// Google's emulator, decoded into `Codable` models by ``FirestoreJSONDecoder`` and by `JSONDecoder`
 /// through the wrapper types, with the full document names of the emulator's project.
-@Suite("REST JSON answers of the emulator decode into Codable models", .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
+@Suite(
+    "REST JSON answers of the emulator decode into Codable models",
+    .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
 struct EmulatorRESTJSONTests {
     @Test func getAnswer_decodesIntoTheModelWithTheFullName() async throws {
         let fixture = try await Fixture.make()
@@ -21,11 +23,17 @@ struct EmulatorRESTJSONTests {
         #expect(answer.statusCode == 200)
         #expect(app.name == DocumentName(database: fixture.store.database, path: try DocumentPath("apps/1324887522")))
         #expect(app.name.database.projectID == fixture.store.database.projectID)
-        #expect(app.fields == AppFields(id: "1324887522", index: 4, identifier: "1324887522", displayName: "GloryGuide", iconURL: Fixture.iconURL, allowsContactMessages: false))
+        #expect(
+            app.fields
+                == AppFields(
+                    id: "1324887522", index: 4, identifier: "1324887522", displayName: "GloryGuide",
+                    iconURL: Fixture.iconURL, allowsContactMessages: false))
         let stored = try #require(try await fixture.store.getDocument(app.path, mask: nil, consistency: .latest))
         #expect(app.createTime == stored.createTime && app.updateTime == stored.updateTime)
         #expect(try JSONDecoder().decode(FirestoreDocument<AppFields>.self, from: Data(answer.body)) == app)
-        #expect(try FirestoreJSONDecoder(database: fixture.store.database).decode(AppFields.self, from: answer.body) == app.fields)
+        #expect(
+            try FirestoreJSONDecoder(database: fixture.store.database).decode(AppFields.self, from: answer.body)
+                == app.fields)
     }
 
     @Test func getAnswer_everyValueKind_decodesAsTheStoreReadsIt() async throws {
@@ -39,7 +47,8 @@ struct EmulatorRESTJSONTests {
         #expect(kinds.int == 42 && kinds.intMin == .min && kinds.double == 3.25 && kinds.nan.isNaN)
         #expect(kinds.time == (try Timestamp(rfc3339: "2024-05-01T12:34:56.123456Z")))
         #expect(kinds.bytes == Data([0, 1, 2, 254, 255]))
-        #expect(kinds.reference == DocumentName(database: fixture.store.database, path: try DocumentPath("users/alice")))
+        #expect(
+            kinds.reference == DocumentName(database: fixture.store.database, path: try DocumentPath("users/alice")))
         #expect(kinds.geo == (try GeoPoint(latitude: 48.8584, longitude: 2.2945)))
         #expect(kinds.map.nested["deep"] == 1)
     }
@@ -50,7 +59,8 @@ struct EmulatorRESTJSONTests {
 
         let first = try decoder.decodeList(AppFields.self, from: try await fixture.send(.get, "/apps?pageSize=1").body)
         let token = try #require(first.nextPageToken)
-        let second = try decoder.decodeList(AppFields.self, from: try await fixture.send(.get, "/apps?pageSize=1&pageToken=\(token)").body)
+        let second = try decoder.decodeList(
+            AppFields.self, from: try await fixture.send(.get, "/apps?pageSize=1&pageToken=\(token)").body)
         let whole = try await fixture.send(.get, "/apps")
 
         #expect(first.documents.map(\.documentID) == ["1324887522"])
@@ -68,12 +78,16 @@ struct EmulatorRESTJSONTests {
         let page = try FirestoreJSONDecoder().decodeList(AppFields.self, from: answer.body)
 
         #expect(page.documents.count == 2)
-        #expect(page.missingDocuments == [DocumentName(database: fixture.store.database, path: try DocumentPath("apps/ghost"))])
+        #expect(
+            page.missingDocuments == [
+                DocumentName(database: fixture.store.database, path: try DocumentPath("apps/ghost"))
+            ])
     }
 
     @Test func runQueryAnswer_decodesTheStreamedElements() async throws {
         let fixture = try await Fixture.make()
-        let query = #"{"structuredQuery": {"from": [{"collectionId": "apps"}], "orderBy": [{"field": {"fieldPath": "index"}}], "offset": 1}}"#
+        let query =
+            #"{"structuredQuery": {"from": [{"collectionId": "apps"}], "orderBy": [{"field": {"fieldPath": "index"}}], "offset": 1}}"#
 
         let answer = try await fixture.send(.post, ":runQuery", body: query)
         let result = try FirestoreJSONDecoder().decodeRunQuery(AppFields.self, from: answer.body)
@@ -89,7 +103,9 @@ struct EmulatorRESTJSONTests {
 
         let none = try FirestoreJSONDecoder().decodeRunQuery(
             AppFields.self,
-            from: try await fixture.send(.post, ":runQuery", body: #"{"structuredQuery": {"from": [{"collectionId": "nothing"}]}}"#).body
+            from: try await fixture.send(
+                .post, ":runQuery", body: #"{"structuredQuery": {"from": [{"collectionId": "nothing"}]}}"#
+            ).body
         )
         #expect(none.documents.isEmpty && none.readTime != nil)
     }
@@ -98,17 +114,21 @@ struct EmulatorRESTJSONTests {
         let fixture = try await Fixture.make()
 
         let missing = try await fixture.send(.get, "/apps/none")
-        let invalid = try await fixture.send(.post, ":runQuery", body: #"{"structuredQuery": {"from": [{"collectionId": "apps"}], "limit": -1}}"#)
+        let invalid = try await fixture.send(
+            .post, ":runQuery", body: #"{"structuredQuery": {"from": [{"collectionId": "apps"}], "limit": -1}}"#)
 
         #expect(missing.statusCode == 404)
         let body = try #require(try FirestoreJSONDecoder().decodeError(from: missing.body))
         #expect(body.httpStatus == 404 && body.status == "NOT_FOUND" && body.code == .notFound)
-        let thrown = try #require(throws: DocumentStoreError.self) { try FirestoreJSONDecoder().decode(AppFields.self, from: missing.body) }
+        let thrown = try #require(throws: DocumentStoreError.self) {
+            try FirestoreJSONDecoder().decode(AppFields.self, from: missing.body)
+        }
         #expect(thrown.code == .notFound)
         #expect(try JSONDecoder().decode(RESTErrorBody.self, from: Data(missing.body)) == body)
         #expect(invalid.statusCode == 400)
         #expect(try FirestoreJSONDecoder().decodeError(from: invalid.body)?.code == .invalidArgument)
-        #expect(try FirestoreJSONDecoder().decodeError(from: try await fixture.send(.get, "/apps/1324887522").body) == nil)
+        #expect(
+            try FirestoreJSONDecoder().decodeError(from: try await fixture.send(.get, "/apps/1324887522").body) == nil)
     }
 
     // MARK: - Fixtures
@@ -145,20 +165,29 @@ struct EmulatorRESTJSONTests {
         let emulator: FirestoreEmulator
 
         static func make() async throws -> Fixture {
-            let store = try await EmulatorStores.makeStore(projectID: FirestoreEmulator.newProjectID(prefix: "restjson"))
+            let store = try await EmulatorStores.makeStore(
+                projectID: FirestoreEmulator.newProjectID(prefix: "restjson"))
             let apps: [(String, MapValue)] = [
                 (
                     "apps/1324887522",
                     [
-                        "allowsContactMessages": false, "identifier": "1324887522", "index": 4, "displayName": "GloryGuide",
+                        "allowsContactMessages": false, "identifier": "1324887522", "index": 4,
+                        "displayName": "GloryGuide",
                         "iconURL": "https://res.cloudinary.com/voan/c_scale,w_288/apps/1324887522/icon.png",
                     ]
                 ),
-                ("apps/1324889421", ["allowsContactMessages": true, "identifier": "1324889421", "index": 1, "displayName": "Chuon Nath Dictionary"]),
+                (
+                    "apps/1324889421",
+                    [
+                        "allowsContactMessages": true, "identifier": "1324889421", "index": 1,
+                        "displayName": "Chuon Nath Dictionary",
+                    ]
+                ),
                 ("apps/ghost/sub/x", ["a": 1]),
                 ("kinds/all", try ValueSamples.everyKind(database: store.database)),
             ]
-            _ = try await store.commit(try apps.map { Write.update(try DocumentPath($0.0), fields: $0.1) }, transaction: nil)
+            _ = try await store.commit(
+                try apps.map { Write.update(try DocumentPath($0.0), fields: $0.1) }, transaction: nil)
             return Fixture(store: store, emulator: try await FirestoreEmulator.shared())
         }
 

@@ -68,7 +68,11 @@ struct ErrorMappingTests {
 
     @Test func errorDetails_areKeptInTheCause() async throws {
         let (store, server) = try makeSUT()
-        server.enqueue(.json(400, #"{"error":{"code":400,"message":"m","status":"FAILED_PRECONDITION","details":[{"@type":"type.googleapis.com/google.rpc.DebugInfo","detail":"d"}]}}"#))
+        server.enqueue(
+            .json(
+                400,
+                #"{"error":{"code":400,"message":"m","status":"FAILED_PRECONDITION","details":[{"@type":"type.googleapis.com/google.rpc.DebugInfo","detail":"d"}]}}"#
+            ))
 
         let error = await #expect(throws: DocumentStoreError.self) { try await commitSomething(store) }
 
@@ -199,7 +203,11 @@ struct ErrorMappingTests {
         #expect(error?.message.contains("…") == true)
     }
 
-    @Test(arguments: [(URLError.Code.timedOut, DocumentStoreError.Code.deadlineExceeded), (.cannotConnectToHost, .unavailable), (.networkConnectionLost, .unavailable), (.secureConnectionFailed, .unavailable), (.cannotFindHost, .unavailable)])
+    @Test(arguments: [
+        (URLError.Code.timedOut, DocumentStoreError.Code.deadlineExceeded), (.cannotConnectToHost, .unavailable),
+        (.networkConnectionLost, .unavailable), (.secureConnectionFailed, .unavailable),
+        (.cannotFindHost, .unavailable),
+    ])
     func T1_T2_transportFailures(urlError: URLError.Code, code: DocumentStoreError.Code) async throws {
         let (store, server) = try makeSUT()
         server.enqueue(.failure(urlError))
@@ -238,7 +246,9 @@ struct ErrorMappingTests {
         let server = StubServer()
         let secret = "ya29.very-secret-token"
         let store = try F.makeStore(server: server, tokenProvider: StaticTokenProvider(AccessToken(secret)))
-        server.enqueue(F.errorBody("UNAUTHENTICATED", http: 401), .failure(.cannotConnectToHost), .json(500, "<html>"), .ok("garbage"))
+        server.enqueue(
+            F.errorBody("UNAUTHENTICATED", http: 401), .failure(.cannotConnectToHost), .json(500, "<html>"),
+            .ok("garbage"))
 
         for _ in 0..<4 {
             let error = await #expect(throws: DocumentStoreError.self) { try await commitSomething(store) }

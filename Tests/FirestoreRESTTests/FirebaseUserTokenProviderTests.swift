@@ -19,7 +19,10 @@ struct FirebaseUserTokenProviderTests {
 
     @Test func token_nearExpiry_refreshesThroughSecureToken() async throws {
         let (provider, server, clock) = makeSUT(expiresIn: 3_600)
-        server.enqueue(.ok(#"{"access_token":"id-1","expires_in":"3600","token_type":"Bearer","refresh_token":"refresh-1","id_token":"id-1","user_id":"u1","project_id":"123"}"#))
+        server.enqueue(
+            .ok(
+                #"{"access_token":"id-1","expires_in":"3600","token_type":"Bearer","refresh_token":"refresh-1","id_token":"id-1","user_id":"u1","project_id":"123"}"#
+            ))
 
         _ = try await provider.token()
         clock.advance(by: 3_600 - 200)
@@ -80,12 +83,15 @@ struct FirebaseUserTokenProviderTests {
 
     @Test func descriptions_neverShowTokensOrTheAPIKey() async throws {
         let (provider, server, clock) = makeSUT(expiresIn: 3_600)
-        let credentials = FirebaseUserCredentials(idToken: "id-secret", refreshToken: "refresh-secret", expiresIn: 3_600, userID: "u")
+        let credentials = FirebaseUserCredentials(
+            idToken: "id-secret", refreshToken: "refresh-secret", expiresIn: 3_600, userID: "u")
         var dumped = ""
         dump(credentials, to: &dumped)
         _ = (server, clock)
 
-        for text in ["\(credentials)", String(reflecting: credentials), dumped, "\(provider)", String(reflecting: provider)] {
+        for text in [
+            "\(credentials)", String(reflecting: credentials), dumped, "\(provider)", String(reflecting: provider),
+        ] {
             #expect(!text.contains("id-secret"))
             #expect(!text.contains("refresh-secret"))
             #expect(!text.contains("api-key"))

@@ -24,7 +24,9 @@ struct FirestoreRESTConfigurationTests {
     }
 
     @Test func project_prefersGoogleCloudProject() throws {
-        let configuration = try makeSUT(["GOOGLE_CLOUD_PROJECT": "new", "GCLOUD_PROJECT": "legacy", "FIRESTORE_ACCESS_TOKEN": "t"])
+        let configuration = try makeSUT([
+            "GOOGLE_CLOUD_PROJECT": "new", "GCLOUD_PROJECT": "legacy", "FIRESTORE_ACCESS_TOKEN": "t",
+        ])
 
         #expect(configuration.database.projectID == "new")
     }
@@ -44,7 +46,8 @@ struct FirestoreRESTConfigurationTests {
 
     @Test func databaseID_andBaseURLOverride_areRead() throws {
         let configuration = try makeSUT([
-            "GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_DATABASE": "orders", "FIRESTORE_BASE_URL": "https://firestore.europe-west1.rep.googleapis.com",
+            "GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_DATABASE": "orders",
+            "FIRESTORE_BASE_URL": "https://firestore.europe-west1.rep.googleapis.com",
             "FIRESTORE_ACCESS_TOKEN": "t", "FIRESTORE_REQUEST_TIMEOUT": "2.5",
         ])
 
@@ -98,7 +101,10 @@ struct FirestoreRESTConfigurationTests {
 
     /// `1e17` seconds passed the old check (positive, finite) and then trapped converting its milliseconds
     /// to `Int64`; every value outside a millisecond to a day is refused, naming the variable.
-    @Test(arguments: ["1e17", "1e300", "9.3e15", "86400.5", "nan", "NaN", "inf", "-inf", "infinity", "0", "-0", "0.0004", "-1e17", "0x1p70"])
+    @Test(arguments: [
+        "1e17", "1e300", "9.3e15", "86400.5", "nan", "NaN", "inf", "-inf", "infinity", "0", "-0", "0.0004", "-1e17",
+        "0x1p70",
+    ])
     func requestTimeoutOutsideAMillisecondToADay_isRefusedNamingTheVariable(text: String) {
         let error = #expect(throws: DocumentStoreError.self) {
             try makeSUT(["GOOGLE_CLOUD_PROJECT": "p", "FIRESTORE_REQUEST_TIMEOUT": text])

@@ -14,7 +14,8 @@ import Testing
 struct HostileServerTests {
     typealias F = StoreFixtures
 
-    static let commitAnswer = #"{"writeResults":[{"updateTime":"2024-03-04T05:06:07.123456Z"}],"commitTime":"2024-03-04T05:06:07.123456Z"}"#
+    static let commitAnswer =
+        #"{"writeResults":[{"updateTime":"2024-03-04T05:06:07.123456Z"}],"commitTime":"2024-03-04T05:06:07.123456Z"}"#
 
     // MARK: - Redirects
 
@@ -42,10 +43,14 @@ struct HostileServerTests {
 
     @Test func aRedirectedRead_isRefusedToo() async throws {
         let target = try LoopbackServer { _ in .json(200, F.documentJSON("c/a")) }
-        let origin = try LoopbackServer { _ in .respond(status: 302, headers: [("Location", target.baseURL.absoluteString + "/elsewhere")]) }
+        let origin = try LoopbackServer { _ in
+            .respond(status: 302, headers: [("Location", target.baseURL.absoluteString + "/elsewhere")])
+        }
         let store = try store(at: origin)
 
-        await #expect(throws: DocumentStoreError.self) { _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest) }
+        await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
+        }
 
         #expect(target.requests.isEmpty)
     }
@@ -58,7 +63,8 @@ struct HostileServerTests {
 
         let error = await #expect(throws: DocumentStoreError.self) {
             _ = try await store.commit(
-                [Write.update(try F.path("c/a"), fields: ["n": 1]), Write.update(try F.path("c/b"), fields: ["n": 2])], transaction: nil
+                [Write.update(try F.path("c/a"), fields: ["n": 1]), Write.update(try F.path("c/b"), fields: ["n": 2])],
+                transaction: nil
             )
         }
 
@@ -77,7 +83,8 @@ struct HostileServerTests {
         let increment = FieldTransform(fieldPath: try F.field("n"), operation: .increment(.integer(1)))
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            _ = try await store.commit([Write.update(try F.path("c/a"), fields: [:], mask: [], transforms: [increment])], transaction: nil)
+            _ = try await store.commit(
+                [Write.update(try F.path("c/a"), fields: [:], mask: [], transforms: [increment])], transaction: nil)
         }
 
         #expect(server.requests.count == 1)
@@ -90,10 +97,12 @@ struct HostileServerTests {
         let store = try store(at: server, policy: .default)
 
         let create = await #expect(throws: DocumentStoreError.self) {
-            _ = try await store.commit([Write.update(try F.path("c/a"), fields: ["n": 1], precondition: .exists(false))], transaction: nil)
+            _ = try await store.commit(
+                [Write.update(try F.path("c/a"), fields: ["n": 1], precondition: .exists(false))], transaction: nil)
         }
         let transactional = await #expect(throws: DocumentStoreError.self) {
-            _ = try await store.commit([Write.update(try F.path("c/a"), fields: ["n": 1])], transaction: TransactionID(bytes: [7]))
+            _ = try await store.commit(
+                [Write.update(try F.path("c/a"), fields: ["n": 1])], transaction: TransactionID(bytes: [7]))
         }
 
         #expect(server.requests.count == 2)
@@ -127,7 +136,8 @@ struct HostileServerTests {
         let increment = FieldTransform(fieldPath: try F.field("n"), operation: .increment(.integer(1)))
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            _ = try await store.commit([Write.update(try F.path("c/a"), fields: [:], mask: [], transforms: [increment])], transaction: nil)
+            _ = try await store.commit(
+                [Write.update(try F.path("c/a"), fields: [:], mask: [], transforms: [increment])], transaction: nil)
         }
 
         #expect(error?.code == .unavailable)
@@ -172,7 +182,9 @@ struct HostileServerTests {
     /// boundary, with the whole size: in the message, the cause, and the description logs print.
     @Test func aHugeErrorMessage_isExcerpted() async throws {
         let huge = String(repeating: "é", count: 4 << 20)
-        let server = try LoopbackServer { _ in .json(400, #"{"error":{"code":400,"message":"\#(huge)","status":"INVALID_ARGUMENT"}}"#) }
+        let server = try LoopbackServer { _ in
+            .json(400, #"{"error":{"code":400,"message":"\#(huge)","status":"INVALID_ARGUMENT"}}"#)
+        }
         let store = try store(at: server)
 
         let error = await #expect(throws: DocumentStoreError.self) {
@@ -194,7 +206,8 @@ struct HostileServerTests {
     @Test(.timeLimit(.minutes(1)))
     func aSilentServer_costsAtMostTheCallsDeadline() async throws {
         let server = try LoopbackServer { _ in .silent }
-        let store = try store(at: server, sleeper: nil, policy: RetryPolicy(deadline: .milliseconds(300)), requestTimeout: .seconds(20))
+        let store = try store(
+            at: server, sleeper: nil, policy: RetryPolicy(deadline: .milliseconds(300)), requestTimeout: .seconds(20))
 
         let error = await #expect(throws: DocumentStoreError.self) {
             _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
@@ -212,13 +225,17 @@ struct HostileServerTests {
         let client = TimingOutClient(clock: clock)
         let configuration = FirestoreRESTConfiguration(
             database: try DatabaseID(projectID: "p"), baseURL: try #require(URL(string: "http://127.0.0.1:1")),
-            requestTimeout: .seconds(20), retryPolicy: RetryPolicy(deadline: .seconds(50)), tokenProvider: StaticTokenProvider(nil)
+            requestTimeout: .seconds(20), retryPolicy: RetryPolicy(deadline: .seconds(50)),
+            tokenProvider: StaticTokenProvider(nil)
         )
         let store = FirestoreRESTDocumentStore(
-            configuration: configuration, httpClient: client, sleep: { clock.advance($0) }, jitter: { 0.5 }, now: { clock.now }
+            configuration: configuration, httpClient: client, sleep: { clock.advance($0) }, jitter: { 0.5 },
+            now: { clock.now }
         )
 
-        await #expect(throws: DocumentStoreError.self) { _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest) }
+        await #expect(throws: DocumentStoreError.self) {
+            _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
+        }
 
         let timeouts = client.timeouts
         #expect(timeouts.count == 3)
@@ -232,7 +249,9 @@ struct HostileServerTests {
         let sleeper = SleepRecorder()
         let store = try F.makeStore(server: server, retryPolicy: .default, sleeper: sleeper)
         server.enqueue(
-            .response(status: 503, headers: ["Content-Type": "application/json", "Retry-After": "7"], body: Array(#"{"error":{"status":"UNAVAILABLE"}}"#.utf8)),
+            .response(
+                status: 503, headers: ["Content-Type": "application/json", "Retry-After": "7"],
+                body: Array(#"{"error":{"status":"UNAVAILABLE"}}"#.utf8)),
             .ok(F.documentJSON("c/a"))
         )
 
@@ -247,10 +266,12 @@ struct HostileServerTests {
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let configuration = FirestoreRESTConfiguration(
             database: try DatabaseID(projectID: "p"), baseURL: server.baseURL,
-            retryPolicy: RetryPolicy(deadline: .seconds(600), maximumServerDelay: .seconds(60)), tokenProvider: StaticTokenProvider(nil)
+            retryPolicy: RetryPolicy(deadline: .seconds(600), maximumServerDelay: .seconds(60)),
+            tokenProvider: StaticTokenProvider(nil)
         )
         let store = FirestoreRESTDocumentStore(
-            configuration: configuration, httpClient: server.client, sleep: sleeper.function, jitter: { 0.5 }, wallClock: { now }
+            configuration: configuration, httpClient: server.client, sleep: sleeper.function, jitter: { 0.5 },
+            wallClock: { now }
         )
         let date = "Tue, 14 Nov 2023 22:13:32 GMT"  // 12 s after `now`
         let body = Array(#"{"error":{"status":"RESOURCE_EXHAUSTED"}}"#.utf8)
@@ -269,7 +290,9 @@ struct HostileServerTests {
         let server = StubServer()
         let sleeper = SleepRecorder()
         let store = try F.makeStore(server: server, retryPolicy: RetryPolicy(deadline: .seconds(5)), sleeper: sleeper)
-        server.enqueue(.response(status: 503, headers: ["Retry-After": "30"], body: Array(#"{"error":{"status":"UNAVAILABLE"}}"#.utf8)))
+        server.enqueue(
+            .response(
+                status: 503, headers: ["Retry-After": "30"], body: Array(#"{"error":{"status":"UNAVAILABLE"}}"#.utf8)))
 
         let error = await #expect(throws: DocumentStoreError.self) {
             _ = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
@@ -290,7 +313,8 @@ struct HostileServerTests {
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
     ) throws -> FirestoreRESTDocumentStore {
         let configuration = FirestoreRESTConfiguration(
-            database: try DatabaseID(projectID: "p"), baseURL: server.baseURL, requestTimeout: requestTimeout, retryPolicy: policy,
+            database: try DatabaseID(projectID: "p"), baseURL: server.baseURL, requestTimeout: requestTimeout,
+            retryPolicy: policy,
             tokenProvider: StaticTokenProvider(AccessToken(F.token)), maximumResponseBytes: maximumResponseBytes
         )
         if let sleeper {

@@ -30,8 +30,10 @@ struct MetadataServerTokenProviderTests {
 
         _ = try await provider.token()
 
-        #expect(server.requests.first?.pathAndQuery
-            == "/computeMetadata/v1/instance/service-accounts/default/token?scopes=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdatastore%2Cb%20c")
+        #expect(
+            server.requests.first?.pathAndQuery
+                == "/computeMetadata/v1/instance/service-accounts/default/token?scopes=https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fdatastore%2Cb%20c"
+        )
     }
 
     @Test func token_isCachedUntilShortlyBeforeExpiry() async throws {
@@ -68,7 +70,8 @@ struct MetadataServerTokenProviderTests {
 
     @Test func tokenRejected_makesTheNextCallFetchAgain() async throws {
         let (provider, server, _) = makeSUT()
-        server.enqueue(.ok(#"{"access_token":"first","expires_in":3600}"#), .ok(#"{"access_token":"second","expires_in":3600}"#))
+        server.enqueue(
+            .ok(#"{"access_token":"first","expires_in":3600}"#), .ok(#"{"access_token":"second","expires_in":3600}"#))
 
         let first = try #require(try await provider.token())
         let retry = await provider.tokenRejected(first)
@@ -109,7 +112,9 @@ struct MetadataServerTokenProviderTests {
     }
 
     @Test func host_comesFromGCEMetadataHost() {
-        #expect(MetadataServerTokenProvider.host(fromEnvironment: ["GCE_METADATA_HOST": "10.0.0.1:8080"]) == "10.0.0.1:8080")
+        #expect(
+            MetadataServerTokenProvider.host(fromEnvironment: ["GCE_METADATA_HOST": "10.0.0.1:8080"]) == "10.0.0.1:8080"
+        )
         #expect(MetadataServerTokenProvider.host(fromEnvironment: ["GCE_METADATA_ROOT": "legacy"]) == "legacy")
         #expect(MetadataServerTokenProvider.host(fromEnvironment: [:]) == "metadata.google.internal")
     }

@@ -33,15 +33,18 @@ struct RequestSchemaTests {
             if let method { methodsSeen.insert(method) }
         }
         #expect(violations == [], "\(violations.count) schema violations")
-        #expect(methodsSeen == [
-            "get", "batchGet", "list", "runQuery", "runAggregationQuery", "commit", "beginTransaction", "rollback",
-            "listCollectionIds", "batchWrite", "partitionQuery", "createDocument", "patch", "delete",
-        ])
+        #expect(
+            methodsSeen == [
+                "get", "batchGet", "list", "runQuery", "runAggregationQuery", "commit", "beginTransaction", "rollback",
+                "listCollectionIds", "batchWrite", "partitionQuery", "createDocument", "patch", "delete",
+            ])
     }
 
     @Test func theValidatorCatchesViolations() throws {
         let discovery = try DiscoveryDocument.load()
-        let body = try JSONParser.parse(#"{"writes":[{"update":{"name":"x","fields":{"a":{"integerValue":7,"bogus":1}}}}],"database":"d","transaction":5}"#)
+        let body = try JSONParser.parse(
+            #"{"writes":[{"update":{"name":"x","fields":{"a":{"integerValue":7,"bogus":1}}}}],"database":"d","transaction":5}"#
+        )
 
         let violations = discovery.violations(of: body, against: "CommitRequest")
 
@@ -95,7 +98,8 @@ struct RequestSchemaTests {
             if case .string(let type)? = parameter["type"] {
                 switch type {
                 case "integer": if Int(value) == nil { problems.append("\(name)=\(value) is not an integer") }
-                case "boolean": if value != "true" && value != "false" { problems.append("\(name)=\(value) is not a boolean") }
+                case "boolean":
+                    if value != "true" && value != "false" { problems.append("\(name)=\(value) is not a boolean") }
                 default: break
                 }
             }
@@ -121,11 +125,13 @@ struct RequestSchemaTests {
         for consistency in consistencies {
             _ = try? await store.getDocument(path, mask: mask, consistency: consistency)
             _ = try? await store.getDocument(path, mask: [], consistency: consistency)
-            _ = try? await store.batchGetDocuments([path, try F.path("users/bob")], mask: mask, consistency: consistency)
+            _ = try? await store.batchGetDocuments(
+                [path, try F.path("users/bob")], mask: mask, consistency: consistency)
             _ = try? await store.listDocuments(
                 ListDocumentsRequest(
                     parent: path, collectionID: "posts", pageSize: 3, pageToken: nil,
-                    orderBy: [Order(try F.field("n"), .descending)], mask: mask, showMissing: false, consistency: consistency
+                    orderBy: [Order(try F.field("n"), .descending)], mask: mask, showMissing: false,
+                    consistency: consistency
                 )
             )
             for query in try Self.queries() {
@@ -136,34 +142,45 @@ struct RequestSchemaTests {
                 parent: nil, query: try Self.queries()[0],
                 aggregations: [
                     Aggregation(alias: "c", .count(upTo: nil)), Aggregation(alias: "c5", .count(upTo: 5)),
-                    Aggregation(alias: "s", .sum(try F.field("n"))), Aggregation(alias: "a", .average(try F.field("n.m"))),
+                    Aggregation(alias: "s", .sum(try F.field("n"))),
+                    Aggregation(alias: "a", .average(try F.field("n.m"))),
                 ],
                 consistency: consistency
             )
         }
-        _ = try? await store.listDocuments(ListDocumentsRequest(collectionID: "users", pageSize: 2, pageToken: "tok", showMissing: true))
+        _ = try? await store.listDocuments(
+            ListDocumentsRequest(collectionID: "users", pageSize: 2, pageToken: "tok", showMissing: true))
         _ = try? await store.commit(try Self.writes(), transaction: nil)
         _ = try? await store.commit(try Self.writes(), transaction: transaction)
         _ = try? await store.commit([], transaction: transaction)
-        for options in [TransactionMode.readOnly(readTime: nil), .readOnly(readTime: readTime), .readWrite, .readWrite(retrying: transaction)] {
+        for options in [
+            TransactionMode.readOnly(readTime: nil), .readOnly(readTime: readTime), .readWrite,
+            .readWrite(retrying: transaction),
+        ] {
             _ = try? await store.beginTransaction(options)
         }
         try? await store.rollback(transaction)
         _ = try? await store.listCollectionIDs(ListCollectionIDsRequest())
-        _ = try? await store.listCollectionIDs(ListCollectionIDsRequest(parent: path, pageSize: 5, pageToken: "t", consistency: .readTime(readTime)))
-        _ = try? await store.batchWrite(try Self.writes().enumerated().map { index, write in
-            var copy = write
-            copy.path = try F.path("bulk/d\(index)")
-            return copy
-        })
+        _ = try? await store.listCollectionIDs(
+            ListCollectionIDsRequest(parent: path, pageSize: 5, pageToken: "t", consistency: .readTime(readTime)))
+        _ = try? await store.batchWrite(
+            try Self.writes().enumerated().map { index, write in
+                var copy = write
+                copy.path = try F.path("bulk/d\(index)")
+                return copy
+            })
         _ = try? await store.partitionQuery(
-            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c", allDescendants: true), orderBy: [Order(.documentID)]),
+            parent: nil,
+            query: StructuredQuery(
+                from: CollectionSelector(collectionID: "c", allDescendants: true), orderBy: [Order(.documentID)]),
             partitionCount: 8, pageSize: 10, pageToken: "p", readTime: readTime
         )
-        _ = try? await store.createDocument(in: try CollectionPath("users/alice/posts"), documentID: "p1", fields: Self.everyValueKind(), mask: mask)
+        _ = try? await store.createDocument(
+            in: try CollectionPath("users/alice/posts"), documentID: "p1", fields: Self.everyValueKind(), mask: mask)
         _ = try? await store.createDocument(in: try CollectionPath("users"), fields: [:])
         for precondition in [Precondition?.none, .exists(true), .exists(false), .updateTime(readTime)] {
-            _ = try? await store.patchDocument(path, fields: Self.everyValueKind(), updateMask: mask, mask: mask, precondition: precondition)
+            _ = try? await store.patchDocument(
+                path, fields: Self.everyValueKind(), updateMask: mask, mask: mask, precondition: precondition)
             try? await store.deleteDocument(path, precondition: precondition)
         }
     }
@@ -196,7 +213,9 @@ struct RequestSchemaTests {
         ]
         return [
             Write.update(path, fields: try everyValueKind()),
-            Write.update(path, fields: try everyValueKind(), mask: [try F.field("int"), try FieldPath(["a.b"])], precondition: .exists(true)),
+            Write.update(
+                path, fields: try everyValueKind(), mask: [try F.field("int"), try FieldPath(["a.b"])],
+                precondition: .exists(true)),
             Write.update(path, fields: [:], mask: [try F.field("gone")], precondition: .exists(false)),
             Write.update(path, fields: [:], mask: [], transforms: transforms, precondition: .updateTime(readTime)),
             Write(path: path, operation: .transform, transforms: transforms),
@@ -207,7 +226,8 @@ struct RequestSchemaTests {
 
     static func queries() throws -> [StructuredQuery] {
         let n = try F.field("n")
-        let reference = Value.reference(DocumentName(database: try DatabaseID(projectID: "p"), path: try F.path("users/bob")))
+        let reference = Value.reference(
+            DocumentName(database: try DatabaseID(projectID: "p"), path: try F.path("users/bob")))
         var filters: [StructuredQuery.Filter] = FieldOperator.allCases.map { op in
             switch op {
             case .in, .notIn, .arrayContainsAny: .field(n, op, .array([.integer(1), .string("a")]))
@@ -220,7 +240,8 @@ struct RequestSchemaTests {
             StructuredQuery(from: CollectionSelector(collectionID: "c")),
             StructuredQuery(
                 from: CollectionSelector(collectionID: "c", allDescendants: true),
-                filter: .composite(.and, [.composite(.or, filters), .field(try F.field("m.`x y`"), .equal, .map(["k": .null]))]),
+                filter: .composite(
+                    .and, [.composite(.or, filters), .field(try F.field("m.`x y`"), .equal, .map(["k": .null]))]),
                 select: [n, try F.field("m")],
                 orderBy: [Order(n, .descending), Order(.documentID, .descending)],
                 startAt: Cursor(values: [.integer(1), reference], before: true),

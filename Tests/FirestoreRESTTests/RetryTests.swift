@@ -11,7 +11,8 @@ struct RetryTests {
 
     @Test func idempotentCall_isRetriedOnUnavailable_withGrowingBackoff() async throws {
         let (store, server, sleeper) = try makeSUT()
-        server.enqueue(F.errorBody("UNAVAILABLE", http: 503), F.errorBody("UNAVAILABLE", http: 503), .ok(F.documentJSON("c/a")))
+        server.enqueue(
+            F.errorBody("UNAVAILABLE", http: 503), F.errorBody("UNAVAILABLE", http: 503), .ok(F.documentJSON("c/a")))
 
         let document = try await store.getDocument(try F.path("c/a"), mask: nil, consistency: .latest)
 
@@ -30,7 +31,9 @@ struct RetryTests {
         #expect(server.requests.count == 2)
     }
 
-    @Test(arguments: ["ABORTED", "INVALID_ARGUMENT", "NOT_FOUND", "PERMISSION_DENIED", "FAILED_PRECONDITION", "UNKNOWN"])
+    @Test(arguments: [
+        "ABORTED", "INVALID_ARGUMENT", "NOT_FOUND", "PERMISSION_DENIED", "FAILED_PRECONDITION", "UNKNOWN",
+    ])
     func idempotentCalls_doNotRetryOtherCodes(status: String) async throws {
         let (store, server, sleeper) = try makeSUT()
         server.enqueue(F.errorBody(status, http: 400), .ok("{}"))
@@ -77,7 +80,9 @@ struct RetryTests {
         let (store, server, sleeper) = try makeSUT(policy: RetryPolicy(maximumAttempts: 4))
         server.enqueue(F.errorBody("UNAVAILABLE", http: 503, message: "still down"))
 
-        let error = await #expect(throws: DocumentStoreError.self) { try await store.rollback(TransactionID(bytes: [1])) }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            try await store.rollback(TransactionID(bytes: [1]))
+        }
 
         #expect(error?.code == .unavailable)
         #expect(error?.message.contains("still down") == true)
@@ -109,7 +114,9 @@ struct RetryTests {
         let store = try F.makeStore(server: server, retryPolicy: .default, sleeper: sleeper)
         server.enqueue(F.errorBody("UNAVAILABLE", http: 503), .ok("{}"))
 
-        let error = await #expect(throws: DocumentStoreError.self) { try await store.rollback(TransactionID(bytes: [1])) }
+        let error = await #expect(throws: DocumentStoreError.self) {
+            try await store.rollback(TransactionID(bytes: [1]))
+        }
 
         #expect(error?.code == .cancelled)
         #expect(server.requests.count == 1)
@@ -119,7 +126,9 @@ struct RetryTests {
         let server = StubServer()
         let configuration = FirestoreRESTConfiguration(
             database: try DatabaseID(projectID: "p"), baseURL: server.baseURL,
-            retryPolicy: RetryPolicy(backoff: Backoff(initial: .seconds(60), multiplier: 1.3, maximum: .seconds(60)), deadline: .seconds(600)), tokenProvider: StaticTokenProvider(nil)
+            retryPolicy: RetryPolicy(
+                backoff: Backoff(initial: .seconds(60), multiplier: 1.3, maximum: .seconds(60)), deadline: .seconds(600)
+            ), tokenProvider: StaticTokenProvider(nil)
         )
         let store = FirestoreRESTDocumentStore(configuration: configuration, httpClient: server.client)
         server.enqueue(F.errorBody("UNAVAILABLE", http: 503), .ok("{}"))
@@ -137,7 +146,8 @@ struct RetryTests {
     @Test func unauthenticated_refreshesTheTokenAndRetriesOnce() async throws {
         let provider = CountingTokenProvider(kind: .firebaseUser)
         let (store, server, sleeper) = try makeSUT(policy: .none, provider: provider)
-        server.enqueue(F.errorBody("UNAUTHENTICATED", http: 401), .ok(#"{"writeResults":[{}],"commitTime":"\#(F.readTime)"}"#))
+        server.enqueue(
+            F.errorBody("UNAUTHENTICATED", http: 401), .ok(#"{"writeResults":[{}],"commitTime":"\#(F.readTime)"}"#))
 
         try await commitSomething(store)
 
@@ -170,7 +180,8 @@ struct RetryTests {
 
     @Test func timeouts_areRetriedForIdempotentCalls_butNotForCommit() async throws {
         let server = StubServer()
-        let store = try F.makeStore(server: server, retryPolicy: RetryPolicy(maximumAttempts: 2), requestTimeout: .milliseconds(100))
+        let store = try F.makeStore(
+            server: server, retryPolicy: RetryPolicy(maximumAttempts: 2), requestTimeout: .milliseconds(100))
         server.enqueue(.hang)
 
         let get = await #expect(throws: DocumentStoreError.self) { try await store.rollback(TransactionID(bytes: [1])) }
@@ -190,12 +201,14 @@ struct RetryTests {
     ) throws -> (FirestoreRESTDocumentStore, StubServer, SleepRecorder) {
         let server = StubServer()
         let sleeper = SleepRecorder()
-        let store = try F.makeStore(server: server, retryPolicy: policy, tokenProvider: provider, sleeper: sleeper, jitter: jitter)
+        let store = try F.makeStore(
+            server: server, retryPolicy: policy, tokenProvider: provider, sleeper: sleeper, jitter: jitter)
         return (store, server, sleeper)
     }
 
     /// A commit that is not idempotent (a create), so it is resent only when that is provably safe.
     private func commitSomething(_ store: FirestoreRESTDocumentStore) async throws {
-        _ = try await store.commit([Write.update(try F.path("c/a"), fields: ["n": 1], precondition: .exists(false))], transaction: nil)
+        _ = try await store.commit(
+            [Write.update(try F.path("c/a"), fields: ["n": 1], precondition: .exists(false))], transaction: nil)
     }
 }

@@ -41,13 +41,15 @@ struct SecurityRulesTests {
         let (_, stores) = try await makeStores()
         let alice = try stores.make(user: "alice")
 
-        _ = try await alice.commit([Write.update(try DocumentPath("users/alice"), fields: ["name": "Alice"])], transaction: nil)
+        _ = try await alice.commit(
+            [Write.update(try DocumentPath("users/alice"), fields: ["name": "Alice"])], transaction: nil)
         let own = try await alice.getDocument(try DocumentPath("users/alice"), mask: nil, consistency: .latest)
         let otherRead = await #expect(throws: DocumentStoreError.self) {
             try await alice.getDocument(try DocumentPath("users/bob"), mask: nil, consistency: .latest)
         }
         let otherWrite = await #expect(throws: DocumentStoreError.self) {
-            try await alice.commit([Write.update(try DocumentPath("users/bob"), fields: ["name": "x"])], transaction: nil)
+            try await alice.commit(
+                [Write.update(try DocumentPath("users/bob"), fields: ["name": "x"])], transaction: nil)
         }
 
         #expect(own?.fields == ["name": "Alice"])
@@ -76,16 +78,24 @@ struct SecurityRulesTests {
     @Test func queries_areAllowedOnlyWhenTheRulesCoverEveryResult() async throws {
         let (owner, stores) = try await makeStores()
         _ = try await owner.commit(
-            [Write.update(try DocumentPath("public/a"), fields: ["n": 1]), Write.update(try DocumentPath("users/bob"), fields: ["n": 1])],
+            [
+                Write.update(try DocumentPath("public/a"), fields: ["n": 1]),
+                Write.update(try DocumentPath("users/bob"), fields: ["n": 1]),
+            ],
             transaction: nil
         )
         let alice = try stores.make(user: "alice")
 
         let publicResults = try await collect(
-            alice.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "public")), consistency: .latest)
+            alice.runQuery(
+                parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "public")),
+                consistency: .latest)
         )
         let usersError = await #expect(throws: DocumentStoreError.self) {
-            try await collect(alice.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "users")), consistency: .latest))
+            try await collect(
+                alice.runQuery(
+                    parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "users")),
+                    consistency: .latest))
         }
 
         #expect(publicResults.compactMap(\.document?.path.documentID) == ["a"])
@@ -137,16 +147,19 @@ struct SecurityRulesTests {
 
         func make(_ provider: any TokenProvider) throws -> FirestoreRESTDocumentStore {
             let configuration = try FirestoreRESTConfiguration.emulator(
-                hostAndPort: emulator.hostAndPort, database: try DatabaseID(projectID: projectID), tokenProvider: provider, retryPolicy: .none
+                hostAndPort: emulator.hostAndPort, database: try DatabaseID(projectID: projectID),
+                tokenProvider: provider, retryPolicy: .none
             )
             return FirestoreRESTDocumentStore(configuration: configuration, httpClient: EmulatorStores.sharedClient)
         }
 
         func make(user: String) throws -> FirestoreRESTDocumentStore {
             let credentials = FirebaseUserCredentials(
-                idToken: UnsignedIDToken.make(projectID: projectID, userID: user), refreshToken: "unused", expiresIn: 3_600, userID: user
+                idToken: UnsignedIDToken.make(projectID: projectID, userID: user), refreshToken: "unused",
+                expiresIn: 3_600, userID: user
             )
-            let provider = FirebaseUserTokenProvider(credentials: credentials, apiKey: "fake-api-key", httpClient: EmulatorStores.sharedClient)
+            let provider = FirebaseUserTokenProvider(
+                credentials: credentials, apiKey: "fake-api-key", httpClient: EmulatorStores.sharedClient)
             return try make(provider)
         }
     }
@@ -167,7 +180,8 @@ actor RulesEmulator {
     func get() async throws -> FirestoreEmulator {
         if let starting { return try await starting.value }
         let task = Task {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-rules-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hearth-rules-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent("firestore.rules")
             try SecurityRulesTests.rules.write(to: file, atomically: true, encoding: .utf8)
@@ -193,6 +207,7 @@ enum UnsignedIDToken {
 
     private static func base64URL(_ text: String) -> String {
         Data(text.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
     }
 }

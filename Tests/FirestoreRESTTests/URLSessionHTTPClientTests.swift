@@ -14,7 +14,9 @@ struct URLSessionHTTPClientTests {
         let url = try #require(URL(string: "http://\(server.host)/v1/a%20b?x=1%202&x=3"))
 
         _ = try await server.client.send(
-            HTTPRequest(method: .patch, url: url, headers: [("Authorization", "Bearer t"), ("X-Test", "1")], body: Array("{\"a\":1}".utf8))
+            HTTPRequest(
+                method: .patch, url: url, headers: [("Authorization", "Bearer t"), ("X-Test", "1")],
+                body: Array("{\"a\":1}".utf8))
         )
 
         let request = try #require(server.requests.first)
@@ -40,10 +42,14 @@ struct URLSessionHTTPClientTests {
     /// FoundationNetworking's `URLProtocol` stubs cannot redirect).
     @Test func send_returnsARedirectAsTheResponse_withoutFollowingIt() async throws {
         let target = try LoopbackServer { _ in .json(200, "{}") }
-        let origin = try LoopbackServer { _ in .respond(status: 307, headers: [("Location", target.baseURL.absoluteString + "/x")]) }
+        let origin = try LoopbackServer { _ in
+            .respond(status: 307, headers: [("Location", target.baseURL.absoluteString + "/x")])
+        }
 
         let response = try await URLSessionHTTPClient().send(
-            HTTPRequest(method: .post, url: origin.baseURL.appendingPathComponent("commit"), headers: [("Authorization", "Bearer t")], body: Array("{}".utf8))
+            HTTPRequest(
+                method: .post, url: origin.baseURL.appendingPathComponent("commit"),
+                headers: [("Authorization", "Bearer t")], body: Array("{}".utf8))
         )
 
         #expect(response.statusCode == 307)
@@ -144,7 +150,8 @@ struct URLSessionHTTPClientTests {
     @Test func requestDescriptions_redactTheAuthorizationHeaderAndTheQuery() throws {
         let request = HTTPRequest(
             method: .post, url: try #require(URL(string: "https://x.test/v1/token?key=api-secret")),
-            headers: [("Authorization", "Bearer ya29.secret"), ("Accept", "application/json")], body: Array("refresh=r-secret".utf8)
+            headers: [("Authorization", "Bearer ya29.secret"), ("Accept", "application/json")],
+            body: Array("refresh=r-secret".utf8)
         )
         var dumped = ""
         dump(request, to: &dumped)

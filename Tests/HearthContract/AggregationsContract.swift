@@ -51,7 +51,9 @@ public enum AggregationsContract: Sendable {
     }
 
     /// Seeds `values` as `v` in collection `g` and aggregates it.
-    private static func aggregate(_ store: any DocumentStore, _ values: KeyValuePairs<String, Value>, _ aggregations: [Aggregation])
+    private static func aggregate(
+        _ store: any DocumentStore, _ values: KeyValuePairs<String, Value>, _ aggregations: [Aggregation]
+    )
         async throws -> MapValue
     {
         try await ContractFixtures.seed(store, "g", values)
@@ -69,7 +71,8 @@ public enum AggregationsContract: Sendable {
     public static func count_withFilter_countsMatches(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        let values = try await store.aggregate(try query("ints", where: try filter("v", .greaterThan, 1)), [count(as: "n")])
+        let values = try await store.aggregate(
+            try query("ints", where: try filter("v", .greaterThan, 1)), [count(as: "n")])
 
         try expectEqual(values, ["n": 2], "count where v > 1")
     }
@@ -78,14 +81,16 @@ public enum AggregationsContract: Sendable {
     public static func count_upTo_capsTheCount(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("ints"), [count(as: "n", upTo: 2)]), ["n": 2], "count upTo 2")
+        try expectEqual(
+            try await store.aggregate(try query("ints"), [count(as: "n", upTo: 2)]), ["n": 2], "count upTo 2")
     }
 
     /// An `upTo` above the count does not change it.
     public static func count_upToAboveCount_returnsCount(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("ints"), [count(as: "n", upTo: 10)]), ["n": 4], "count upTo 10")
+        try expectEqual(
+            try await store.aggregate(try query("ints"), [count(as: "n", upTo: 10)]), ["n": 4], "count upTo 10")
     }
 
     /// Counting an empty result gives the integer 0.
@@ -132,7 +137,8 @@ public enum AggregationsContract: Sendable {
 
     /// Non-numeric values are skipped by sum.
     public static func sum_skipsNonNumbers(_ store: any DocumentStore) async throws {
-        let values = try await aggregate(store, ["a": 1, "b": 2.5, "c": "str", "d": .null, "e": true, "f": [1]], [try sum("v", as: "s")])
+        let values = try await aggregate(
+            store, ["a": 1, "b": 2.5, "c": "str", "d": .null, "e": true, "f": [1]], [try sum("v", as: "s")])
 
         try expectEqual(values, ["s": 3.5], "sum over mixed values")
     }
@@ -146,7 +152,8 @@ public enum AggregationsContract: Sendable {
 
     /// +Infinity plus -Infinity is NaN.
     public static func sum_oppositeInfinities_isNaN(_ store: any DocumentStore) async throws {
-        let values = try await aggregate(store, ["a": .double(.infinity), "b": .double(-.infinity)], [try sum("v", as: "s")])
+        let values = try await aggregate(
+            store, ["a": .double(.infinity), "b": .double(-.infinity)], [try sum("v", as: "s")])
 
         try expectNaN(values["s"], "sum of +Infinity and -Infinity")
     }
@@ -162,14 +169,17 @@ public enum AggregationsContract: Sendable {
     public static func sum_noDocuments_isIntegerZero(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("none"), [try sum("v", as: "s")]), ["s": 0], "sum of nothing")
+        try expectEqual(
+            try await store.aggregate(try query("none"), [try sum("v", as: "s")]), ["s": 0], "sum of nothing")
     }
 
     /// An average is always a double.
     public static func average_ofIntegers_isDouble(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("ints"), [try average("v", as: "a")]), ["a": 2.3333333333333335], "avg v")
+        try expectEqual(
+            try await store.aggregate(try query("ints"), [try average("v", as: "a")]), ["a": 2.3333333333333335],
+            "avg v")
     }
 
     /// The average of integers whose sum overflows is still computed (as a double).
@@ -181,7 +191,8 @@ public enum AggregationsContract: Sendable {
 
     /// Non-numeric values are skipped by average.
     public static func average_skipsNonNumbers(_ store: any DocumentStore) async throws {
-        let values = try await aggregate(store, ["a": 1, "b": 2.5, "c": "str", "d": .null, "e": true, "f": [1]], [try average("v", as: "a")])
+        let values = try await aggregate(
+            store, ["a": 1, "b": 2.5, "c": "str", "d": .null, "e": true, "f": [1]], [try average("v", as: "a")])
 
         try expectEqual(values, ["a": 1.75], "avg over mixed values")
     }
@@ -204,14 +215,16 @@ public enum AggregationsContract: Sendable {
     public static func average_noDocuments_isNull(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("none"), [try average("v", as: "a")]), ["a": .null], "avg of nothing")
+        try expectEqual(
+            try await store.aggregate(try query("none"), [try average("v", as: "a")]), ["a": .null], "avg of nothing")
     }
 
     /// Each result is reported under its alias (any non-reserved text).
     public static func results_reportedUnderTheirAliases(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        let values = try await store.aggregate(try query("ints", where: try filter("v", .greaterThan, 0)), [count(as: "a b"), try sum("v", as: "total")])
+        let values = try await store.aggregate(
+            try query("ints", where: try filter("v", .greaterThan, 0)), [count(as: "a b"), try sum("v", as: "total")])
 
         try expectEqual(values, ["a b": 3, "total": 7], "aliased results")
     }
@@ -220,7 +233,8 @@ public enum AggregationsContract: Sendable {
     public static func severalAggregations_onlyDocumentsHavingEveryField(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        let values = try await store.aggregate(try query("ints"), [count(as: "n"), try sum("v", as: "s"), try average("v", as: "a")])
+        let values = try await store.aggregate(
+            try query("ints"), [count(as: "n"), try sum("v", as: "s"), try average("v", as: "a")])
 
         try expectEqual(values, ["n": 3, "s": 7, "a": 2.3333333333333335], "count, sum v, avg v")
     }
@@ -229,7 +243,8 @@ public enum AggregationsContract: Sendable {
     public static func severalAggregations_disjointFields_aggregateNothing(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        let values = try await store.aggregate(try query("ints"), [count(as: "n"), try sum("v", as: "s"), try sum("w", as: "t")])
+        let values = try await store.aggregate(
+            try query("ints"), [count(as: "n"), try sum("v", as: "s"), try sum("w", as: "t")])
 
         try expectEqual(values, ["n": 0, "s": 0, "t": 0], "count, sum v, sum w")
     }
@@ -240,7 +255,10 @@ public enum AggregationsContract: Sendable {
 
         let values = try await store.aggregate(
             try query("ints"),
-            [count(as: "a1"), try sum("v", as: "a2"), try average("v", as: "a3"), count(as: "a4"), try sum("v", as: "a5")]
+            [
+                count(as: "a1"), try sum("v", as: "a2"), try average("v", as: "a3"), count(as: "a4"),
+                try sum("v", as: "a5"),
+            ]
         )
 
         try expectEqual(values, ["a1": 3, "a2": 7, "a3": 2.3333333333333335, "a4": 3, "a5": 7], "five aggregations")
@@ -268,7 +286,8 @@ public enum AggregationsContract: Sendable {
     public static func aggregation_appliesCursorFirst(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        let values = try await store.aggregate(try query("ints", orderBy: [try asc("v")], startAt: startAfter(1)), [count(as: "n"), try sum("v", as: "s")])
+        let values = try await store.aggregate(
+            try query("ints", orderBy: [try asc("v")], startAt: startAfter(1)), [count(as: "n"), try sum("v", as: "s")])
 
         try expectEqual(values, ["n": 2, "s": 6], "count, sum v, orderBy v startAfter 1")
     }
@@ -277,15 +296,19 @@ public enum AggregationsContract: Sendable {
     public static func aggregation_orderByExcludesMissingField(_ store: any DocumentStore) async throws {
         try await seedInts(store)
 
-        try expectEqual(try await store.aggregate(try query("ints", orderBy: [try asc("v")]), [count(as: "n")]), ["n": 3], "count orderBy v")
+        try expectEqual(
+            try await store.aggregate(try query("ints", orderBy: [try asc("v")]), [count(as: "n")]), ["n": 3],
+            "count orderBy v")
     }
 
     /// An aggregation's read time is not before the commit of the data it aggregated.
     public static func aggregation_readTime_isNotBeforeLastCommit(_ store: any DocumentStore) async throws {
         let write = try await store.seed(["ints/a": ["v": 1]])
 
-        let response = try await store.runAggregation(parent: nil, query: try query("ints"), aggregations: [count(as: "n")], consistency: .latest)
+        let response = try await store.runAggregation(
+            parent: nil, query: try query("ints"), aggregations: [count(as: "n")], consistency: .latest)
 
-        try expectTrue(response.readTime >= write.commitTime, "readTime \(response.readTime) >= commitTime \(write.commitTime)")
+        try expectTrue(
+            response.readTime >= write.commitTime, "readTime \(response.readTime) >= commitTime \(write.commitTime)")
     }
 }

@@ -33,12 +33,14 @@ public enum ArrayFiltersContract: Sendable {
 
     /// `array-contains 1` matches arrays holding 1 or 1.0, each document once, by name.
     public static func arrayContains_matchesNumbersOfEitherKindOnce(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .arrayContains, 1.0)), holdingOne, "v array-contains 1.0")
+        try expectEqual(
+            try await values(store, try filter("v", .arrayContains, 1.0)), holdingOne, "v array-contains 1.0")
     }
 
     /// `array-contains NaN` matches nothing, not even `[NaN]`.
     public static func arrayContains_NaN_matchesNothing(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .arrayContains, .double(.nan))), [], "v array-contains NaN")
+        try expectEqual(
+            try await values(store, try filter("v", .arrayContains, .double(.nan))), [], "v array-contains NaN")
     }
 
     /// `array-contains null` matches nothing, not even `[null]`.
@@ -48,7 +50,9 @@ public enum ArrayFiltersContract: Sendable {
 
     /// A map operand matches an equal map element (numeric equality inside).
     public static func arrayContains_map_comparesByValue(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .arrayContains, ["a": 1.0])), ["arrmap"], "v array-contains {a: 1.0}")
+        try expectEqual(
+            try await values(store, try filter("v", .arrayContains, ["a": 1.0])), ["arrmap"],
+            "v array-contains {a: 1.0}")
     }
 
     /// An array operand matches nothing (arrays never directly contain arrays).
@@ -67,7 +71,9 @@ public enum ArrayFiltersContract: Sendable {
 
     /// `array-contains` works on a nested field path.
     public static func arrayContains_nestedField_matches(_ store: any DocumentStore) async throws {
-        try await store.seed(["x/a": ["m": ["tags": ["x", "y"]]], "x/b": ["m": ["tags": ["y"]]], "x/c": ["tags": ["x"]]])
+        try await store.seed([
+            "x/a": ["m": ["tags": ["x", "y"]]], "x/b": ["m": ["tags": ["y"]]], "x/c": ["tags": ["x"]],
+        ])
 
         let ids = try await store.ids(try query("x", where: try filter("m.tags", .arrayContains, "x")))
 
@@ -76,7 +82,9 @@ public enum ArrayFiltersContract: Sendable {
 
     /// `array-contains-any` matches arrays sharing any value, each document once, by name.
     public static func arrayContainsAny_matchesAnyValueOnce(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .arrayContainsAny, [2, 1])), holdingOne, "v array-contains-any [2, 1]")
+        try expectEqual(
+            try await values(store, try filter("v", .arrayContainsAny, [2, 1])), holdingOne,
+            "v array-contains-any [2, 1]")
     }
 
     /// NaN and null operands of `array-contains-any` match nothing.

@@ -11,13 +11,17 @@ public enum ClosingContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("close_endsRunningListenersWithoutAnError", close_endsRunningListenersWithoutAnError),
         b("close_withASnapshotPending_nextReturnsNil", close_withASnapshotPending_nextReturnsNil),
-        b("close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain", close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain),
+        b(
+            "close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain",
+            close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain),
         b("close_thenListen_failsWithFailedPrecondition", close_thenListen_failsWithFailedPrecondition),
         b("close_thenReadsAndWrites_failWithFailedPrecondition", close_thenReadsAndWrites_failWithFailedPrecondition),
         b("close_twice_succeedsAndStaysClosed", close_twice_succeedsAndStaysClosed),
     ]
 
-    private static func b(_ name: String, _ run: @escaping @Sendable (any DocumentStore) async throws -> Void) -> ContractBehaviour {
+    private static func b(
+        _ name: String, _ run: @escaping @Sendable (any DocumentStore) async throws -> Void
+    ) -> ContractBehaviour {
         ContractBehaviour(area: .closing, name: name) { store in
             try await OneAtATime.listenerStopping.run { try await run(store) }
         }
@@ -35,28 +39,38 @@ public enum ClosingContract: Sendable {
         let documentError = try await document.ended()
         let roomsError = try await rooms.ended()
 
-        try expectTrue(documentError == nil, "the document listener ends without an error (got \(String(describing: documentError)))")
-        try expectTrue(roomsError == nil, "the query listener ends without an error (got \(String(describing: roomsError)))")
+        try expectTrue(
+            documentError == nil,
+            "the document listener ends without an error (got \(String(describing: documentError)))")
+        try expectTrue(
+            roomsError == nil, "the query listener ends without an error (got \(String(describing: roomsError)))")
     }
 
     /// A snapshot published but not yet pulled when the store closes is never returned: the next
     /// `next()` returns `nil`.
     public static func close_withASnapshotPending_nextReturnsNil(_ store: any DocumentStore) async throws {
-        var snapshots = store.listen(.query(parent: nil, query: try query("rooms")), options: ListenOptions()).makeAsyncIterator()
+        var snapshots = store.listen(.query(parent: nil, query: try query("rooms")), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await snapshots.next()
         try await store.set("rooms/a", ["n": 1])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") { $0.documents.count == 1 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") {
+            $0.documents.count == 1
+        }
 
         try await store.close()
         let after = try await snapshots.next()
 
-        try expectTrue(after == nil, "next() after close() returned \(after.map { "a snapshot of \($0.documents.count) documents" } ?? "nil")")
+        try expectTrue(
+            after == nil,
+            "next() after close() returned \(after.map { "a snapshot of \($0.documents.count) documents" } ?? "nil")")
     }
 
     /// Through the client API, with commits running: `Database.close()` ends a `snapshots()` iteration
     /// without an error, and after it returns the callback of `addSnapshotListener` is not called again
     /// (not even with an error).
-    public static func close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain(_ store: any DocumentStore) async throws {
+    public static func close_clientListeners_sequenceEndsAndCallbackIsNotCalledAgain(
+        _ store: any DocumentStore
+    ) async throws {
         let db = Database(store: store)
         let rooms = db.collection(try CollectionPath("rooms"))
         let closed = Flag()
@@ -112,7 +126,9 @@ public enum ClosingContract: Sendable {
             for try await _ in store.runQuery(parent: nil, query: rooms, consistency: .latest) {}
         }
         try await expectThrows(code: .failedPrecondition, "runAggregation") {
-            _ = try await store.runAggregation(parent: nil, query: rooms, aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest)
+            _ = try await store.runAggregation(
+                parent: nil, query: rooms, aggregations: [Aggregation(alias: "n", .count(upTo: nil))],
+                consistency: .latest)
         }
         try await expectThrows(code: .failedPrecondition, "listDocuments") {
             _ = try await store.listDocuments(ListDocumentsRequest(collectionID: "rooms"))

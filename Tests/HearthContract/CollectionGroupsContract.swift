@@ -7,7 +7,9 @@ public enum CollectionGroupsContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("collection_fromRoot_excludesSubcollectionsWithSameID", collection_fromRoot_excludesSubcollectionsWithSameID),
         b("collection_underParent_readsOnlyThatSubcollection", collection_underParent_readsOnlyThatSubcollection),
-        b("collection_underMissingParentDocument_readsItsSubcollection", collection_underMissingParentDocument_readsItsSubcollection),
+        b(
+            "collection_underMissingParentDocument_readsItsSubcollection",
+            collection_underMissingParentDocument_readsItsSubcollection),
         b("collection_underParentWithoutChildren_isEmpty", collection_underParentWithoutChildren_isEmpty),
         b("group_fromRoot_readsEveryCollectionWithThatID", group_fromRoot_readsEveryCollectionWithThatID),
         b("group_fromRoot_ordersByFullPath", group_fromRoot_ordersByFullPath),
@@ -48,10 +50,14 @@ public enum CollectionGroupsContract: Sendable {
     }
 
     /// A parent document that does not exist can still have subcollections to query.
-    public static func collection_underMissingParentDocument_readsItsSubcollection(_ store: any DocumentStore) async throws {
+    public static func collection_underMissingParentDocument_readsItsSubcollection(
+        _ store: any DocumentStore
+    ) async throws {
         try await seed(store)
 
-        try expectEqual(try await store.paths(try query("sub"), parent: "c/ghost"), ["c/ghost/sub/x"], "collection sub under c/ghost")
+        try expectEqual(
+            try await store.paths(try query("sub"), parent: "c/ghost"), ["c/ghost/sub/x"],
+            "collection sub under c/ghost")
     }
 
     /// A parent with no such subcollection gives no results (not an error).
@@ -83,21 +89,26 @@ public enum CollectionGroupsContract: Sendable {
     public static func group_underParent_readsOnlyItsDescendants(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        try expectEqual(try await store.paths(try query("c", group: true), parent: "c/a"), ["c/a/c/inner"], "collection group c under c/a")
+        try expectEqual(
+            try await store.paths(try query("c", group: true), parent: "c/a"), ["c/a/c/inner"],
+            "collection group c under c/a")
     }
 
     /// A collection group under a missing parent document still reads its descendants.
     public static func group_underMissingParentDocument_readsDescendants(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        try expectEqual(try await store.paths(try query("c", group: true), parent: "x/y"), ["x/y/c/deep"], "collection group c under x/y")
+        try expectEqual(
+            try await store.paths(try query("c", group: true), parent: "x/y"), ["x/y/c/deep"],
+            "collection group c under x/y")
     }
 
     /// Filters and orders apply across every collection of the group.
     public static func group_withFilterAndOrder_spansCollections(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        let paths = try await store.paths(try query("c", group: true, where: try filter("v", .greaterThan, 1), orderBy: [try desc("v")]))
+        let paths = try await store.paths(
+            try query("c", group: true, where: try filter("v", .greaterThan, 1), orderBy: [try desc("v")]))
 
         try expectEqual(paths, ["c/a/c/inner", "x/y/c/deep", "c/a"], "collection group c, v > 1 orderBy v DESC")
     }

@@ -5,7 +5,9 @@ public import HearthPort
 public enum CommitsContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("commit_severalDocuments_allApplied", commit_severalDocuments_allApplied),
-        b("commit_failingPreconditionInLaterWrite_appliesNothing", commit_failingPreconditionInLaterWrite_appliesNothing),
+        b(
+            "commit_failingPreconditionInLaterWrite_appliesNothing",
+            commit_failingPreconditionInLaterWrite_appliesNothing),
         b("commit_invalidValueInLaterWrite_appliesNothing", commit_invalidValueInLaterWrite_appliesNothing),
         b("commit_invalidTransformInLaterWrite_appliesNothing", commit_invalidTransformInLaterWrite_appliesNothing),
         b("commit_writeResults_onePerWriteInOrder", commit_writeResults_onePerWriteInOrder),
@@ -89,7 +91,8 @@ public enum CommitsContract: Sendable {
         )
 
         try expectEqual(response.writeResults.map(\.transformResults), [[], [1], []], "transform results per write")
-        try expectEqual(response.writeResults.map { $0.updateTime != nil }, [true, true, false], "which results have an updateTime")
+        try expectEqual(
+            response.writeResults.map { $0.updateTime != nil }, [true, true, false], "which results have an updateTime")
     }
 
     /// Two writes to one document in one commit apply in order, the second on the first's result.

@@ -32,7 +32,9 @@ public enum CompositeFiltersContract: Sendable {
         return try await store.ids(try query("c", where: filter))
     }
 
-    private static func partial(_ store: any DocumentStore, _ filter: Filter, orderBy: [Order] = []) async throws -> [String] {
+    private static func partial(
+        _ store: any DocumentStore, _ filter: Filter, orderBy: [Order] = []
+    ) async throws -> [String] {
         try await ContractFixtures.seedPartial(store)
         return try await store.ids(try query("c", where: filter, orderBy: orderBy))
     }
@@ -46,7 +48,8 @@ public enum CompositeFiltersContract: Sendable {
 
     /// An AND of one filter is that filter.
     public static func and_singleFilter_actsAsThatFilter(_ store: any DocumentStore) async throws {
-        try expectEqual(try await pairs(store, and(try filter("a", .equal, 2))), ["d2", "d4", "d7", "d8"], "AND(a == 2)")
+        try expectEqual(
+            try await pairs(store, and(try filter("a", .equal, 2))), ["d2", "d4", "d7", "d8"], "AND(a == 2)")
     }
 
     /// OR keeps documents matching any branch, by name when no branch has an inequality.
@@ -92,21 +95,24 @@ public enum CompositeFiltersContract: Sendable {
 
     /// An explicit order excludes documents lacking its field from an OR's results.
     public static func or_withOrderBy_excludesDocumentsLackingOrderField(_ store: any DocumentStore) async throws {
-        let ids = try await partial(store, or(try filter("v", .equal, 1), try filter("w", .equal, 1)), orderBy: [try asc("v")])
+        let ids = try await partial(
+            store, or(try filter("v", .equal, 1), try filter("w", .equal, 1)), orderBy: [try asc("v")])
 
         try expectEqual(ids, ["has1"], "v == 1 OR w == 1, orderBy v")
     }
 
     /// An AND containing an OR keeps documents matching the OR and the other filters.
     public static func and_containingOr_matchesBoth(_ store: any DocumentStore) async throws {
-        let ids = try await pairs(store, and(try filter("b", .equal, 1), or(try filter("a", .equal, 2), try filter("a", .equal, 3))))
+        let ids = try await pairs(
+            store, and(try filter("b", .equal, 1), or(try filter("a", .equal, 2), try filter("a", .equal, 3))))
 
         try expectEqual(ids, ["d1", "d2", "d4"], "b == 1 AND (a == 2 OR a == 3)")
     }
 
     /// An OR containing an AND keeps documents matching the AND or the other branches.
     public static func or_containingAnd_matchesEither(_ store: any DocumentStore) async throws {
-        let ids = try await pairs(store, or(and(try filter("a", .equal, 2), try filter("b", .equal, 1)), try filter("a", .equal, 9)))
+        let ids = try await pairs(
+            store, or(and(try filter("a", .equal, 2), try filter("b", .equal, 1)), try filter("a", .equal, 9)))
 
         try expectEqual(ids, ["d2", "d4", "d5"], "(a == 2 AND b == 1) OR a == 9")
     }
@@ -115,7 +121,8 @@ public enum CompositeFiltersContract: Sendable {
     public static func or_arrayContainsInEachBranch_isAllowed(_ store: any DocumentStore) async throws {
         try await ContractFixtures.seed(store, "x", ["a": ["x"], "b": ["y"], "c": ["z"], "d": ["x", "y"]])
 
-        let ids = try await store.ids(try query("x", where: or(try filter("v", .arrayContains, "x"), try filter("v", .arrayContains, "y"))))
+        let ids = try await store.ids(
+            try query("x", where: or(try filter("v", .arrayContains, "x"), try filter("v", .arrayContains, "y"))))
 
         try expectEqual(ids, ["a", "b", "d"], "v array-contains 'x' OR v array-contains 'y'")
     }

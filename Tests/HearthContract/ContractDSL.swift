@@ -78,7 +78,9 @@ func query(
 func timestamp(_ text: String) throws -> Timestamp { try Timestamp(rfc3339: text) }
 
 /// A geo point value.
-func geo(_ latitude: Double, _ longitude: Double) throws -> Value { .geoPoint(try GeoPoint(latitude: latitude, longitude: longitude)) }
+func geo(_ latitude: Double, _ longitude: Double) throws -> Value {
+    .geoPoint(try GeoPoint(latitude: latitude, longitude: longitude))
+}
 
 /// A string of `count` bytes of `"x"`.
 func longString(_ count: Int) -> String { String(repeating: "x", count: count) }

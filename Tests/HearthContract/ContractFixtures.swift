@@ -12,7 +12,8 @@ enum ContractFixtures {
         let values: KeyValuePairs<String, Value> = [
             "i1": 1, "d1": 1.0, "i2": 2, "nan": .double(.nan), "nz": .double(-0.0), "z": 0, "zd": 0.0, "null": .null,
             "s1": "1", "sa": "a", "sb": "b", "t": true, "f": false,
-            "arr12": [1, 2], "arr12d": [1.0, 2], "arr21": [2, 1], "arr1": [1], "arr1d": [1.0], "arrnan": [.double(.nan)],
+            "arr12": [1, 2], "arr12d": [1.0, 2], "arr21": [2, 1], "arr1": [1], "arr1d": [1.0],
+            "arrnan": [.double(.nan)],
             "arrnull": [.null], "arrmap": [["a": 1]], "arrempty": [], "arr11": [1, 1],
             "map1": ["a": 1], "map1d": ["a": 1.0], "mapempty": .map([:]),
             "ts": .timestamp(try timestamp("2020-01-01T00:00:00Z")), "bytes": .bytes(Data([1])), "geo": try geo(1, 1),
@@ -55,7 +56,10 @@ enum ContractFixtures {
     }
 
     /// Writes one document per value into `collection`, with the values in field `v`, in one commit.
-    static func seed(_ store: any DocumentStore, _ collection: String, _ values: KeyValuePairs<String, Value>) async throws {
-        _ = try await store.commit(try values.map { .update(try path("\(collection)/\($0.key)"), fields: ["v": $0.value]) }, transaction: nil)
+    static func seed(
+        _ store: any DocumentStore, _ collection: String, _ values: KeyValuePairs<String, Value>
+    ) async throws {
+        _ = try await store.commit(
+            try values.map { .update(try path("\(collection)/\($0.key)"), fields: ["v": $0.value]) }, transaction: nil)
     }
 }

@@ -23,7 +23,9 @@ public enum CursorsContract: Sendable {
         b("startAfter_fullCursor_descendingSecondOrder", startAfter_fullCursor_descendingSecondOrder),
         b("nameOrder_startAfterReference", nameOrder_startAfterReference),
         b("nameOrder_endBeforeReference", nameOrder_endBeforeReference),
-        b("nameOrder_referenceIntoOtherCollection_positionsByPath", nameOrder_referenceIntoOtherCollection_positionsByPath),
+        b(
+            "nameOrder_referenceIntoOtherCollection_positionsByPath",
+            nameOrder_referenceIntoOtherCollection_positionsByPath),
         b("fieldAndNameCursor_positionsWithinTies", fieldAndNameCursor_positionsWithinTies),
         b("cursor_withInequalityFilter_bothApply", cursor_withInequalityFilter_bothApply),
         b("cursor_thenOffset_thenLimit", cursor_thenOffset_thenLimit),
@@ -46,7 +48,9 @@ public enum CursorsContract: Sendable {
         limit: Int? = nil
     ) async throws -> [String] {
         try await ContractFixtures.seedCursorData(store)
-        return try await store.ids(try query("c", orderBy: try orderBy ?? [asc("v")], startAt: startAt, endAt: endAt, offset: offset, limit: limit))
+        return try await store.ids(
+            try query(
+                "c", orderBy: try orderBy ?? [asc("v")], startAt: startAt, endAt: endAt, offset: offset, limit: limit))
     }
 
     /// `startAt` (`before: true`) includes the documents equal to the cursor.
@@ -71,7 +75,8 @@ public enum CursorsContract: Sendable {
 
     /// A start and an end cursor bound the results on both sides.
     public static func startAndEnd_boundBothSides(_ store: any DocumentStore) async throws {
-        try expectEqual(try await ids(store, startAt: startAt(2), endAt: endAt(3)), ["b", "c", "d"], "startAt 2 endAt 3")
+        try expectEqual(
+            try await ids(store, startAt: startAt(2), endAt: endAt(3)), ["b", "c", "d"], "startAt 2 endAt 3")
     }
 
     /// A start cursor after the end cursor gives no results (not an error).
@@ -96,17 +101,23 @@ public enum CursorsContract: Sendable {
 
     /// On a descending order, `startAt 2` starts at the 2s and goes down.
     public static func descending_startAt_includesEqualAndBelow(_ store: any DocumentStore) async throws {
-        try expectEqual(try await ids(store, orderBy: [try desc("v")], startAt: startAt(2)), ["c", "b", "a"], "orderBy v DESC startAt 2")
+        try expectEqual(
+            try await ids(store, orderBy: [try desc("v")], startAt: startAt(2)), ["c", "b", "a"],
+            "orderBy v DESC startAt 2")
     }
 
     /// On a descending order, `startAfter 2` starts below the 2s.
     public static func descending_startAfter_skipsEqual(_ store: any DocumentStore) async throws {
-        try expectEqual(try await ids(store, orderBy: [try desc("v")], startAt: startAfter(2)), ["a"], "orderBy v DESC startAfter 2")
+        try expectEqual(
+            try await ids(store, orderBy: [try desc("v")], startAt: startAfter(2)), ["a"], "orderBy v DESC startAfter 2"
+        )
     }
 
     /// On a descending order, `endAt 2` stops after the 2s.
     public static func descending_endAt_stopsAfterEqual(_ store: any DocumentStore) async throws {
-        try expectEqual(try await ids(store, orderBy: [try desc("v")], endAt: endAt(2)), ["f", "e", "d", "c", "b"], "orderBy v DESC endAt 2")
+        try expectEqual(
+            try await ids(store, orderBy: [try desc("v")], endAt: endAt(2)), ["f", "e", "d", "c", "b"],
+            "orderBy v DESC endAt 2")
     }
 
     /// A cursor shorter than the orders compares only the leading orders.
@@ -153,7 +164,8 @@ public enum CursorsContract: Sendable {
 
     /// A cursor on `v, __name__` (the SDKs' cursor from a snapshot) positions inside a tie of `v`.
     public static func fieldAndNameCursor_positionsWithinTies(_ store: any DocumentStore) async throws {
-        let ids = try await ids(store, orderBy: [try asc("v"), try asc("__name__")], startAt: startAfter(2, try store.reference("c/b")))
+        let ids = try await ids(
+            store, orderBy: [try asc("v"), try asc("__name__")], startAt: startAfter(2, try store.reference("c/b")))
 
         try expectEqual(ids, ["c", "d", "e", "f"], "orderBy v, __name__ startAfter [2, c/b]")
     }
@@ -162,13 +174,15 @@ public enum CursorsContract: Sendable {
     public static func cursor_withInequalityFilter_bothApply(_ store: any DocumentStore) async throws {
         try await ContractFixtures.seedCursorData(store)
 
-        let ids = try await store.ids(try query("c", where: try filter("v", .greaterThan, 1), orderBy: [try asc("v")], startAt: startAfter(2)))
+        let ids = try await store.ids(
+            try query("c", where: try filter("v", .greaterThan, 1), orderBy: [try asc("v")], startAt: startAfter(2)))
 
         try expectEqual(ids, ["d", "e"], "v > 1 orderBy v startAfter 2")
     }
 
     /// The offset applies after the cursor, and the limit after the offset.
     public static func cursor_thenOffset_thenLimit(_ store: any DocumentStore) async throws {
-        try expectEqual(try await ids(store, startAt: startAt(2), offset: 1, limit: 1), ["c"], "startAt 2, offset 1, limit 1")
+        try expectEqual(
+            try await ids(store, startAt: startAt(2), offset: 1, limit: 1), ["c"], "startAt 2, offset 1, limit 1")
     }
 }

@@ -24,10 +24,14 @@ public enum DocumentIDFiltersContract: Sendable {
     }
 
     private static func seed(_ store: any DocumentStore) async throws {
-        try await store.seed(["n/a": ["v": 1], "n/b": ["v": 2], "n/c": ["v": 3], "m/b": ["v": 4], "n/b/sub/x": ["v": 5]])
+        try await store.seed([
+            "n/a": ["v": 1], "n/b": ["v": 2], "n/c": ["v": 3], "m/b": ["v": 4], "n/b/sub/x": ["v": 5],
+        ])
     }
 
-    private static func names(_ store: any DocumentStore, _ op: FieldOperator, _ operand: Value) async throws -> [String] {
+    private static func names(
+        _ store: any DocumentStore, _ op: FieldOperator, _ operand: Value
+    ) async throws -> [String] {
         try await seed(store)
         return try await store.ids(try query("n", where: try filter("__name__", op, operand)))
     }
@@ -56,7 +60,8 @@ public enum DocumentIDFiltersContract: Sendable {
 
     /// `__name__ not-in [...]` matches every other document.
     public static func nameNotIn_excludesListedDocuments(_ store: any DocumentStore) async throws {
-        try expectEqual(try await names(store, .notIn, [try store.reference("n/b")]), ["a", "c"], "__name__ not-in [n/b]")
+        try expectEqual(
+            try await names(store, .notIn, [try store.reference("n/b")]), ["a", "c"], "__name__ not-in [n/b]")
     }
 
     /// `__name__ != ref(n/b)` matches every other document.
@@ -79,7 +84,9 @@ public enum DocumentIDFiltersContract: Sendable {
         try await seed(store)
         try await store.set("a/z/sub/y", ["v": 6])
 
-        let paths = try await store.paths(try query("sub", group: true, where: try filter("__name__", .greaterThanOrEqual, try store.reference("n/b"))))
+        let paths = try await store.paths(
+            try query(
+                "sub", group: true, where: try filter("__name__", .greaterThanOrEqual, try store.reference("n/b"))))
 
         try expectEqual(paths, ["n/b/sub/x"], "collection group sub, __name__ >= n/b")
     }

@@ -38,16 +38,21 @@ extension DocumentStore {
     /// Applies transforms to one document with a transform-only write (which creates a missing document).
     @discardableResult
     func transform(_ documentPath: String, _ transforms: FieldTransform...) async throws -> CommitResponse {
-        try await commit([Write(path: try path(documentPath), operation: .transform, transforms: transforms)], transaction: nil)
+        try await commit(
+            [Write(path: try path(documentPath), operation: .transform, transforms: transforms)], transaction: nil)
     }
 
     /// Reads one document (latest state unless told otherwise).
-    func get(_ documentPath: String, mask: [String]? = nil, consistency: ReadConsistency = .latest) async throws -> Document? {
+    func get(
+        _ documentPath: String, mask: [String]? = nil, consistency: ReadConsistency = .latest
+    ) async throws -> Document? {
         try await getDocument(try path(documentPath), mask: try mask.map(fields), consistency: consistency)
     }
 
     /// Runs a query and collects every element of its stream.
-    func responses(_ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest) async throws
+    func responses(
+        _ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest
+    ) async throws
         -> [RunQueryResponse]
     {
         var elements: [RunQueryResponse] = []
@@ -58,14 +63,18 @@ extension DocumentStore {
     }
 
     /// Runs a query and returns its documents in order.
-    func documents(_ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest) async throws
+    func documents(
+        _ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest
+    ) async throws
         -> [Document]
     {
         try await responses(query, parent: parent, consistency: consistency).compactMap(\.document)
     }
 
     /// Runs a query and returns the IDs of its documents in order.
-    func ids(_ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest) async throws -> [String] {
+    func ids(
+        _ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest
+    ) async throws -> [String] {
         try await documents(query, parent: parent, consistency: consistency).map(\.path.documentID)
     }
 
@@ -81,7 +90,9 @@ extension DocumentStore {
         parent: String? = nil,
         consistency: ReadConsistency = .latest
     ) async throws -> MapValue {
-        try await runAggregation(parent: try parent.map(path), query: query, aggregations: aggregations, consistency: consistency).values
+        try await runAggregation(
+            parent: try parent.map(path), query: query, aggregations: aggregations, consistency: consistency
+        ).values
     }
 
     /// A reference value to a document of this store's database.
@@ -91,7 +102,9 @@ extension DocumentStore {
 }
 
 /// A sum aggregation.
-func sum(_ fieldPath: String, as alias: String) throws -> Aggregation { Aggregation(alias: alias, .sum(try field(fieldPath))) }
+func sum(_ fieldPath: String, as alias: String) throws -> Aggregation {
+    Aggregation(alias: alias, .sum(try field(fieldPath)))
+}
 
 /// An average aggregation.
 func average(_ fieldPath: String, as alias: String) throws -> Aggregation {

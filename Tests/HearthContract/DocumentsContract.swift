@@ -23,7 +23,9 @@ public enum DocumentsContract: Sendable {
         b("delete_parentDocument_keepsSubcollectionDocuments", delete_parentDocument_keepsSubcollectionDocuments),
         b("get_withMask_returnsOnlyMaskedFields", get_withMask_returnsOnlyMaskedFields),
         b("get_withNestedMask_returnsPartialMap", get_withNestedMask_returnsPartialMap),
-        b("get_withMaskOfMissingField_returnsDocumentWithoutFields", get_withMaskOfMissingField_returnsDocumentWithoutFields),
+        b(
+            "get_withMaskOfMissingField_returnsDocumentWithoutFields",
+            get_withMaskOfMissingField_returnsDocumentWithoutFields),
         b("batchGet_returnsFoundAndMissingInRequestOrder", batchGet_returnsFoundAndMissingInRequestOrder),
         b("batchGet_duplicatePaths_answeredOnce", batchGet_duplicatePaths_answeredOnce),
         b("batchGet_withMask_masksEveryDocument", batchGet_withMask_masksEveryDocument),
@@ -168,7 +170,8 @@ public enum DocumentsContract: Sendable {
 
     /// A reference may point into another project or database; it is stored as written.
     public static func set_referenceToAnotherProject_roundTrips(_ store: any DocumentStore) async throws {
-        let elsewhere = Value.reference(DocumentName(database: try DatabaseID(projectID: "demo-other"), path: try path("a/b")))
+        let elsewhere = Value.reference(
+            DocumentName(database: try DatabaseID(projectID: "demo-other"), path: try path("a/b")))
         try await store.set("c/a", ["ref": elsewhere])
 
         try expectField(try await store.get("c/a"), try field("ref"), elsewhere)
@@ -238,7 +241,8 @@ public enum DocumentsContract: Sendable {
     }
 
     /// A mask naming only absent fields still returns the document, with no fields.
-    public static func get_withMaskOfMissingField_returnsDocumentWithoutFields(_ store: any DocumentStore) async throws {
+    public static func get_withMaskOfMissingField_returnsDocumentWithoutFields(_ store: any DocumentStore) async throws
+    {
         try await store.set("c/a", ["x": 1])
 
         let document = try unwrap(try await store.get("c/a", mask: ["zz"]), "c/a")
@@ -278,7 +282,8 @@ public enum DocumentsContract: Sendable {
     public static func batchGet_withMask_masksEveryDocument(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["x": 1, "y": 2], "c/b": ["y": 3]])
 
-        let response = try await store.batchGetDocuments([try path("c/a"), try path("c/b")], mask: [try field("x")], consistency: .latest)
+        let response = try await store.batchGetDocuments(
+            [try path("c/a"), try path("c/b")], mask: [try field("x")], consistency: .latest)
 
         try expectEqual(response.documents.map { $0.document?.fields }, [["x": 1], [:]], "masked fields")
     }
@@ -289,6 +294,7 @@ public enum DocumentsContract: Sendable {
 
         let response = try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .latest)
 
-        try expectTrue(response.readTime >= write.commitTime, "readTime \(response.readTime) >= commitTime \(write.commitTime)")
+        try expectTrue(
+            response.readTime >= write.commitTime, "readTime \(response.readTime) >= commitTime \(write.commitTime)")
     }
 }

@@ -68,18 +68,22 @@ public enum EqualityFiltersContract: Sendable {
 
     /// `v == -0.0` matches every zero.
     public static func equal_negativeZero_matchesEveryZero(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .equal, .double(-0.0))), ["nz", "z", "zd"], "v == -0.0")
+        try expectEqual(
+            try await values(store, try filter("v", .equal, .double(-0.0))), ["nz", "z", "zd"], "v == -0.0")
     }
 
     /// Integers and doubles are compared exactly: 2^53 + 1 (integer) equals no double, 2^53 equals both.
     public static func equal_largeIntegers_comparedExactly(_ store: any DocumentStore) async throws {
-        try await ContractFixtures.seed(store, "n", [
-            "int2p53": .integer(twoTo53), "dbl2p53": .double(9_007_199_254_740_992.0),
-            "int2p53p1": .integer(twoTo53 + 1), "dbl2p53p2": .double(9_007_199_254_740_994.0),
-        ])
+        try await ContractFixtures.seed(
+            store, "n",
+            [
+                "int2p53": .integer(twoTo53), "dbl2p53": .double(9_007_199_254_740_992.0),
+                "int2p53p1": .integer(twoTo53 + 1), "dbl2p53p2": .double(9_007_199_254_740_994.0),
+            ])
 
         let plusOne = try await store.ids(try query("n", where: try filter("v", .equal, .integer(twoTo53 + 1))))
-        let power = try await store.ids(try query("n", where: try filter("v", .equal, .double(9_007_199_254_740_992.0))))
+        let power = try await store.ids(
+            try query("n", where: try filter("v", .equal, .double(9_007_199_254_740_992.0))))
 
         try expectEqual(plusOne, ["int2p53p1"], "v == 2^53 + 1")
         try expectEqual(power, ["dbl2p53", "int2p53"], "v == 2^53 (double)")
@@ -87,7 +91,8 @@ public enum EqualityFiltersContract: Sendable {
 
     /// Int64.min equals the double -2^63 exactly.
     public static func equal_int64Minimum_matchesEqualDouble(_ store: any DocumentStore) async throws {
-        try await ContractFixtures.seed(store, "n", ["i64min": .integer(.min), "dneg2p63": .double(-9.223372036854776e18), "im1": -1])
+        try await ContractFixtures.seed(
+            store, "n", ["i64min": .integer(.min), "dneg2p63": .double(-9.223372036854776e18), "im1": -1])
 
         let ids = try await store.ids(try query("n", where: try filter("v", .equal, .integer(.min))))
 
@@ -96,12 +101,14 @@ public enum EqualityFiltersContract: Sendable {
 
     /// Arrays are equal element by element, with numeric element equality.
     public static func equal_array_comparesElementsNumerically(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .equal, [1.0, 2])), ["arr12", "arr12d"], "v == [1.0, 2]")
+        try expectEqual(
+            try await values(store, try filter("v", .equal, [1.0, 2])), ["arr12", "arr12d"], "v == [1.0, 2]")
     }
 
     /// Maps are equal key by key, with numeric value equality.
     public static func equal_map_comparesValuesNumerically(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .equal, ["a": 1.0])), ["map1", "map1d"], "v == {a: 1.0}")
+        try expectEqual(
+            try await values(store, try filter("v", .equal, ["a": 1.0])), ["map1", "map1d"], "v == {a: 1.0}")
     }
 
     /// `v == []` matches only the empty array.
@@ -137,12 +144,15 @@ public enum EqualityFiltersContract: Sendable {
 
     /// Timestamps are equal only to the microsecond: `.123` does not match `.123456`.
     public static func equal_timestamp_comparesMicroseconds(_ store: any DocumentStore) async throws {
-        try await ContractFixtures.seed(store, "t", [
-            "ms": .timestamp(try timestamp("2024-01-01T00:00:00.123Z")),
-            "us": .timestamp(try timestamp("2024-01-01T00:00:00.123456Z")),
-        ])
+        try await ContractFixtures.seed(
+            store, "t",
+            [
+                "ms": .timestamp(try timestamp("2024-01-01T00:00:00.123Z")),
+                "us": .timestamp(try timestamp("2024-01-01T00:00:00.123456Z")),
+            ])
 
-        let ids = try await store.ids(try query("t", where: try filter("v", .equal, .timestamp(try timestamp("2024-01-01T00:00:00.123000Z")))))
+        let ids = try await store.ids(
+            try query("t", where: try filter("v", .equal, .timestamp(try timestamp("2024-01-01T00:00:00.123000Z")))))
 
         try expectEqual(ids, ["ms"], "v == .123000")
     }
@@ -182,7 +192,8 @@ public enum EqualityFiltersContract: Sendable {
 
     /// A null in an `in` list matches nothing; the other values still match.
     public static func in_withNull_ignoresNull(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .in, [1, "a", .null])), ["d1", "i1", "sa"], "v in [1, 'a', null]")
+        try expectEqual(
+            try await values(store, try filter("v", .in, [1, "a", .null])), ["d1", "i1", "sa"], "v in [1, 'a', null]")
     }
 
     /// An array in an `in` list matches an equal array, not arrays containing it.

@@ -87,7 +87,9 @@ public func expectThrows<T>(
     } catch let failure as ContractFailure {
         throw failure
     } catch {
-        throw ContractFailure("\(what()): expected DocumentStoreError \(expected), got \(type(of: error)): \(error)", file: file, line: line)
+        throw ContractFailure(
+            "\(what()): expected DocumentStoreError \(expected), got \(type(of: error)): \(error)", file: file,
+            line: line)
     }
     throw ContractFailure("\(what()): expected \(expected), but it succeeded with \(result)", file: file, line: line)
 }
@@ -123,7 +125,8 @@ public func expectDoubleZero(
     line: Int = #line
 ) throws(ContractFailure) {
     guard case .double(let number)? = value, number == 0 else {
-        throw ContractFailure("\(what()): expected the double 0.0, got \(value.map(\.description) ?? "<absent>")", file: file, line: line)
+        throw ContractFailure(
+            "\(what()): expected the double 0.0, got \(value.map(\.description) ?? "<absent>")", file: file, line: line)
     }
 }
 
@@ -135,6 +138,7 @@ public func expectNaN(
     line: Int = #line
 ) throws(ContractFailure) {
     guard case .double(let number)? = value, number.isNaN else {
-        throw ContractFailure("\(what()): expected the double NaN, got \(value.map(\.description) ?? "<absent>")", file: file, line: line)
+        throw ContractFailure(
+            "\(what()): expected the double NaN, got \(value.map(\.description) ?? "<absent>")", file: file, line: line)
     }
 }

@@ -10,10 +10,18 @@ public enum GraphemeIDsContract: Sendable {
         b("set_idsBeginningWithGraphemeExtenders_roundTrip", set_idsBeginningWithGraphemeExtenders_roundTrip),
         b("set_referenceToIDBeginningWithExtender_roundTrips", set_referenceToIDBeginningWithExtender_roundTrips),
         b("list_idsBeginningWithGraphemeExtenders_inByteOrder", list_idsBeginningWithGraphemeExtenders_inByteOrder),
-        b("query_collectionEndingWithPrependCharacter_matchesEveryDocument", query_collectionEndingWithPrependCharacter_matchesEveryDocument),
-        b("collectionGroup_idBeginningWithExtender_findsEveryDocument", collectionGroup_idBeginningWithExtender_findsEveryDocument),
-        b("nameEqual_idBeginningWithExtender_matchesThatDocument", nameEqual_idBeginningWithExtender_matchesThatDocument),
-        b("underDocument_idsBeginningWithExtenders_areEachListed", underDocument_idsBeginningWithExtenders_areEachListed),
+        b(
+            "query_collectionEndingWithPrependCharacter_matchesEveryDocument",
+            query_collectionEndingWithPrependCharacter_matchesEveryDocument),
+        b(
+            "collectionGroup_idBeginningWithExtender_findsEveryDocument",
+            collectionGroup_idBeginningWithExtender_findsEveryDocument),
+        b(
+            "nameEqual_idBeginningWithExtender_matchesThatDocument",
+            nameEqual_idBeginningWithExtender_matchesThatDocument),
+        b(
+            "underDocument_idsBeginningWithExtenders_areEachListed",
+            underDocument_idsBeginningWithExtenders_areEachListed),
     ]
 
     private static func b(
@@ -47,9 +55,12 @@ public enum GraphemeIDsContract: Sendable {
 
         for extender in extenders {
             let id = extender + "d"
-            for (text, expectedID) in [("\(prependCollection)/\(id)", id), ("\(prependCollection)/\(id)/\(extender)/\(extender)", extender)] {
+            for (text, expectedID) in [
+                ("\(prependCollection)/\(id)", id), ("\(prependCollection)/\(id)/\(extender)/\(extender)", extender),
+            ] {
                 let document = try unwrap(try await store.get(text), "get \(bytes([text]))")
-                try expectEqual(bytes(document.path.segments), bytes(try path(text).segments), "path of \(bytes([text]))")
+                try expectEqual(
+                    bytes(document.path.segments), bytes(try path(text).segments), "path of \(bytes([text]))")
                 try expectEqual(document.fields, ["id": .string(expectedID)], "fields of \(bytes([text]))")
             }
         }
@@ -68,7 +79,9 @@ public enum GraphemeIDsContract: Sendable {
 
         try expectEqual(document.fields, fields, "references")
         for (index, extender) in extenders.enumerated() {
-            guard case .reference(let name)? = document.fields["r\(index)"] else { throw fail("r\(index) is not a reference") }
+            guard case .reference(let name)? = document.fields["r\(index)"] else {
+                throw fail("r\(index) is not a reference")
+            }
             try expectEqual(bytes(name.path.segments), bytes([prependCollection, extender]), "reference r\(index)")
         }
     }
@@ -84,7 +97,9 @@ public enum GraphemeIDsContract: Sendable {
     }
 
     /// A query of the collection returns every document, ordered by name.
-    public static func query_collectionEndingWithPrependCharacter_matchesEveryDocument(_ store: any DocumentStore) async throws {
+    public static func query_collectionEndingWithPrependCharacter_matchesEveryDocument(
+        _ store: any DocumentStore
+    ) async throws {
         let ids = extenders.map { $0 + "d" } + ["a"]
         for id in ids { try await store.set("\(prependCollection)/\(id)", ["v": 1]) }
 
@@ -94,14 +109,20 @@ public enum GraphemeIDsContract: Sendable {
     }
 
     /// A collection group named by a bare extender finds its documents under every parent.
-    public static func collectionGroup_idBeginningWithExtender_findsEveryDocument(_ store: any DocumentStore) async throws {
+    public static func collectionGroup_idBeginningWithExtender_findsEveryDocument(
+        _ store: any DocumentStore
+    ) async throws {
         let group = "\u{0301}g"
-        for extender in extenders { try await store.set("\(prependCollection)/\(extender)/\(group)/\(extender)", ["v": 1]) }
+        for extender in extenders {
+            try await store.set("\(prependCollection)/\(extender)/\(group)/\(extender)", ["v": 1])
+        }
         try await store.set("\(prependCollection)/x/g/other", ["v": 1])
 
         let paths = try await store.paths(try query(group, group: true))
 
-        try expectEqual(bytes(paths), byteSorted(extenders.map { "\(prependCollection)/\($0)/\(group)/\($0)" }), "paths in the group")
+        try expectEqual(
+            bytes(paths), byteSorted(extenders.map { "\(prependCollection)/\($0)/\(group)/\($0)" }),
+            "paths in the group")
     }
 
     /// `__name__ == ref(c\u{0600}/{extender}d)` matches exactly that document.
@@ -111,7 +132,8 @@ public enum GraphemeIDsContract: Sendable {
 
         for extender in extenders {
             let operand = try store.reference("\(prependCollection)/\(extender)d")
-            let found = try await store.ids(try query(prependCollection, where: try filter("__name__", .equal, operand)))
+            let found = try await store.ids(
+                try query(prependCollection, where: try filter("__name__", .equal, operand)))
             try expectEqual(bytes(found), bytes([extender + "d"]), "__name__ == \(bytes([extender]))")
         }
     }
@@ -121,7 +143,8 @@ public enum GraphemeIDsContract: Sendable {
     public static func underDocument_idsBeginningWithExtenders_areEachListed(_ store: any DocumentStore) async throws {
         for extender in extenders { try await store.set("\(prependCollection)/\u{0301}/\(extender)/x", ["v": 1]) }
 
-        let response = try await store.listCollectionIDs(ListCollectionIDsRequest(parent: try path("\(prependCollection)/\u{0301}")))
+        let response = try await store.listCollectionIDs(
+            ListCollectionIDsRequest(parent: try path("\(prependCollection)/\u{0301}")))
 
         try expectEqual(byteSorted(response.collectionIDs), byteSorted(extenders), "collection IDs")
     }

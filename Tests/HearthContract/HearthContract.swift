@@ -70,7 +70,8 @@ public enum HearthContract {
         var results: [ContractReport.Result] = []
         for behaviour in behaviours {
             if let reason = skipping.reason(for: behaviour) {
-                results.append(.init(id: behaviour.id, area: behaviour.area, outcome: .skipped(reason), duration: .zero))
+                results.append(
+                    .init(id: behaviour.id, area: behaviour.area, outcome: .skipped(reason), duration: .zero))
                 continue
             }
             let clock = ContinuousClock()

@@ -40,7 +40,9 @@ public enum LimitsAndOffsetsContract: Sendable {
     public static func limit_returnsFirstResults(_ store: any DocumentStore) async throws {
         try await seedFive(store)
 
-        try expectEqual(try await store.ids(try query("o", orderBy: [try desc("v")], limit: 2)), ["d4", "d3"], "orderBy v DESC limit 2")
+        try expectEqual(
+            try await store.ids(try query("o", orderBy: [try desc("v")], limit: 2)), ["d4", "d3"],
+            "orderBy v DESC limit 2")
     }
 
     /// `limit 0` returns nothing (not an error).
@@ -61,7 +63,8 @@ public enum LimitsAndOffsetsContract: Sendable {
     public static func limit_appliesAfterFilterAndOrder(_ store: any DocumentStore) async throws {
         try await ContractFixtures.seedPairs(store)
 
-        let ids = try await store.ids(try query("c", where: try filter("a", .greaterThan, 1), orderBy: [try asc("b")], limit: 2))
+        let ids = try await store.ids(
+            try query("c", where: try filter("a", .greaterThan, 1), orderBy: [try asc("b")], limit: 2))
 
         try expectEqual(ids, ["d3", "d8"], "a > 1 orderBy b limit 2")
     }
@@ -114,7 +117,8 @@ public enum LimitsAndOffsetsContract: Sendable {
 
         try expectTrue(!elements.isEmpty, "at least one element")
         for element in elements {
-            try expectTrue(element.readTime >= write.commitTime, "readTime \(element.readTime) >= commitTime \(write.commitTime)")
+            try expectTrue(
+                element.readTime >= write.commitTime, "readTime \(element.readTime) >= commitTime \(write.commitTime)")
         }
     }
 
@@ -137,7 +141,8 @@ public enum LimitsAndOffsetsContract: Sendable {
         try expectEqual(all.compactMap(\.document), streamed.compactMap(\.document), "documents")
         try expectEqual(all.compactMap(\.document?.path.documentID), ["d3", "d2", "d1"], "document order")
         try expectEqual(
-            all.reduce(0) { $0 + $1.skippedResults }, streamed.reduce(0) { $0 + $1.skippedResults }, "total skippedResults, as streamed"
+            all.reduce(0) { $0 + $1.skippedResults }, streamed.reduce(0) { $0 + $1.skippedResults },
+            "total skippedResults, as streamed"
         )
         try expectEqual(empty.compactMap(\.document), [], "documents of an empty collection")
     }

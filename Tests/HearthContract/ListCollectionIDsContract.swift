@@ -86,8 +86,10 @@ public enum ListCollectionIDsContract: Sendable {
         var pages = 0
 
         repeat {
-            let response = try await store.listCollectionIDs(ListCollectionIDsRequest(parent: try path("c/a"), pageSize: 3, pageToken: token))
-            try expectTrue(response.collectionIDs.count <= 3, "a page of at most 3, got \(response.collectionIDs.count)")
+            let response = try await store.listCollectionIDs(
+                ListCollectionIDsRequest(parent: try path("c/a"), pageSize: 3, pageToken: token))
+            try expectTrue(
+                response.collectionIDs.count <= 3, "a page of at most 3, got \(response.collectionIDs.count)")
             all += response.collectionIDs
             token = response.nextPageToken
             pages += 1
@@ -103,6 +105,8 @@ public enum ListCollectionIDsContract: Sendable {
 
         try await store.delete("gone/a")
 
-        try expectEqual(try await store.listCollectionIDs(ListCollectionIDsRequest()).collectionIDs, ["kept"], "root collection IDs")
+        try expectEqual(
+            try await store.listCollectionIDs(ListCollectionIDsRequest()).collectionIDs, ["kept"], "root collection IDs"
+        )
     }
 }

@@ -50,7 +50,8 @@ public enum ListDocumentsContract: Sendable {
     public static func list_returnsFieldsAndTimes(_ store: any DocumentStore) async throws {
         let write = try await store.set("c/a", ["x": 1])
 
-        let document = try unwrap(try await store.listDocuments(ListDocumentsRequest(collectionID: "c")).documents.first?.document, "c/a")
+        let document = try unwrap(
+            try await store.listDocuments(ListDocumentsRequest(collectionID: "c")).documents.first?.document, "c/a")
 
         try expectEqual(document.fields, ["x": 1], "fields")
         try expectEqual(document.createTime, write.commitTime, "createTime")
@@ -75,7 +76,8 @@ public enum ListDocumentsContract: Sendable {
         var pages = 0
 
         repeat {
-            let response = try await store.listDocuments(ListDocumentsRequest(collectionID: "c", pageSize: 2, pageToken: token))
+            let response = try await store.listDocuments(
+                ListDocumentsRequest(collectionID: "c", pageSize: 2, pageToken: token))
             try expectTrue(response.documents.count <= 2, "a page of at most 2, got \(response.documents.count)")
             all += ids(response)
             token = response.nextPageToken
@@ -112,7 +114,9 @@ public enum ListDocumentsContract: Sendable {
         let response = try await store.listDocuments(ListDocumentsRequest(collectionID: "c", showMissing: true))
 
         try expectEqual(ids(response), ["10", "9", "B", "a", "b", "ghost", "z"], "listed IDs")
-        try expectEqual(response.documents.map { $0.document == nil }, [false, false, false, false, false, true, false], "which are missing")
+        try expectEqual(
+            response.documents.map { $0.document == nil }, [false, false, false, false, false, true, false],
+            "which are missing")
     }
 
     /// A mask limits the fields of every listed document.
@@ -137,7 +141,8 @@ public enum ListDocumentsContract: Sendable {
     public static func list_subcollection_underParent(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        let response = try await store.listDocuments(ListDocumentsRequest(parent: try path("c/a"), collectionID: "inner"))
+        let response = try await store.listDocuments(
+            ListDocumentsRequest(parent: try path("c/a"), collectionID: "inner"))
 
         try expectEqual(response.documents.map(\.path.path), ["c/a/inner/i"], "listed paths")
     }
@@ -148,7 +153,9 @@ public enum ListDocumentsContract: Sendable {
 
         let response = try await store.listDocuments(ListDocumentsRequest(collectionID: "c"))
 
-        try expectTrue(response.documents.allSatisfy { $0.path.segments.count == 2 }, "only documents of c, got \(response.documents.map(\.path.path))")
+        try expectTrue(
+            response.documents.allSatisfy { $0.path.segments.count == 2 },
+            "only documents of c, got \(response.documents.map(\.path.path))")
     }
 
     /// A page token that was never issued is `invalidArgument`.

@@ -48,7 +48,9 @@ public final class ListenerProbe: Sendable {
     }
 
     /// Listens to `target` on `store` and starts consuming.
-    public convenience init(_ store: any DocumentStore, _ target: ListenTarget, options: ListenOptions = ListenOptions()) {
+    public convenience init(
+        _ store: any DocumentStore, _ target: ListenTarget, options: ListenOptions = ListenOptions()
+    ) {
         self.init(store.listen(target, options: options), includeMetadataChanges: options.includeMetadataChanges)
     }
 
@@ -89,11 +91,14 @@ public final class ListenerProbe: Sendable {
                 state.withLock { $0.cursor = index + 1 }
                 return snapshots[index]
             }
-            if let error { throw ContractFailure("\(what): the listener failed first: \(error)", file: file, line: line) }
+            if let error {
+                throw ContractFailure("\(what): the listener failed first: \(error)", file: file, line: line)
+            }
             if finished { throw ContractFailure("\(what): the listener ended first", file: file, line: line) }
             guard await waitForNews(after: snapshots.count, until: deadline) else {
                 let last = snapshots.last.map { Self.summary($0) } ?? "none"
-                throw ContractFailure("\(what): no such snapshot within \(timeout) (last: \(last))", file: file, line: line)
+                throw ContractFailure(
+                    "\(what): no such snapshot within \(timeout) (last: \(last))", file: file, line: line)
             }
         }
     }
@@ -150,15 +155,22 @@ public final class ListenerProbe: Sendable {
             guard snapshot.isInitial else { return "the first snapshot is not marked initial" }
             let expected = ids.enumerated().map { "added \($0.element) -→\($0.offset)" }
             if snapshot.changes.map(Self.describe) != expected {
-                return "the first snapshot's changes \(snapshot.changes.map(Self.describe)) are not every document added in order"
+                return
+                    "the first snapshot's changes \(snapshot.changes.map(Self.describe)) are not every document added in order"
             }
             return nil
         }
         if snapshot.isInitial { return "a later snapshot is marked initial" }
-        if snapshot.readTime < previous.readTime { return "read time went back from \(previous.readTime) to \(snapshot.readTime)" }
-        if snapshot.changes.isEmpty, !includeMetadataChanges { return "a snapshot without changes arrived without includeMetadataChanges" }
+        if snapshot.readTime < previous.readTime {
+            return "read time went back from \(previous.readTime) to \(snapshot.readTime)"
+        }
+        if snapshot.changes.isEmpty, !includeMetadataChanges {
+            return "a snapshot without changes arrived without includeMetadataChanges"
+        }
         let ranks = snapshot.changes.map { change in change.kind == .removed ? 0 : change.kind == .added ? 1 : 2 }
-        if ranks != ranks.sorted() { return "changes \(snapshot.changes.map(Self.describe)) are not removals, then additions, then modifications" }
+        if ranks != ranks.sorted() {
+            return "changes \(snapshot.changes.map(Self.describe)) are not removals, then additions, then modifications"
+        }
         var replayed = previous.documents.map(\.path)
         for change in snapshot.changes {
             if let old = change.oldIndex {
@@ -172,7 +184,10 @@ public final class ListenerProbe: Sendable {
                 replayed.insert(change.document.path, at: new)
             }
         }
-        if replayed != ids { return "changes \(snapshot.changes.map(Self.describe)) turn the previous documents into \(replayed), not \(ids)" }
+        if replayed != ids {
+            return
+                "changes \(snapshot.changes.map(Self.describe)) turn the previous documents into \(replayed), not \(ids)"
+        }
         return nil
     }
 
@@ -184,7 +199,6 @@ public final class ListenerProbe: Sendable {
         "\(snapshot.documents.map(\.path.path)) changes \(snapshot.changes.map(describe)) at \(snapshot.readTime)"
     }
 }
-
 
 extension ListenerProbe.State {
     fileprivate mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {

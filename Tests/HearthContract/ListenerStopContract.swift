@@ -27,11 +27,19 @@ public enum ListenerStopContract: Sendable {
         b("remove_withASnapshotPending_itIsNeverDelivered", remove_withASnapshotPending_itIsNeverDelivered),
         b("remove_whileACallbackRuns_returnsAfterItFinishes", remove_whileACallbackRuns_returnsAfterItFinishes),
         b("remove_insideTheCallback_returnsAndStopsTheListener", remove_insideTheCallback_returnsAndStopsTheListener),
-        b("remove_ofAnotherListenerInsideACallback_returnsAndStopsIt", remove_ofAnotherListenerInsideACallback_returnsAndStopsIt),
-        b("remove_twoCallbacksRemovingEachOther_neitherDeadlocks", remove_twoCallbacksRemovingEachOther_neitherDeadlocks),
+        b(
+            "remove_ofAnotherListenerInsideACallback_returnsAndStopsIt",
+            remove_ofAnotherListenerInsideACallback_returnsAndStopsIt),
+        b(
+            "remove_twoCallbacksRemovingEachOther_neitherDeadlocks",
+            remove_twoCallbacksRemovingEachOther_neitherDeadlocks),
         b("cancel_withASnapshotPending_nextReturnsNil", cancel_withASnapshotPending_nextReturnsNil),
-        b("stress_callbackStartStopWithCommits_noCallbackAfterRemove", stress_callbackStartStopWithCommits_noCallbackAfterRemove, traits: [.slow]),
-        b("stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel", stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel, traits: [.slow]),
+        b(
+            "stress_callbackStartStopWithCommits_noCallbackAfterRemove",
+            stress_callbackStartStopWithCommits_noCallbackAfterRemove, traits: [.slow]),
+        b(
+            "stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel",
+            stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel, traits: [.slow]),
     ]
 
     private static func b(
@@ -58,7 +66,9 @@ public enum ListenerStopContract: Sendable {
         let afterRemove = calls.count
         try await store.set("rooms/a", ["n": 1])
         try await store.set("rooms/b", ["n": 2])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("both commits") { $0.documents.count == 2 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("both commits") {
+            $0.documents.count == 2
+        }
 
         try expectEqual(calls.count, afterRemove, "callbacks after remove() returned")
         try expectTrue(registration.isRemoved, "isRemoved after remove()")
@@ -91,7 +101,9 @@ public enum ListenerStopContract: Sendable {
         try await store.set("rooms/a", ["n": 1])
         try await Flag.wait(for: holding, "the callback of the first commit")
         try await store.set("rooms/b", ["n": 2])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the second commit") { $0.documents.count == 2 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the second commit") {
+            $0.documents.count == 2
+        }
 
         let callsBeforeRemove = calls.count
         await Task.detached {
@@ -99,11 +111,14 @@ public enum ListenerStopContract: Sendable {
             removeReturned.set()
         }.value
         try await store.set("rooms/c", ["n": 3])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the last commit") { $0.documents.count == 3 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the last commit") {
+            $0.documents.count == 3
+        }
 
         try expectEqual(violations.all, [], "callbacks after remove() returned")
         if removedWhileHolding.isSet {
-            try expectEqual(calls.count, callsBeforeRemove, "callbacks after the held one (the pending snapshot must be dropped)")
+            try expectEqual(
+                calls.count, callsBeforeRemove, "callbacks after the held one (the pending snapshot must be dropped)")
         }
     }
 
@@ -158,7 +173,9 @@ public enum ListenerStopContract: Sendable {
         try await Flag.wait(for: removedInside, "remove() inside the callback to return")
 
         try await store.set("rooms/b", ["n": 2])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the later commit") { $0.documents.count == 2 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the later commit") {
+            $0.documents.count == 2
+        }
 
         try expectEqual(calls.count, 2, "callbacks (the initial one and the one that removed the listener)")
         try expectTrue(registration.isRemoved, "isRemoved")
@@ -166,7 +183,9 @@ public enum ListenerStopContract: Sendable {
 
     /// `remove()` of another listener, called from inside a callback, returns (no deadlock), and that
     /// listener is not called again.
-    public static func remove_ofAnotherListenerInsideACallback_returnsAndStopsIt(_ store: any DocumentStore) async throws {
+    public static func remove_ofAnotherListenerInsideACallback_returnsAndStopsIt(
+        _ store: any DocumentStore
+    ) async throws {
         let rooms = Database(store: store).collection(try CollectionPath("rooms"))
         let otherCalls = Deliveries()
         let other = rooms.addSnapshotListener { _ in otherCalls.record() }
@@ -181,7 +200,9 @@ public enum ListenerStopContract: Sendable {
         let afterRemove = otherCalls.count
 
         try await store.set("rooms/a", ["n": 1])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") { $0.documents.count == 1 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") {
+            $0.documents.count == 1
+        }
         remover.remove()
 
         try expectTrue(other.isRemoved, "the other listener is removed")
@@ -219,7 +240,9 @@ public enum ListenerStopContract: Sendable {
         let deadline = ContinuousClock.now + ListenerProbe.defaultTimeout
         while !(entered.contains { $0.isSet } && zip(entered, returned).allSatisfy { !$0.isSet || $1.isSet }) {
             guard ContinuousClock.now < deadline else {
-                throw fail("callbacks that removed each other's listener did not return within \(ListenerProbe.defaultTimeout)")
+                throw fail(
+                    "callbacks that removed each other's listener did not return within \(ListenerProbe.defaultTimeout)"
+                )
             }
             try await Task.sleep(for: .milliseconds(1))
         }
@@ -227,7 +250,9 @@ public enum ListenerStopContract: Sendable {
         second.remove()
         let afterRemove = calls.count
         try await store.set("rooms/b", ["n": 2])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the later commit") { $0.documents.count == 2 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the later commit") {
+            $0.documents.count == 2
+        }
 
         try expectEqual(calls.count, afterRemove, "callbacks after both removals")
     }
@@ -253,14 +278,18 @@ public enum ListenerStopContract: Sendable {
         }
         try await Flag.wait(for: ready, "the initial snapshot")
         try await store.set("rooms/a", ["n": 1])
-        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") { $0.documents.count == 1 }
+        try await ListenerProbe(store, .query(parent: nil, query: try query("rooms"))).next("the commit") {
+            $0.documents.count == 1
+        }
 
         consumer.cancel()
         open.yield()
         open.finish()
         let after = try await consumer.value
 
-        try expectTrue(after == nil, "next() after cancellation returned \(after.map { "a snapshot of \($0.count) documents" } ?? "nil")")
+        try expectTrue(
+            after == nil,
+            "next() after cancellation returned \(after.map { "a snapshot of \($0.count) documents" } ?? "nil")")
     }
 
     // MARK: Stress
@@ -268,7 +297,9 @@ public enum ListenerStopContract: Sendable {
     /// Up to 2,000 cycles (about 2 s, see `StressBudget`) of `addSnapshotListener` then `remove()` — at once, after a
     /// yield, or after the first callback — while another task commits to the collection. Every callback
     /// checks, when it starts and when it ends, that `remove()` has not returned yet.
-    public static func stress_callbackStartStopWithCommits_noCallbackAfterRemove(_ store: any DocumentStore) async throws {
+    public static func stress_callbackStartStopWithCommits_noCallbackAfterRemove(
+        _ store: any DocumentStore
+    ) async throws {
         let rooms = Database(store: store).collection(try CollectionPath("rooms"))
         let violations = Violations()
         let total = Deliveries()
@@ -284,7 +315,9 @@ public enum ListenerStopContract: Sendable {
                 calls.record()
                 total.record()
                 if cycle % 7 == 0 { yieldThread() }
-                if stopped.isSet { violations.record("cycle \(cycle): a callback was still running after remove() returned") }
+                if stopped.isSet {
+                    violations.record("cycle \(cycle): a callback was still running after remove() returned")
+                }
             }
             try await pause(cycle, until: { calls.count > 0 })
             registration.remove()
@@ -305,7 +338,9 @@ public enum ListenerStopContract: Sendable {
     /// once, after a yield, or after the first snapshot — while another task commits to the collection.
     /// A `next()` called after the cancellation must return `nil`, and the iteration must end without
     /// an error.
-    public static func stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel(_ store: any DocumentStore) async throws {
+    public static func stress_sequenceStartCancelWithCommits_noSnapshotAfterCancel(
+        _ store: any DocumentStore
+    ) async throws {
         let rooms = Database(store: store).collection(try CollectionPath("rooms"))
         let violations = Violations()
         let total = Deliveries()
@@ -321,7 +356,9 @@ public enum ListenerStopContract: Sendable {
                 while true {
                     let calledAfterStop = stopped.isSet
                     guard try await snapshots.next() != nil else { return }
-                    if calledAfterStop { violations.record("cycle \(cycle): next() called after the cancellation returned a snapshot") }
+                    if calledAfterStop {
+                        violations.record("cycle \(cycle): next() called after the cancellation returned a snapshot")
+                    }
                     calls.record()
                     total.record()
                 }
@@ -362,7 +399,9 @@ public enum ListenerStopContract: Sendable {
         default:
             let deadline = ContinuousClock.now + ListenerProbe.defaultTimeout
             while !delivered() {
-                guard ContinuousClock.now < deadline else { throw fail("no delivery within \(ListenerProbe.defaultTimeout)") }
+                guard ContinuousClock.now < deadline else {
+                    throw fail("no delivery within \(ListenerProbe.defaultTimeout)")
+                }
                 try await Task.sleep(for: .milliseconds(1))
             }
         }
@@ -390,7 +429,9 @@ final class Flag: Sendable {
     static func wait(for flag: Flag, _ what: String) async throws {
         let deadline = ContinuousClock.now + ListenerStopContract.deliveryTimeout
         while !flag.isSet {
-            guard ContinuousClock.now < deadline else { throw fail("\(what): not within \(ListenerStopContract.deliveryTimeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw fail("\(what): not within \(ListenerStopContract.deliveryTimeout)")
+            }
             try await Task.sleep(for: .milliseconds(1))
         }
     }
@@ -429,7 +470,9 @@ final class Deliveries: Sendable {
     func wait(forAtLeast count: Int, _ what: String) async throws {
         let deadline = ContinuousClock.now + ListenerStopContract.deliveryTimeout
         while self.count < count {
-            guard ContinuousClock.now < deadline else { throw fail("\(what): \(self.count) of \(count) within \(ListenerStopContract.deliveryTimeout)") }
+            guard ContinuousClock.now < deadline else {
+                throw fail("\(what): \(self.count) of \(count) within \(ListenerStopContract.deliveryTimeout)")
+            }
             try await Task.sleep(for: .milliseconds(1))
         }
     }

@@ -27,11 +27,15 @@ public enum ListenersContract: Sendable {
         b("query_documentLeavesRange_isRemoved", query_documentLeavesRange_isRemoved),
         b("query_documentEntersRange_isAdded", query_documentEntersRange_isAdded),
         b("query_orderChange_movesDocumentFromOldToNewIndex", query_orderChange_movesDocumentFromOldToNewIndex),
-        b("query_oneCommit_removalsThenAdditionsThenModifications", query_oneCommit_removalsThenAdditionsThenModifications),
+        b(
+            "query_oneCommit_removalsThenAdditionsThenModifications",
+            query_oneCommit_removalsThenAdditionsThenModifications),
         b("query_otherCollection_changesAreNotReported", query_otherCollection_changesAreNotReported),
         b("query_readTime_isAtLeastTheCommitTime", query_readTime_isAtLeastTheCommitTime),
         b("query_projection_returnsSelectedFieldsInQueryOrder", query_projection_returnsSelectedFieldsInQueryOrder),
-        b("query_inequalitiesOnTheNameAndAField_inTheFieldsOrder", query_inequalitiesOnTheNameAndAField_inTheFieldsOrder),
+        b(
+            "query_inequalitiesOnTheNameAndAField_inTheFieldsOrder",
+            query_inequalitiesOnTheNameAndAField_inTheFieldsOrder),
         b("query_collectionGroup_seesEveryCollectionWithTheID", query_collectionGroup_seesEveryCollectionWithTheID),
         b("limit_documentLeavesWindow_nextDocumentEnters", limit_documentLeavesWindow_nextDocumentEnters),
         b("limit_documentEntersBeforeBoundary_pushesLastOut", limit_documentEntersBeforeBoundary_pushesLastOut),
@@ -43,7 +47,9 @@ public enum ListenersContract: Sendable {
         b("invalidQuery_failsWithInvalidArgument", invalidQuery_failsWithInvalidArgument),
     ]
 
-    private static func b(_ name: String, _ run: @escaping @Sendable (any DocumentStore) async throws -> Void) -> ContractBehaviour {
+    private static func b(
+        _ name: String, _ run: @escaping @Sendable (any DocumentStore) async throws -> Void
+    ) -> ContractBehaviour {
         ContractBehaviour(area: .listeners, name: name, run: run)
     }
 
@@ -136,7 +142,8 @@ public enum ListenersContract: Sendable {
     /// A query without results: the initial snapshot is empty (and still arrives).
     public static func query_noResults_initialSnapshotIsEmpty(_ store: any DocumentStore) async throws {
         try await store.set("c/a", ["n": 1])
-        let probe = ListenerProbe(store, .query(parent: nil, query: try query("c", where: try filter("n", .greaterThan, 5))))
+        let probe = ListenerProbe(
+            store, .query(parent: nil, query: try query("c", where: try filter("n", .greaterThan, 5))))
 
         let initial = try await probe.next("initial snapshot")
 
@@ -184,7 +191,8 @@ public enum ListenersContract: Sendable {
     /// A result updated so that it no longer matches the filter is removed (it still exists).
     public static func query_documentLeavesRange_isRemoved(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["n": 1], "c/b": ["n": 2]])
-        let probe = ListenerProbe(store, .query(parent: nil, query: try query("c", where: try filter("n", .lessThan, 5))))
+        let probe = ListenerProbe(
+            store, .query(parent: nil, query: try query("c", where: try filter("n", .lessThan, 5))))
         try await probe.next("initial snapshot")
 
         try await store.set("c/a", ["n": 9])
@@ -197,7 +205,8 @@ public enum ListenersContract: Sendable {
     /// A document updated so that it matches the filter is added.
     public static func query_documentEntersRange_isAdded(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["n": 1], "c/b": ["n": 9]])
-        let probe = ListenerProbe(store, .query(parent: nil, query: try query("c", where: try filter("n", .lessThan, 5))))
+        let probe = ListenerProbe(
+            store, .query(parent: nil, query: try query("c", where: try filter("n", .lessThan, 5))))
         try await probe.next("initial snapshot")
 
         try await store.set("c/b", ["n": 0])
@@ -235,7 +244,8 @@ public enum ListenersContract: Sendable {
         )
         let snapshot = try await probe.next("the commit") { ids($0) == ["d", "e", "c"] }
 
-        try expectEqual(changes(snapshot), ["removed a 0→-", "removed b 0→-", "added e -→0", "modified d 2→0"], "changes")
+        try expectEqual(
+            changes(snapshot), ["removed a 0→-", "removed b 0→-", "added e -→0", "modified d 2→0"], "changes")
     }
 
     /// Writes to another collection do not reach a query listener.
@@ -261,14 +271,18 @@ public enum ListenersContract: Sendable {
         let commit = try await store.set("c/a", ["n": 1])
         let snapshot = try await probe.next("the addition") { !$0.documents.isEmpty }
 
-        try expectTrue(snapshot.readTime >= commit.commitTime, "read time \(snapshot.readTime) ≥ commit time \(commit.commitTime)")
+        try expectTrue(
+            snapshot.readTime >= commit.commitTime, "read time \(snapshot.readTime) ≥ commit time \(commit.commitTime)")
     }
 
     /// `__name__ > c/a AND n > 0` runs ordered by `n`, then by name (an inequality on the name adds no
     /// order of its own): the snapshot holds the documents in that order, as the query returns them.
     public static func query_inequalitiesOnTheNameAndAField_inTheFieldsOrder(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["n": 5], "c/b": ["n": 2], "c/c": ["n": 1], "c/d": ["n": 0]])
-        let byNameAndN = try query("c", where: and(try filter("__name__", .greaterThan, try store.reference("c/a")), try filter("n", .greaterThan, 0)))
+        let byNameAndN = try query(
+            "c",
+            where: and(
+                try filter("__name__", .greaterThan, try store.reference("c/a")), try filter("n", .greaterThan, 0)))
         let probe = ListenerProbe(store, .query(parent: nil, query: byNameAndN))
 
         let initial = try await probe.next("initial snapshot")
@@ -281,13 +295,15 @@ public enum ListenersContract: Sendable {
     /// A projection returns only the selected fields, ordered by a field it does not select.
     public static func query_projection_returnsSelectedFieldsInQueryOrder(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["n": 2, "name": "A"], "c/b": ["n": 1, "name": "B"]])
-        let probe = ListenerProbe(store, .query(parent: nil, query: try query("c", select: ["name"], orderBy: [asc("n")])))
+        let probe = ListenerProbe(
+            store, .query(parent: nil, query: try query("c", select: ["name"], orderBy: [asc("n")])))
         try await probe.next("initial snapshot")
 
         try await store.set("c/c", ["n": 1.5, "name": "C"])
         let snapshot = try await probe.next("the addition") { $0.documents.count == 3 }
 
-        try expectEqual(snapshot.documents.map(\.fields), [["name": "B"], ["name": "C"], ["name": "A"]], "projected documents")
+        try expectEqual(
+            snapshot.documents.map(\.fields), [["name": "B"], ["name": "C"], ["name": "A"]], "projected documents")
         try expectEqual(changes(snapshot), ["added c -→1"], "changes")
     }
 
@@ -349,16 +365,21 @@ public enum ListenersContract: Sendable {
     /// indexes in that order.
     public static func limitToLast_clientAPI_showsLastDocumentsInQueryOrder(_ store: any DocumentStore) async throws {
         try await store.seed(["c/a": ["n": 1], "c/b": ["n": 2], "c/c": ["n": 3]])
-        var snapshots = Database(store: store).collection("c").order(by: "n").limit(toLast: 2).snapshots().makeAsyncIterator()
+        var snapshots = Database(store: store).collection("c").order(by: "n").limit(toLast: 2).snapshots()
+            .makeAsyncIterator()
         let initial = try unwrap(try await snapshots.next(), "initial snapshot")
 
         try await store.set("c/d", ["n": 4])
         var next = try unwrap(try await snapshots.next(), "snapshot after the addition")
-        while next.documents.map(\.documentID) != ["c", "d"] { next = try unwrap(try await snapshots.next(), "snapshot with c, d") }
+        while next.documents.map(\.documentID) != ["c", "d"] {
+            next = try unwrap(try await snapshots.next(), "snapshot with c, d")
+        }
 
         try expectEqual(initial.documents.map(\.documentID), ["b", "c"], "initial documents")
         try expectEqual(
-            next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.oldIndex ?? -1)→\($0.newIndex ?? -1)" },
+            next.documentChanges.map {
+                "\($0.type) \($0.document.documentID) \($0.oldIndex ?? -1)→\($0.newIndex ?? -1)"
+            },
             ["removed b 0→-1", "added d -1→1"],
             "changes"
         )
@@ -370,7 +391,10 @@ public enum ListenersContract: Sendable {
     public static func manyListeners_eachSeesTheCommit(_ store: any DocumentStore) async throws {
         try await store.set("c/a", ["n": 1])
         let probes = try (0..<10).map { index in
-            ListenerProbe(store, .query(parent: nil, query: try query("c", where: try filter("n", .lessThan, .integer(Int64(10 + index))))))
+            ListenerProbe(
+                store,
+                .query(
+                    parent: nil, query: try query("c", where: try filter("n", .lessThan, .integer(Int64(10 + index))))))
         }
         for probe in probes { try await probe.next("initial snapshot") }
 
@@ -426,5 +450,7 @@ private func kinds(_ snapshot: ListenSnapshot) -> [String] {
 }
 
 private func changes(_ snapshot: ListenSnapshot) -> [String] {
-    snapshot.changes.map { "\($0.kind) \($0.document.path.documentID) \($0.oldIndex.map(String.init) ?? "-")→\($0.newIndex.map(String.init) ?? "-")" }
+    snapshot.changes.map {
+        "\($0.kind) \($0.document.path.documentID) \($0.oldIndex.map(String.init) ?? "-")→\($0.newIndex.map(String.init) ?? "-")"
+    }
 }

@@ -15,11 +15,15 @@ public enum PreconditionsContract: Sendable {
         b("failedPrecondition_leavesDocumentUnchanged", failedPrecondition_leavesDocumentUnchanged),
         b("deleteExistsTrue_onMissingDocument_failsNotFound", deleteExistsTrue_onMissingDocument_failsNotFound),
         b("deleteExistsFalse_onMissingDocument_succeeds", deleteExistsFalse_onMissingDocument_succeeds),
-        b("deleteExistsFalse_onExistingDocument_failsAlreadyExists", deleteExistsFalse_onExistingDocument_failsAlreadyExists),
+        b(
+            "deleteExistsFalse_onExistingDocument_failsAlreadyExists",
+            deleteExistsFalse_onExistingDocument_failsAlreadyExists),
         b("deleteUpdateTime_matching_deletes", deleteUpdateTime_matching_deletes),
         b("deleteUpdateTime_stale_failsFailedPrecondition", deleteUpdateTime_stale_failsFailedPrecondition),
         b("transformExistsTrue_onMissingDocument_failsNotFound", transformExistsTrue_onMissingDocument_failsNotFound),
-        b("maskedUpdateExistsTrue_onMissingDocument_failsNotFound", maskedUpdateExistsTrue_onMissingDocument_failsNotFound),
+        b(
+            "maskedUpdateExistsTrue_onMissingDocument_failsNotFound",
+            maskedUpdateExistsTrue_onMissingDocument_failsNotFound),
     ]
 
     private static func b(
@@ -100,7 +104,8 @@ public enum PreconditionsContract: Sendable {
         let other = try await store.set("c/other", ["x": 1])
 
         try await expectThrows(code: .failedPrecondition, "update of a missing document with an updateTime") {
-            try await store.commit(.update(try path("c/a"), fields: ["x": 1], precondition: .updateTime(other.commitTime)))
+            try await store.commit(
+                .update(try path("c/a"), fields: ["x": 1], precondition: .updateTime(other.commitTime)))
         }
 
         try expectNil(try await store.get("c/a"), "c/a")
@@ -131,7 +136,8 @@ public enum PreconditionsContract: Sendable {
     }
 
     /// Deleting with `exists: false` a document that exists fails with `alreadyExists` and keeps it.
-    public static func deleteExistsFalse_onExistingDocument_failsAlreadyExists(_ store: any DocumentStore) async throws {
+    public static func deleteExistsFalse_onExistingDocument_failsAlreadyExists(_ store: any DocumentStore) async throws
+    {
         try await store.set("c/a", ["x": 1])
 
         try await expectThrows(code: .alreadyExists, "delete with exists: false of an existing document") {
@@ -168,7 +174,9 @@ public enum PreconditionsContract: Sendable {
     public static func transformExistsTrue_onMissingDocument_failsNotFound(_ store: any DocumentStore) async throws {
         try await expectThrows(code: .notFound, "transform with exists: true of a missing document") {
             try await store.commit(
-                Write(path: try path("c/a"), operation: .transform, transforms: [try transform("n", .increment(1))], precondition: .exists(true))
+                Write(
+                    path: try path("c/a"), operation: .transform, transforms: [try transform("n", .increment(1))],
+                    precondition: .exists(true))
             )
         }
 
@@ -178,7 +186,8 @@ public enum PreconditionsContract: Sendable {
     /// A masked update (the SDKs' `updateData`) with `exists: true` on a missing document fails with `notFound`.
     public static func maskedUpdateExistsTrue_onMissingDocument_failsNotFound(_ store: any DocumentStore) async throws {
         try await expectThrows(code: .notFound, "masked update with exists: true of a missing document") {
-            try await store.commit(.update(try path("c/a"), fields: ["x": 1], mask: [try field("x")], precondition: .exists(true)))
+            try await store.commit(
+                .update(try path("c/a"), fields: ["x": 1], mask: [try field("x")], precondition: .exists(true)))
         }
     }
 }

@@ -25,10 +25,14 @@ public enum ProjectionContract: Sendable {
     }
 
     private static func seed(_ store: any DocumentStore) async throws {
-        try await store.seed(["c/d1": ["a": ["b": 1, "c": 2], "d": 3, "e": .null], "c/d2": ["d": 4], "c/d3": ["a": 5]])
+        try await store.seed([
+            "c/d1": ["a": ["b": 1, "c": 2], "d": 3, "e": .null], "c/d2": ["d": 4], "c/d3": ["a": 5],
+        ])
     }
 
-    private static func projected(_ store: any DocumentStore, _ select: [String], where filter: Filter? = nil, orderBy: [Order] = [])
+    private static func projected(
+        _ store: any DocumentStore, _ select: [String], where filter: Filter? = nil, orderBy: [Order] = []
+    )
         async throws -> [String: MapValue]
     {
         try await seed(store)

@@ -8,13 +8,17 @@ public enum QueryValidationContract: Sendable {
     static let behaviours: [ContractBehaviour] = [
         b("in_thirtyValues_isAllowed", in_thirtyValues_isAllowed),
         b("in_thirtyOneValues_failsInvalidArgument", in_thirtyOneValues_failsInvalidArgument),
-        b("arrayContainsAny_thirtyOneValues_failsInvalidArgument", arrayContainsAny_thirtyOneValues_failsInvalidArgument),
+        b(
+            "arrayContainsAny_thirtyOneValues_failsInvalidArgument",
+            arrayContainsAny_thirtyOneValues_failsInvalidArgument),
         b("notIn_tenValues_isAllowed", notIn_tenValues_isAllowed),
         b("notIn_elevenValues_failsInvalidArgument", notIn_elevenValues_failsInvalidArgument),
         b("emptyValueLists_failInvalidArgument", emptyValueLists_failInvalidArgument),
         b("in_operandNotAnArray_failsInvalidArgument", in_operandNotAnArray_failsInvalidArgument),
         b("twoArrayContains_failInvalidArgument", twoArrayContains_failInvalidArgument),
-        b("arrayContainsWithArrayContainsAny_failsInvalidArgument", arrayContainsWithArrayContainsAny_failsInvalidArgument),
+        b(
+            "arrayContainsWithArrayContainsAny_failsInvalidArgument",
+            arrayContainsWithArrayContainsAny_failsInvalidArgument),
         b("notInWithNotEqual_failsInvalidArgument", notInWithNotEqual_failsInvalidArgument),
         b("twoNotEqual_failInvalidArgument", twoNotEqual_failInvalidArgument),
         b("notEqualWithIsNotNull_failsInvalidArgument", notEqualWithIsNotNull_failsInvalidArgument),
@@ -38,7 +42,9 @@ public enum QueryValidationContract: Sendable {
         b("negativeOffset_failsInvalidArgument", negativeOffset_failsInvalidArgument),
         b("stringOperandOf1499Bytes_isAllowed", stringOperandOf1499Bytes_isAllowed),
         b("stringOperandOf1500Bytes_failsInvalidArgument", stringOperandOf1500Bytes_failsInvalidArgument),
-        b("multibyteStringOperandOf1500Bytes_failsInvalidArgument", multibyteStringOperandOf1500Bytes_failsInvalidArgument),
+        b(
+            "multibyteStringOperandOf1500Bytes_failsInvalidArgument",
+            multibyteStringOperandOf1500Bytes_failsInvalidArgument),
         b("longStringNestedInOperand_failsInvalidArgument", longStringNestedInOperand_failsInvalidArgument),
         b("nameFilterWithNonReference_failsInvalidArgument", nameFilterWithNonReference_failsInvalidArgument),
         b("nameFilterIntoOtherDatabase_failsInvalidArgument", nameFilterIntoOtherDatabase_failsInvalidArgument),
@@ -76,19 +82,25 @@ public enum QueryValidationContract: Sendable {
     }
 
     /// Fails unless running `query` on collection `q` fails with `invalidArgument`.
-    private static func expectInvalid(_ store: any DocumentStore, _ query: StructuredQuery, _ what: String, line: Int = #line) async throws {
+    private static func expectInvalid(
+        _ store: any DocumentStore, _ query: StructuredQuery, _ what: String, line: Int = #line
+    ) async throws {
         try await seed(store)
         try await expectThrows(code: .invalidArgument, what, line: line) {
             try await store.documents(query)
         }
     }
 
-    private static func expectInvalid(_ store: any DocumentStore, where filter: Filter, _ what: String, line: Int = #line) async throws {
+    private static func expectInvalid(
+        _ store: any DocumentStore, where filter: Filter, _ what: String, line: Int = #line
+    ) async throws {
         try await expectInvalid(store, try query("q", where: filter), what, line: line)
     }
 
     /// Fails unless the aggregations fail with `invalidArgument`.
-    private static func expectInvalid(_ store: any DocumentStore, aggregations: [Aggregation], _ what: String, line: Int = #line) async throws {
+    private static func expectInvalid(
+        _ store: any DocumentStore, aggregations: [Aggregation], _ what: String, line: Int = #line
+    ) async throws {
         try await seed(store)
         try await expectThrows(code: .invalidArgument, what, line: line) {
             try await store.aggregate(try query("q"), aggregations)
@@ -99,7 +111,9 @@ public enum QueryValidationContract: Sendable {
     public static func in_thirtyValues_isAllowed(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        try expectEqual(try await store.ids(try query("q", where: try filter("a", .in, numbers(30)))), ["d1", "d2"], "a in [0...29]")
+        try expectEqual(
+            try await store.ids(try query("q", where: try filter("a", .in, numbers(30)))), ["d1", "d2"], "a in [0...29]"
+        )
     }
 
     /// `in` with 31 values is invalid.
@@ -109,14 +123,17 @@ public enum QueryValidationContract: Sendable {
 
     /// `array-contains-any` with 31 values is invalid.
     public static func arrayContainsAny_thirtyOneValues_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: try filter("tags", .arrayContainsAny, numbers(31)), "tags array-contains-any 31 values")
+        try await expectInvalid(
+            store, where: try filter("tags", .arrayContainsAny, numbers(31)), "tags array-contains-any 31 values")
     }
 
     /// `not-in` takes up to 10 values.
     public static func notIn_tenValues_isAllowed(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        try expectEqual(try await store.ids(try query("q", where: try filter("a", .notIn, numbers(10, from: 2)))), ["d1"], "a not-in [2...11]")
+        try expectEqual(
+            try await store.ids(try query("q", where: try filter("a", .notIn, numbers(10, from: 2)))), ["d1"],
+            "a not-in [2...11]")
     }
 
     /// `not-in` with 11 values is invalid.
@@ -138,7 +155,9 @@ public enum QueryValidationContract: Sendable {
 
     /// At most one `array-contains` per disjunction.
     public static func twoArrayContains_failInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("tags", .arrayContains, "x"), try filter("tags", .arrayContains, "y")), "two array-contains")
+        try await expectInvalid(
+            store, where: and(try filter("tags", .arrayContains, "x"), try filter("tags", .arrayContains, "y")),
+            "two array-contains")
     }
 
     /// `array-contains` and `array-contains-any` count together: one per disjunction.
@@ -152,56 +171,67 @@ public enum QueryValidationContract: Sendable {
 
     /// `not-in` and `!=` cannot be combined.
     public static func notInWithNotEqual_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .notIn, [1]), try filter("v", .notEqual, 3)), "not-in with !=")
+        try await expectInvalid(
+            store, where: and(try filter("a", .notIn, [1]), try filter("v", .notEqual, 3)), "not-in with !=")
     }
 
     /// At most one `!=` per query.
     public static func twoNotEqual_failInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .notEqual, 1), try filter("v", .notEqual, 3)), "two !=")
+        try await expectInvalid(
+            store, where: and(try filter("a", .notEqual, 1), try filter("v", .notEqual, 3)), "two !=")
     }
 
     /// `!=` and `IS_NOT_NULL` cannot be combined.
     public static func notEqualWithIsNotNull_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .notEqual, 1), try unary("v", .isNotNull)), "!= with IS_NOT_NULL")
+        try await expectInvalid(
+            store, where: and(try filter("a", .notEqual, 1), try unary("v", .isNotNull)), "!= with IS_NOT_NULL")
     }
 
     /// `IS_NOT_NAN` and `IS_NOT_NULL` cannot be combined.
     public static func isNotNaNWithIsNotNull_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try unary("a", .isNotNaN), try unary("v", .isNotNull)), "IS_NOT_NAN with IS_NOT_NULL")
+        try await expectInvalid(
+            store, where: and(try unary("a", .isNotNaN), try unary("v", .isNotNull)), "IS_NOT_NAN with IS_NOT_NULL")
     }
 
     /// The single-`!=` rule counts across OR branches.
     public static func notEqualInTwoOrBranches_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: or(try filter("a", .notEqual, 1), try filter("v", .notEqual, 3)), "!= in two OR branches")
+        try await expectInvalid(
+            store, where: or(try filter("a", .notEqual, 1), try filter("v", .notEqual, 3)), "!= in two OR branches")
     }
 
     /// `not-in` cannot be used inside an OR.
     public static func notInInsideOr_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: or(try filter("a", .notIn, [1]), try filter("v", .equal, 3)), "not-in inside OR")
+        try await expectInvalid(
+            store, where: or(try filter("a", .notIn, [1]), try filter("v", .equal, 3)), "not-in inside OR")
     }
 
     /// `not-in` cannot be combined with `in`.
     public static func notInWithIn_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .notIn, [1]), try filter("v", .in, [1, 2])), "not-in with in")
+        try await expectInvalid(
+            store, where: and(try filter("a", .notIn, [1]), try filter("v", .in, [1, 2])), "not-in with in")
     }
 
     /// `not-in` cannot be combined with `array-contains-any`.
     public static func notInWithArrayContainsAny_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .notIn, [1]), try filter("tags", .arrayContainsAny, ["x"])), "not-in with array-contains-any")
+        try await expectInvalid(
+            store, where: and(try filter("a", .notIn, [1]), try filter("tags", .arrayContainsAny, ["x"])),
+            "not-in with array-contains-any")
     }
 
     /// `in(5) AND in(6)` is 30 disjunctions: allowed.
     public static func thirtyDisjunctions_areAllowed(_ store: any DocumentStore) async throws {
         try await seed(store)
 
-        let ids = try await store.ids(try query("q", where: and(try filter("a", .in, numbers(5)), try filter("v", .in, numbers(6)))))
+        let ids = try await store.ids(
+            try query("q", where: and(try filter("a", .in, numbers(5)), try filter("v", .in, numbers(6)))))
 
         try expectEqual(ids, ["d1", "d2"], "a in 5 values AND v in 6 values")
     }
 
     /// `in(6) AND in(6)` is 36 disjunctions: invalid.
     public static func thirtySixDisjunctions_failInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: and(try filter("a", .in, numbers(6)), try filter("v", .in, numbers(6))), "36 disjunctions")
+        try await expectInvalid(
+            store, where: and(try filter("a", .in, numbers(6)), try filter("v", .in, numbers(6))), "36 disjunctions")
     }
 
     /// An OR of 31 equalities is 31 disjunctions: invalid.
@@ -216,7 +246,8 @@ public enum QueryValidationContract: Sendable {
         try await store.set("q/all", MapValue((0..<10).map { ("f\($0)", Value.integer(1)) }))
         let filters = try (0..<10).map { try filter("f\($0)", .greaterThan, 0) }
 
-        try expectEqual(try await store.ids(try query("q", where: .composite(.and, filters))), ["all"], "10 inequality fields")
+        try expectEqual(
+            try await store.ids(try query("q", where: .composite(.and, filters))), ["all"], "10 inequality fields")
     }
 
     /// Range filters on 11 different fields are invalid.
@@ -228,7 +259,9 @@ public enum QueryValidationContract: Sendable {
 
     /// An inequality cannot come after an explicit `orderBy __name__` (its field would follow the key).
     public static func inequalityWithOrderByNameOnly_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, try query("q", where: try filter("a", .greaterThan, 1), orderBy: [try asc("__name__")]), "a > 1 orderBy __name__")
+        try await expectInvalid(
+            store, try query("q", where: try filter("a", .greaterThan, 1), orderBy: [try asc("__name__")]),
+            "a > 1 orderBy __name__")
     }
 
     /// The same field cannot be ordered twice.
@@ -238,24 +271,29 @@ public enum QueryValidationContract: Sendable {
 
     /// Nothing can be ordered after `__name__`.
     public static func orderByFieldAfterName_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, try query("q", orderBy: [try asc("__name__"), try asc("a")]), "orderBy __name__, a")
+        try await expectInvalid(
+            store, try query("q", orderBy: [try asc("__name__"), try asc("a")]), "orderBy __name__, a")
     }
 
     /// A cursor may have at most as many values as the explicit orders (implied orders do not count).
     public static func cursorLongerThanExplicitOrders_failsInvalidArgument(_ store: any DocumentStore) async throws {
         let cursor = startAt(1, try store.reference("q/d1"))
 
-        try await expectInvalid(store, try query("q", orderBy: [try asc("a")], startAt: cursor), "orderBy a startAt [1, q/d1]")
+        try await expectInvalid(
+            store, try query("q", orderBy: [try asc("a")], startAt: cursor), "orderBy a startAt [1, q/d1]")
     }
 
     /// A cursor needs explicit orders.
     public static func cursorWithoutOrders_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, try query("q", startAt: startAfter(try store.reference("q/d1"))), "startAfter without orderBy")
+        try await expectInvalid(
+            store, try query("q", startAt: startAfter(try store.reference("q/d1"))), "startAfter without orderBy")
     }
 
     /// A cursor value for `__name__` must be a reference.
     public static func nameCursorNotAReference_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, try query("q", orderBy: [try asc("__name__")], startAt: startAt("d1")), "orderBy __name__ startAt 'd1'")
+        try await expectInvalid(
+            store, try query("q", orderBy: [try asc("__name__")], startAt: startAt("d1")),
+            "orderBy __name__ startAt 'd1'")
     }
 
     /// A negative limit is invalid.
@@ -272,7 +310,9 @@ public enum QueryValidationContract: Sendable {
     public static func stringOperandOf1499Bytes_isAllowed(_ store: any DocumentStore) async throws {
         try await store.set("q/long", ["s": .string(longString(1_499))])
 
-        try expectEqual(try await store.ids(try query("q", where: try filter("s", .equal, .string(longString(1_499))))), ["long"], "s == 1,499 bytes")
+        try expectEqual(
+            try await store.ids(try query("q", where: try filter("s", .equal, .string(longString(1_499))))), ["long"],
+            "s == 1,499 bytes")
     }
 
     /// A string operand of 1,500 bytes or more is too large to be used in a query.
@@ -282,7 +322,8 @@ public enum QueryValidationContract: Sendable {
 
     /// The limit counts UTF-8 bytes, not characters: 750 × "é" is 1,500 bytes.
     public static func multibyteStringOperandOf1500Bytes_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectInvalid(store, where: try filter("s", .equal, .string(String(repeating: "\u{E9}", count: 750))), "s == 750 × é")
+        try await expectInvalid(
+            store, where: try filter("s", .equal, .string(String(repeating: "\u{E9}", count: 750))), "s == 750 × é")
     }
 
     /// The limit applies to strings nested in `in` lists, arrays and maps too.
@@ -301,15 +342,19 @@ public enum QueryValidationContract: Sendable {
 
     /// `__name__` operands must be documents of this database.
     public static func nameFilterIntoOtherDatabase_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        let elsewhere = Value.reference(DocumentName(database: try DatabaseID(projectID: "demo-other-project"), path: try path("q/d1")))
+        let elsewhere = Value.reference(
+            DocumentName(database: try DatabaseID(projectID: "demo-other-project"), path: try path("q/d1")))
 
-        try await expectInvalid(store, where: try filter("__name__", .equal, elsewhere), "__name__ == another project's q/d1")
+        try await expectInvalid(
+            store, where: try filter("__name__", .equal, elsewhere), "__name__ == another project's q/d1")
     }
 
     /// `IS_NULL` and `array-contains` do not apply to `__name__`.
     public static func nameUnaryAndArrayFilters_failInvalidArgument(_ store: any DocumentStore) async throws {
         try await expectInvalid(store, where: try unary("__name__", .isNull), "IS_NULL __name__")
-        try await expectInvalid(store, where: try filter("__name__", .arrayContains, try store.reference("q/d1")), "__name__ array-contains")
+        try await expectInvalid(
+            store, where: try filter("__name__", .arrayContains, try store.reference("q/d1")), "__name__ array-contains"
+        )
     }
 
     /// A filter may not name a reserved field (`__x__`).

@@ -82,11 +82,15 @@ public enum RangeFiltersContract: Sendable {
 
     /// Ranges compare integers and doubles exactly: 2^53 + 1 sorts between 2^53 and 2^53 + 2.
     public static func integerRange_comparesExactlyWithDoubles(_ store: any DocumentStore) async throws {
-        try await ContractFixtures.seed(store, "n", [
-            "int2p53": .integer(twoTo53), "dbl2p53": .double(9_007_199_254_740_992.0), "int2p53p1": .integer(twoTo53 + 1),
-            "dbl2p53p2": .double(9_007_199_254_740_994.0), "i64max": .integer(.max), "dbl2p63": .double(9.223372036854776e18),
-            "posinf": .double(.infinity),
-        ])
+        try await ContractFixtures.seed(
+            store, "n",
+            [
+                "int2p53": .integer(twoTo53), "dbl2p53": .double(9_007_199_254_740_992.0),
+                "int2p53p1": .integer(twoTo53 + 1),
+                "dbl2p53p2": .double(9_007_199_254_740_994.0), "i64max": .integer(.max),
+                "dbl2p63": .double(9.223372036854776e18),
+                "posinf": .double(.infinity),
+            ])
 
         let ids = try await store.ids(try query("n", where: try filter("v", .greaterThan, .integer(twoTo53))))
 
@@ -100,12 +104,14 @@ public enum RangeFiltersContract: Sendable {
 
     /// `v >= ''` matches every string and nothing else.
     public static func atLeastEmptyString_matchesEveryString(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .greaterThanOrEqual, "")), ["s1", "sa", "sb"], "v >= ''")
+        try expectEqual(
+            try await values(store, try filter("v", .greaterThanOrEqual, "")), ["s1", "sa", "sb"], "v >= ''")
     }
 
     /// Strings compare by UTF-8 bytes (U+E000 < U+FFFD < U+1F600), not by UTF-16 code units.
     public static func stringRange_comparesUTF8Bytes(_ store: any DocumentStore) async throws {
-        try await ContractFixtures.seed(store, "s", ["pua": "\u{E000}", "fffd": "\u{FFFD}", "emoji": "\u{1F600}", "z": "z", "accent": "\u{E9}"])
+        try await ContractFixtures.seed(
+            store, "s", ["pua": "\u{E000}", "fffd": "\u{FFFD}", "emoji": "\u{1F600}", "z": "z", "accent": "\u{E9}"])
 
         let ids = try await store.ids(try query("s", where: try filter("v", .greaterThan, "\u{E000}")))
 
@@ -116,7 +122,8 @@ public enum RangeFiltersContract: Sendable {
     public static func booleanRange_matchesOnlyBooleans(_ store: any DocumentStore) async throws {
         try await ContractFixtures.seedValues(store)
 
-        try expectEqual(try await store.ids(try query("e", where: try filter("v", .greaterThan, false))), ["t"], "v > false")
+        try expectEqual(
+            try await store.ids(try query("e", where: try filter("v", .greaterThan, false))), ["t"], "v > false")
         try expectEqual(try await store.ids(try query("e", where: try filter("v", .lessThan, true))), ["f"], "v < true")
     }
 
@@ -129,26 +136,32 @@ public enum RangeFiltersContract: Sendable {
 
     /// A bytes range matches bytes only.
     public static func bytesRange_matchesOnlyBytes(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .greaterThanOrEqual, .bytes(Data()))), ["bytes"], "v >= bytes('')")
+        try expectEqual(
+            try await values(store, try filter("v", .greaterThanOrEqual, .bytes(Data()))), ["bytes"], "v >= bytes('')")
     }
 
     /// A geo point range matches geo points only.
     public static func geoPointRange_matchesOnlyGeoPoints(_ store: any DocumentStore) async throws {
-        try expectEqual(try await values(store, try filter("v", .greaterThanOrEqual, try geo(-90, -180))), ["geo"], "v >= geo(-90, -180)")
+        try expectEqual(
+            try await values(store, try filter("v", .greaterThanOrEqual, try geo(-90, -180))), ["geo"],
+            "v >= geo(-90, -180)")
     }
 
     /// An array range matches arrays only, in array order.
     public static func arrayRange_matchesOnlyArrays(_ store: any DocumentStore) async throws {
         let ids = try await values(store, try filter("v", .greaterThan, []))
 
-        try expectEqual(ids, ["arrnull", "arrnan", "arr1", "arr1d", "arr11", "arr12", "arr12d", "arr21", "arrmap"], "v > []")
+        try expectEqual(
+            ids, ["arrnull", "arrnan", "arr1", "arr1d", "arr11", "arr12", "arr12d", "arr21", "arrmap"], "v > []")
     }
 
     /// A map range matches maps only: `v > {}` is the non-empty maps, `v < {}` is nothing.
     public static func mapRange_matchesOnlyMaps(_ store: any DocumentStore) async throws {
         try await ContractFixtures.seedValues(store)
 
-        try expectEqual(try await store.ids(try query("e", where: try filter("v", .greaterThan, .map([:])))), ["map1", "map1d"], "v > {}")
+        try expectEqual(
+            try await store.ids(try query("e", where: try filter("v", .greaterThan, .map([:])))), ["map1", "map1d"],
+            "v > {}")
         try expectEqual(try await store.ids(try query("e", where: try filter("v", .lessThan, .map([:])))), [], "v < {}")
     }
 

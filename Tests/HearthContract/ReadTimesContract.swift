@@ -11,7 +11,9 @@ public enum ReadTimesContract: Sendable {
         b("get_atPastReadTime_seesOldValue", get_atPastReadTime_seesOldValue),
         b("query_atPastReadTime_seesOldResults", query_atPastReadTime_seesOldResults),
         b("aggregation_atPastReadTime_countsOldState", aggregation_atPastReadTime_countsOldState),
-        b("listCollectionIDs_atPastReadTime_omitsLaterCollections", listCollectionIDs_atPastReadTime_omitsLaterCollections),
+        b(
+            "listCollectionIDs_atPastReadTime_omitsLaterCollections",
+            listCollectionIDs_atPastReadTime_omitsLaterCollections),
         b(
             "listDocuments_atPastReadTime_seesOldState",
             listDocuments_atPastReadTime_seesOldState,
@@ -34,7 +36,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.set("c/a", ["n": 1])
         try await store.set("c/a", ["n": 2])
 
-        let response = try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
+        let response = try await store.batchGetDocuments(
+            [try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
 
         try expectField(response.documents.first?.document, try field("n"), 1)
     }
@@ -44,7 +47,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.set("c/a", ["n": 1])
         try await store.set("c/a", ["n": 2])
 
-        let response = try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
+        let response = try await store.batchGetDocuments(
+            [try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
 
         try expectEqual(response.readTime, old.commitTime, "readTime")
     }
@@ -54,7 +58,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.set("c/other", ["n": 1])
         try await store.set("c/a", ["n": 1])
 
-        let response = try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
+        let response = try await store.batchGetDocuments(
+            [try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
 
         try expectEqual(response.documents.map { $0.document == nil }, [true], "c/a missing at the old read time")
     }
@@ -64,7 +69,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.set("c/a", ["n": 1])
         try await store.delete("c/a")
 
-        let response = try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
+        let response = try await store.batchGetDocuments(
+            [try path("c/a")], mask: nil, consistency: .readTime(old.commitTime))
 
         try expectField(response.documents.first?.document, try field("n"), 1)
     }
@@ -82,7 +88,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.seed(["c/a": ["v": "old"], "c/b": ["v": "old"]])
         try await store.seed(["c/a": ["v": "new"], "c/c": ["v": "old"]])
 
-        let ids = try await store.ids(try query("c", where: try filter("v", .equal, "old")), consistency: .readTime(old.commitTime))
+        let ids = try await store.ids(
+            try query("c", where: try filter("v", .equal, "old")), consistency: .readTime(old.commitTime))
 
         try expectEqual(ids, ["a", "b"], "v == 'old' at the old read time")
     }
@@ -92,7 +99,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.seed(["c/a": ["v": 1]])
         try await store.seed(["c/b": ["v": 2], "c/c": ["v": 3]])
 
-        let values = try await store.aggregate(try query("c"), [try sum("v", as: "s")], consistency: .readTime(old.commitTime))
+        let values = try await store.aggregate(
+            try query("c"), [try sum("v", as: "s")], consistency: .readTime(old.commitTime))
 
         try expectEqual(values, ["s": 1], "sum v at the old read time")
     }
@@ -102,7 +110,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.set("a/x", ["n": 1])
         try await store.set("b/x", ["n": 1])
 
-        let response = try await store.listCollectionIDs(ListCollectionIDsRequest(consistency: .readTime(old.commitTime)))
+        let response = try await store.listCollectionIDs(
+            ListCollectionIDsRequest(consistency: .readTime(old.commitTime)))
 
         try expectEqual(response.collectionIDs, ["a"], "collection IDs at the old read time")
     }
@@ -112,7 +121,8 @@ public enum ReadTimesContract: Sendable {
         let old = try await store.seed(["c/a": ["n": 1]])
         try await store.seed(["c/a": ["n": 2], "c/b": ["n": 1]])
 
-        let response = try await store.listDocuments(ListDocumentsRequest(collectionID: "c", consistency: .readTime(old.commitTime)))
+        let response = try await store.listDocuments(
+            ListDocumentsRequest(collectionID: "c", consistency: .readTime(old.commitTime)))
 
         try expectEqual(response.documents.map { $0.document?.fields }, [["n": 1]], "documents at the old read time")
     }
@@ -122,7 +132,8 @@ public enum ReadTimesContract: Sendable {
         try await store.set("c/a", ["n": 1])
 
         try await expectThrows(anyOf: [.invalidArgument, .failedPrecondition], "batch get at 2099") {
-            try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(try timestamp("2099-01-01T00:00:00Z")))
+            try await store.batchGetDocuments(
+                [try path("c/a")], mask: nil, consistency: .readTime(try timestamp("2099-01-01T00:00:00Z")))
         }
     }
 
@@ -131,7 +142,8 @@ public enum ReadTimesContract: Sendable {
         try await store.set("c/a", ["n": 1])
 
         try await expectThrows(anyOf: [.failedPrecondition, .invalidArgument], "batch get at 2000") {
-            try await store.batchGetDocuments([try path("c/a")], mask: nil, consistency: .readTime(try timestamp("2000-01-01T00:00:00Z")))
+            try await store.batchGetDocuments(
+                [try path("c/a")], mask: nil, consistency: .readTime(try timestamp("2000-01-01T00:00:00Z")))
         }
     }
 }

@@ -36,13 +36,16 @@ public enum TransactionsContract: Sendable {
         ContractBehaviour(area: .transactions, name: name, traits: traits, run: run)
     }
 
-    private static let unknownTransaction = TransactionID(bytes: [0x5A, 0x5A, 0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05])
+    private static let unknownTransaction = TransactionID(bytes: [
+        0x5A, 0x5A, 0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05,
+    ])
 
     /// A read-write transaction's writes are applied by its commit.
     public static func readWrite_commit_appliesWrites(_ store: any DocumentStore) async throws {
         let transaction = try await store.beginTransaction(.readWrite)
 
-        let response = try await store.commit([.update(try path("c/a"), fields: ["x": 1]), .update(try path("c/b"), fields: ["y": 2])], in: transaction)
+        let response = try await store.commit(
+            [.update(try path("c/a"), fields: ["x": 1]), .update(try path("c/b"), fields: ["y": 2])], in: transaction)
 
         try expectEqual(response.writeResults.count, 2, "write results")
         try expectField(try await store.get("c/a"), try field("x"), 1)
@@ -55,7 +58,9 @@ public enum TransactionsContract: Sendable {
         let transaction = try await store.beginTransaction(.readWrite)
 
         let read = try await store.get("c/counter", consistency: .transaction(transaction))
-        guard case .integer(let n)? = read?.value(at: try field("n")) else { throw fail("read n: got \(String(describing: read))") }
+        guard case .integer(let n)? = read?.value(at: try field("n")) else {
+            throw fail("read n: got \(String(describing: read))")
+        }
         try await store.commit([.update(try path("c/counter"), fields: ["n": .integer(n + 1)])], in: transaction)
 
         try expectField(try await store.get("c/counter"), try field("n"), 42)
@@ -66,7 +71,8 @@ public enum TransactionsContract: Sendable {
         try await store.set("c/a", ["x": 1])
         let transaction = try await store.beginTransaction(.readWrite)
 
-        let response = try await store.batchGetDocuments([try path("c/a"), try path("c/none")], mask: nil, consistency: .transaction(transaction))
+        let response = try await store.batchGetDocuments(
+            [try path("c/a"), try path("c/none")], mask: nil, consistency: .transaction(transaction))
         try await store.rollback(transaction)
 
         try expectEqual(response.documents.map { $0.document?.fields }, [["x": 1], nil], "documents")
@@ -77,7 +83,8 @@ public enum TransactionsContract: Sendable {
         try await store.seed(["c/a": ["v": 1], "c/b": ["v": 2]])
         let transaction = try await store.beginTransaction(.readWrite)
 
-        let ids = try await store.ids(try query("c", where: try filter("v", .greaterThan, 1)), consistency: .transaction(transaction))
+        let ids = try await store.ids(
+            try query("c", where: try filter("v", .greaterThan, 1)), consistency: .transaction(transaction))
         try await store.rollback(transaction)
 
         try expectEqual(ids, ["b"], "v > 1 in a transaction")
@@ -247,7 +254,9 @@ public enum TransactionsContract: Sendable {
         for (index, transaction) in transactions.enumerated() {
             do {
                 let document = try await store.get("k/counter", consistency: .transaction(transaction))
-                guard case .integer(let n)? = document?.value(at: try field("n")) else { throw fail("read: got \(String(describing: document))") }
+                guard case .integer(let n)? = document?.value(at: try field("n")) else {
+                    throw fail("read: got \(String(describing: document))")
+                }
                 read[index] = n
             } catch let error as DocumentStoreError where error.code == .aborted {
                 aborted += 1
@@ -257,7 +266,8 @@ public enum TransactionsContract: Sendable {
         for (index, transaction) in transactions.enumerated() {
             guard let n = read[index] else { continue }
             do {
-                try await store.commit([.update(try path("k/counter"), fields: ["n": .integer(n + 1)])], in: transaction)
+                try await store.commit(
+                    [.update(try path("k/counter"), fields: ["n": .integer(n + 1)])], in: transaction)
                 committed += 1
             } catch let error as DocumentStoreError where error.code == .aborted {
                 aborted += 1
@@ -289,7 +299,8 @@ public enum TransactionsContract: Sendable {
             try? await store.rollback(transaction)
         }
 
-        try expectTrue(!(outsideCommitted && transactionCommitted), "not both committed (that would lose the outside write)")
+        try expectTrue(
+            !(outsideCommitted && transactionCommitted), "not both committed (that would lose the outside write)")
         let expected: Value = transactionCommitted ? 1 : (outsideCommitted ? 10 : 0)
         try expectField(try await store.get("k/doc"), try field("n"), expected)
     }

@@ -48,7 +48,9 @@ public enum TransformsContract: Sendable {
         b("arrayRemove_missingField_setsEmptyArray", arrayRemove_missingField_setsEmptyArray),
         b("arrayRemove_transformResult_isNull", arrayRemove_transformResult_isNull),
         b("transforms_sameFieldTwice_applyInOrder", transforms_sameFieldTwice_applyInOrder),
-        b("transforms_serverTimestampThenIncrement_incrementSetsOperand", transforms_serverTimestampThenIncrement_incrementSetsOperand),
+        b(
+            "transforms_serverTimestampThenIncrement_incrementSetsOperand",
+            transforms_serverTimestampThenIncrement_incrementSetsOperand),
         b("transforms_resultsOnePerTransformInOrder", transforms_resultsOnePerTransformInOrder),
         b("transform_afterMaskedUpdate_seesUpdatedValue", transform_afterMaskedUpdate_seesUpdatedValue),
         b("transform_afterFullSet_seesSetValue", transform_afterFullSet_seesSetValue),
@@ -81,14 +83,18 @@ public enum TransformsContract: Sendable {
     public static func serverTimestamp_storesTimeAndReportsIt(_ store: any DocumentStore) async throws {
         let (stored, result) = try await apply(.serverTimestamp, to: nil, in: store)
 
-        guard case .timestamp? = stored else { throw fail("stored value: expected a timestamp, got \(String(describing: stored))") }
+        guard case .timestamp? = stored else {
+            throw fail("stored value: expected a timestamp, got \(String(describing: stored))")
+        }
         try expectEqual(result, stored, "transform result")
     }
 
     /// Every server timestamp of one commit, in one or several documents, is the same time.
     public static func serverTimestamp_sameTimeForEveryTransformOfCommit(_ store: any DocumentStore) async throws {
         try await store.commit(
-            .update(try path("t/a"), fields: [:], mask: [], transforms: [try transform("x", .serverTimestamp), try transform("y", .serverTimestamp)]),
+            .update(
+                try path("t/a"), fields: [:], mask: [],
+                transforms: [try transform("x", .serverTimestamp), try transform("y", .serverTimestamp)]),
             Write(path: try path("t/b"), operation: .transform, transforms: [try transform("z", .serverTimestamp)])
         )
 
@@ -103,7 +109,9 @@ public enum TransformsContract: Sendable {
     public static func serverTimestamp_hasMillisecondPrecision(_ store: any DocumentStore) async throws {
         let (stored, _) = try await apply(.serverTimestamp, to: nil, in: store)
 
-        guard case .timestamp(let time)? = stored else { throw fail("expected a timestamp, got \(String(describing: stored))") }
+        guard case .timestamp(let time)? = stored else {
+            throw fail("expected a timestamp, got \(String(describing: stored))")
+        }
         try expectEqual(time.nanoseconds % 1_000_000, 0, "nanoseconds beyond milliseconds of \(time)")
     }
 
@@ -124,7 +132,9 @@ public enum TransformsContract: Sendable {
         try await store.transform("t/a", try transform("m.at", .serverTimestamp))
 
         let document = try unwrap(try await store.get("t/a"), "t/a")
-        guard case .timestamp? = document.value(at: try field("m.at")) else { throw fail("m.at: expected a timestamp, got \(document.fields)") }
+        guard case .timestamp? = document.value(at: try field("m.at")) else {
+            throw fail("m.at: expected a timestamp, got \(document.fields)")
+        }
         try expectField(document, try field("keep"), 1)
     }
 
@@ -302,7 +312,8 @@ public enum TransformsContract: Sendable {
 
     /// Array union appends, in operand order, each element not already present (Firestore equality).
     public static func arrayUnion_appendsMissingElementsInOrder(_ store: any DocumentStore) async throws {
-        let (stored, _) = try await apply(.appendMissingElements([1.0, 3, 3, .double(.nan)]), to: [1, 2, 1.0, .null], in: store)
+        let (stored, _) = try await apply(
+            .appendMissingElements([1.0, 3, 3, .double(.nan)]), to: [1, 2, 1.0, .null], in: store)
 
         try expectEqual(stored, [1, 2, 1.0, .null, 3, .double(.nan)], "stored")
     }
@@ -402,15 +413,19 @@ public enum TransformsContract: Sendable {
 
     /// Two transforms of one field apply in order, each reporting its own result.
     public static func transforms_sameFieldTwice_applyInOrder(_ store: any DocumentStore) async throws {
-        let response = try await store.transform("t/a", try transform("n", .increment(1)), try transform("n", .increment(1)))
+        let response = try await store.transform(
+            "t/a", try transform("n", .increment(1)), try transform("n", .increment(1)))
 
         try expectEqual(response.writeResults.first?.transformResults, [1, 2], "transform results")
         try expectField(try await store.get("t/a"), try field("n"), 2)
     }
 
     /// An increment after a server timestamp on the same field sees a non-number and sets its operand.
-    public static func transforms_serverTimestampThenIncrement_incrementSetsOperand(_ store: any DocumentStore) async throws {
-        let response = try await store.transform("t/a", try transform("n", .serverTimestamp), try transform("n", .increment(1)))
+    public static func transforms_serverTimestampThenIncrement_incrementSetsOperand(
+        _ store: any DocumentStore
+    ) async throws {
+        let response = try await store.transform(
+            "t/a", try transform("n", .serverTimestamp), try transform("n", .increment(1)))
 
         let results = try unwrap(response.writeResults.first?.transformResults, "transform results")
         try expectEqual(results.count, 2, "number of transform results")
@@ -437,7 +452,10 @@ public enum TransformsContract: Sendable {
     public static func transform_afterMaskedUpdate_seesUpdatedValue(_ store: any DocumentStore) async throws {
         try await store.set("t/a", ["x": 1, "y": 1])
 
-        try await store.commit(.update(try path("t/a"), fields: ["x": 10], mask: [try field("x")], transforms: [try transform("x", .increment(1))]))
+        try await store.commit(
+            .update(
+                try path("t/a"), fields: ["x": 10], mask: [try field("x")],
+                transforms: [try transform("x", .increment(1))]))
 
         try expectEqual(try await store.get("t/a")?.fields, ["x": 11, "y": 1], "fields")
     }
@@ -446,7 +464,8 @@ public enum TransformsContract: Sendable {
     public static func transform_afterFullSet_seesSetValue(_ store: any DocumentStore) async throws {
         try await store.set("t/a", ["x": 1, "y": 1])
 
-        try await store.commit(.update(try path("t/a"), fields: ["x": 10], transforms: [try transform("x", .increment(1))]))
+        try await store.commit(
+            .update(try path("t/a"), fields: ["x": 10], transforms: [try transform("x", .increment(1))]))
 
         try expectEqual(try await store.get("t/a")?.fields, ["x": 11], "fields")
     }

@@ -26,7 +26,9 @@ public enum UpdateMasksContract: Sendable {
         ContractBehaviour(area: .updateMasks, name: name, traits: traits, run: run)
     }
 
-    private static func update(_ store: any DocumentStore, _ documentPath: String, _ data: MapValue, mask: [String]) async throws {
+    private static func update(
+        _ store: any DocumentStore, _ documentPath: String, _ data: MapValue, mask: [String]
+    ) async throws {
         try await store.commit(.update(try path(documentPath), fields: data, mask: try fields(mask)))
     }
 

@@ -30,7 +30,9 @@ public enum WriteTimesContract: Sendable {
     }
 
     private static func updateTime(_ response: CommitResponse, _ index: Int = 0) throws -> Timestamp {
-        try unwrap(response.writeResults.indices.contains(index) ? response.writeResults[index].updateTime : nil, "updateTime of write \(index)")
+        try unwrap(
+            response.writeResults.indices.contains(index) ? response.writeResults[index].updateTime : nil,
+            "updateTime of write \(index)")
     }
 
     /// Creating a document reports the commit time as its update time.
@@ -59,7 +61,8 @@ public enum WriteTimesContract: Sendable {
 
         try expectEqual(document.createTime, first.commitTime, "createTime")
         try expectEqual(document.updateTime, second.commitTime, "updateTime")
-        try expectTrue(second.commitTime > first.commitTime, "second commit \(second.commitTime) after first \(first.commitTime)")
+        try expectTrue(
+            second.commitTime > first.commitTime, "second commit \(second.commitTime) after first \(first.commitTime)")
     }
 
     /// Setting the same content again does not change the document's update time.
@@ -79,7 +82,8 @@ public enum WriteTimesContract: Sendable {
         let second = try await store.set("c/a", ["x": 1])
 
         try expectEqual(try updateTime(second), first.commitTime, "reported updateTime")
-        try expectTrue(second.commitTime > first.commitTime, "a new commit time \(second.commitTime) > \(first.commitTime)")
+        try expectTrue(
+            second.commitTime > first.commitTime, "a new commit time \(second.commitTime) > \(first.commitTime)")
     }
 
     /// `1` and `1.0` are equal in queries but different stored values: replacing one by the other is a change.
@@ -146,7 +150,8 @@ public enum WriteTimesContract: Sendable {
 
         let document = try unwrap(try await store.get("c/a"), "c/a")
         try expectEqual(document.createTime, again.commitTime, "createTime")
-        try expectTrue(document.createTime > first.commitTime, "new createTime \(document.createTime) > old \(first.commitTime)")
+        try expectTrue(
+            document.createTime > first.commitTime, "new createTime \(document.createTime) > old \(first.commitTime)")
     }
 
     /// In a commit of several writes, every changing write's update time is the commit time.
@@ -172,7 +177,9 @@ public enum WriteTimesContract: Sendable {
         var last: Timestamp?
         for index in 0..<5 {
             let response = try await store.set("c/\(index)", ["i": .integer(Int64(index))])
-            if let last { try expectTrue(response.commitTime > last, "commit \(index) at \(response.commitTime) after \(last)") }
+            if let last {
+                try expectTrue(response.commitTime > last, "commit \(index) at \(response.commitTime) after \(last)")
+            }
             last = response.commitTime
         }
     }
@@ -181,6 +188,7 @@ public enum WriteTimesContract: Sendable {
     public static func commitTime_hasMicrosecondPrecision(_ store: any DocumentStore) async throws {
         let response = try await store.set("c/a", ["x": 1])
 
-        try expectEqual(response.commitTime.nanoseconds % 1_000, 0, "nanoseconds beyond microseconds of \(response.commitTime)")
+        try expectEqual(
+            response.commitTime.nanoseconds % 1_000, 0, "nanoseconds beyond microseconds of \(response.commitTime)")
     }
 }

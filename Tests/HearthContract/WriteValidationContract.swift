@@ -39,14 +39,19 @@ public enum WriteValidationContract: Sendable {
         ContractBehaviour(area: .writeValidation, name: name, traits: traits, run: run)
     }
 
-    private static func expectRejected(_ store: any DocumentStore, _ fields: MapValue, _ what: String, line: Int = #line) async throws {
+    private static func expectRejected(
+        _ store: any DocumentStore, _ fields: MapValue, _ what: String, line: Int = #line
+    ) async throws {
         try await expectThrows(code: .invalidArgument, what, line: line) {
             try await store.set("c/a", fields)
         }
         try expectNil(try await store.get("c/a"), "c/a after the rejected write", line: line)
     }
 
-    private static func expectRejected(_ store: any DocumentStore, _ operation: FieldTransform.Operation, on fieldPath: String, _ what: String, line: Int = #line)
+    private static func expectRejected(
+        _ store: any DocumentStore, _ operation: FieldTransform.Operation, on fieldPath: String, _ what: String,
+        line: Int = #line
+    )
         async throws
     {
         try await expectThrows(code: .invalidArgument, what, line: line) {
@@ -110,7 +115,8 @@ public enum WriteValidationContract: Sendable {
 
     /// A map with a `__type__` key that is not a vector is rejected.
     public static func typedMapThatIsNotVector_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectRejected(store, ["v": ["__type__": "other", "value": [1.0]]], "a __type__ map that is not a vector")
+        try await expectRejected(
+            store, ["v": ["__type__": "other", "value": [1.0]]], "a __type__ map that is not a vector")
     }
 
     /// A string of 1,048,487 bytes (1 MiB - 89) is the largest field value allowed.
@@ -119,7 +125,8 @@ public enum WriteValidationContract: Sendable {
 
         try await store.set("c/a", ["s": .string(text)])
 
-        try expectEqual(try await store.get("c/a")?.value(at: try field("s"))?.stringValue?.utf8.count, 1_048_487, "stored length")
+        try expectEqual(
+            try await store.get("c/a")?.value(at: try field("s"))?.stringValue?.utf8.count, 1_048_487, "stored length")
     }
 
     /// One byte more is rejected.
@@ -129,7 +136,8 @@ public enum WriteValidationContract: Sendable {
 
     /// A document larger than 1 MiB is rejected even when each field is small enough.
     public static func documentOverOneMebibyte_failsInvalidArgument(_ store: any DocumentStore) async throws {
-        try await expectRejected(store, ["a": .string(longString(600_000)), "b": .string(longString(600_000))], "a document of 1.2 MB")
+        try await expectRejected(
+            store, ["a": .string(longString(600_000)), "b": .string(longString(600_000))], "a document of 1.2 MB")
     }
 
     /// Increment needs a number.

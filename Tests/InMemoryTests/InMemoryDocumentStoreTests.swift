@@ -11,7 +11,8 @@ struct InMemoryDocumentStoreTests {
         InMemoryDocumentStore(database: testDatabase, clock: ManualClock())
     }
 
-    private func collect(_ stream: AsyncThrowingStream<RunQueryResponse, any Error>) async throws -> [RunQueryResponse] {
+    private func collect(_ stream: AsyncThrowingStream<RunQueryResponse, any Error>) async throws -> [RunQueryResponse]
+    {
         var elements: [RunQueryResponse] = []
         for try await element in stream { elements.append(element) }
         return elements
@@ -30,7 +31,8 @@ struct InMemoryDocumentStoreTests {
 
     @Test func runQuery_streamsOneElementPerDocumentWithTheSkipCountOnTheFirst() async throws {
         let store = makeSUT()
-        _ = try await store.commit(try ["a", "b", "c", "d"].map { Write.update(try doc("c/\($0)"), fields: ["v": 1]) }, transaction: nil)
+        _ = try await store.commit(
+            try ["a", "b", "c", "d"].map { Write.update(try doc("c/\($0)"), fields: ["v": 1]) }, transaction: nil)
         let query = StructuredQuery(from: CollectionSelector(collectionID: "c"), offset: 1, limit: 2)
 
         let elements = try await collect(store.runQuery(parent: nil, query: query, consistency: .latest))
@@ -44,7 +46,10 @@ struct InMemoryDocumentStoreTests {
         let store = makeSUT()
         _ = try await store.commit([Write.update(try doc("c/a"), fields: ["v": 1])], transaction: nil)
 
-        let elements = try await collect(store.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c"), offset: 5), consistency: .latest))
+        let elements = try await collect(
+            store.runQuery(
+                parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "c"), offset: 5),
+                consistency: .latest))
 
         #expect(elements.count == 1)
         #expect(elements.first?.document == nil)
@@ -55,7 +60,9 @@ struct InMemoryDocumentStoreTests {
         let store = makeSUT()
         let query = StructuredQuery(from: CollectionSelector(collectionID: "c"), limit: -1)
 
-        let code = await errorCode { _ = try await collect(store.runQuery(parent: nil, query: query, consistency: .latest)) }
+        let code = await errorCode {
+            _ = try await collect(store.runQuery(parent: nil, query: query, consistency: .latest))
+        }
 
         #expect(code == .invalidArgument)
     }

@@ -16,12 +16,20 @@ struct AggregationTests {
     ) throws -> MapValue {
         var query = collectionQuery(collection)
         try configure(&query)
-        return try sut.engine.runAggregation(parent: nil, query: query, aggregations: aggregations, consistency: .latest).values
+        return try sut.engine.runAggregation(
+            parent: nil, query: query, aggregations: aggregations, consistency: .latest
+        ).values
     }
 
-    private func sum(_ alias: String = "s", _ path: String = "v") throws -> Aggregation { Aggregation(alias: alias, .sum(try field(path))) }
-    private func average(_ alias: String = "a", _ path: String = "v") throws -> Aggregation { Aggregation(alias: alias, .average(try field(path))) }
-    private func count(_ alias: String = "n", upTo: Int64? = nil) -> Aggregation { Aggregation(alias: alias, .count(upTo: upTo)) }
+    private func sum(_ alias: String = "s", _ path: String = "v") throws -> Aggregation {
+        Aggregation(alias: alias, .sum(try field(path)))
+    }
+    private func average(_ alias: String = "a", _ path: String = "v") throws -> Aggregation {
+        Aggregation(alias: alias, .average(try field(path)))
+    }
+    private func count(_ alias: String = "n", upTo: Int64? = nil) -> Aggregation {
+        Aggregation(alias: alias, .count(upTo: upTo))
+    }
 
     private func seeded(_ values: [Value?]) async throws -> EngineHarness {
         let sut = EngineHarness()
@@ -42,8 +50,14 @@ struct AggregationTests {
     }
 
     @Test func integerSumThatOverflows_becomesADouble() async throws {
-        #expect(try aggregate(try await seeded([.integer(Int64.max), 1]), [try sum()]) == ["s": .double(9.223372036854776e18)])
-        #expect(try aggregate(try await seeded([.integer(Int64.min), -1]), [try sum()]) == ["s": .double(-9.223372036854776e18)])
+        #expect(
+            try aggregate(try await seeded([.integer(Int64.max), 1]), [try sum()]) == [
+                "s": .double(9.223372036854776e18)
+            ])
+        #expect(
+            try aggregate(try await seeded([.integer(Int64.min), -1]), [try sum()]) == [
+                "s": .double(-9.223372036854776e18)
+            ])
     }
 
     @Test func integerSumIsExactEvenWhenAPartialSumOverflows() async throws {
@@ -79,7 +93,10 @@ struct AggregationTests {
         let sut = try await seeded(["x", .null])
 
         #expect(try aggregate(sut, [try sum(), try average(), count()]) == ["s": 0, "a": .null, "n": 2])
-        #expect(try aggregate(sut, [try sum(), try average(), count()], collection: "empty") == ["s": 0, "a": .null, "n": 0])
+        #expect(
+            try aggregate(sut, [try sum(), try average(), count()], collection: "empty") == [
+                "s": 0, "a": .null, "n": 0,
+            ])
     }
 
     @Test func aggregatedFields_excludeDocumentsLackingThemFromEveryAggregation() async throws {
@@ -120,15 +137,20 @@ struct AggregationTests {
     @Test func emptyAliases_getDefaultNamesInOrder() async throws {
         let sut = try await seeded([1, 2])
 
-        #expect(try aggregate(sut, [Aggregation(alias: "", .count(upTo: nil)), count("x"), Aggregation(alias: "", .sum(try field("v")))])
-            == ["field_1": 2, "x": 2, "field_2": 3])
+        #expect(
+            try aggregate(
+                sut,
+                [Aggregation(alias: "", .count(upTo: nil)), count("x"), Aggregation(alias: "", .sum(try field("v")))])
+                == ["field_1": 2, "x": 2, "field_2": 3])
     }
 
     @Test func aliasRules_areEnforced() async throws {
         let sut = try await seeded([1])
 
         #expect(errorCode { _ = try aggregate(sut, [count("a"), try sum("a")]) } == .invalidArgument)
-        #expect(errorCode { _ = try aggregate(sut, [Aggregation(alias: "", .count(upTo: nil)), count("field_1")]) } == .invalidArgument)
+        #expect(
+            errorCode { _ = try aggregate(sut, [Aggregation(alias: "", .count(upTo: nil)), count("field_1")]) }
+                == .invalidArgument)
         #expect(errorCode { _ = try aggregate(sut, [count("__x__")]) } == .invalidArgument)
         #expect(errorCode { _ = try aggregate(sut, [count("a b")]) } == nil)
     }
@@ -144,7 +166,9 @@ struct AggregationTests {
     @Test func aggregatingName_isInvalid() async throws {
         let sut = try await seeded([1])
 
-        #expect(errorCode { _ = try aggregate(sut, [Aggregation(alias: "s", .sum(FieldPath.documentID))]) } == .invalidArgument)
+        #expect(
+            errorCode { _ = try aggregate(sut, [Aggregation(alias: "s", .sum(FieldPath.documentID))]) }
+                == .invalidArgument)
     }
 
     @Test func aggregatedFieldAfterName_isInvalid() async throws {
@@ -160,7 +184,11 @@ struct AggregationTests {
             #expect(errorCode { _ = try aggregate(sut, [count()]) { $0.filter = nameFilter } } == nil)
         }
 
-        #expect(errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("w"), try order("__name__")] } } == .invalidArgument)
-        #expect(errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("v"), try order("__name__")] } } == nil)
+        #expect(
+            errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("w"), try order("__name__")] } }
+                == .invalidArgument)
+        #expect(
+            errorCode { _ = try aggregate(sut, [try sum()]) { $0.orderBy = [try order("v"), try order("__name__")] } }
+                == nil)
     }
 }

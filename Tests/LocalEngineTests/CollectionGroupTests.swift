@@ -8,8 +8,13 @@ import Testing
 struct CollectionGroupTests {
     private func sut() async throws -> EngineHarness {
         let sut = EngineHarness()
-        let paths = ["a/1", "a/1/b/x", "a/1/b/y", "a/2/b/z", "b/w", "a/1/c/q/b/deep", "c/9/b/v", "ab/1/b/u", "a/3/sub/s"]
-        try await sut.commit(try paths.enumerated().map { index, path in Write.update(try doc(path), fields: ["v": .integer(Int64(index))]) })
+        let paths = [
+            "a/1", "a/1/b/x", "a/1/b/y", "a/2/b/z", "b/w", "a/1/c/q/b/deep", "c/9/b/v", "ab/1/b/u", "a/3/sub/s",
+        ]
+        try await sut.commit(
+            try paths.enumerated().map { index, path in
+                Write.update(try doc(path), fields: ["v": .integer(Int64(index))])
+            })
         return sut
     }
 
@@ -31,7 +36,10 @@ struct CollectionGroupTests {
     @Test func collectionGroupUnderADocument_readsOnlyItsDescendants() async throws {
         let sut = try await sut()
 
-        #expect(try sut.run(collectionQuery("b", allDescendants: true), parent: "a/1") == ["a/1/b/x", "a/1/b/y", "a/1/c/q/b/deep"])
+        #expect(
+            try sut.run(collectionQuery("b", allDescendants: true), parent: "a/1") == [
+                "a/1/b/x", "a/1/b/y", "a/1/c/q/b/deep",
+            ])
         #expect(try sut.run(collectionQuery("b", allDescendants: true), parent: "a/1/c/q") == ["a/1/c/q/b/deep"])
         #expect(try sut.run(collectionQuery("b", allDescendants: true), parent: "a/2") == ["a/2/b/z"])
     }

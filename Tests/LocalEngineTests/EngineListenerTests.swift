@@ -11,7 +11,9 @@ struct EngineListenerTests {
     @Test func query_initialSnapshot_listsResultsInOrderAllAdded() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 3), ("b", 1), ("c", 2)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
 
         let snapshot = try await next(&listener)
 
@@ -23,7 +25,9 @@ struct EngineListenerTests {
     @Test func query_documentAdded_reportsAddedAtItsPosition() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1), ("c", 3)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
         _ = try await next(&listener)
 
         let commit = try await sut.set("c/b", ["v": 2])
@@ -37,7 +41,9 @@ struct EngineListenerTests {
     @Test func query_documentMoves_reportsModifiedWithOldAndNewIndex() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/a", ["v": 4])
@@ -50,7 +56,9 @@ struct EngineListenerTests {
     @Test func query_documentDeleted_reportsRemoved() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1), ("b", 2)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.commit([.delete(try doc("c/a"))])
@@ -64,7 +72,8 @@ struct EngineListenerTests {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1), ("b", 5)])
         let query = StructuredQuery(from: CollectionSelector(collectionID: "c"), filter: try filter("v", .lessThan, 3))
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/a", ["v": 9])
@@ -79,7 +88,9 @@ struct EngineListenerTests {
     @Test func query_oneCommitManyChanges_ordersRemovalsAdditionsModifications() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3), ("d", 4)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
         let initial = try await next(&listener)
 
         try await sut.commit([
@@ -98,7 +109,9 @@ struct EngineListenerTests {
     @Test func query_commitToOtherCollection_isNotDelivered() async throws {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1)])
-        var listener = sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()
+        ).makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("other/x", ["v": 1])
@@ -112,7 +125,9 @@ struct EngineListenerTests {
         let sut = EngineHarness()
         try await sut.seed("c", [("a", 1)])
         let query = StructuredQuery(from: CollectionSelector(collectionID: "c"), filter: try filter("v", .equal, 1))
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions(includeMetadataChanges: true)).makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: query), options: ListenOptions(includeMetadataChanges: true)
+        ).makeAsyncIterator()
         let initial = try await next(&listener)
 
         let commit = try await sut.set("c/b", ["v": 2])
@@ -130,7 +145,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3), ("d", 4)])
         var query = try ordered("c", by: "v")
         query.limit = 2
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.commit([.delete(try doc("c/a"))])
@@ -145,7 +161,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3)])
         var query = try ordered("c", by: "v")
         query.limit = 2
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/a", ["v": 9])
@@ -160,7 +177,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3)])
         var query = try ordered("c", by: "v")
         query.limit = 2
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/z", ["v": 0])
@@ -175,7 +193,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3)])
         var query = try ordered("c", by: "v")
         query.limit = 2
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/c", ["v": 7])
@@ -190,7 +209,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 2), ("c", 3)])
         var query = try ordered("c", by: "v")
         query.offset = 1
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/z", ["v": 0])
@@ -205,7 +225,8 @@ struct EngineListenerTests {
         try await sut.seed("c", [("a", 1), ("b", 5)])
         var query = try ordered("c", by: "v")
         query.startAt = Cursor(values: [2], before: true)
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("c/x", ["v": 0])
@@ -224,7 +245,8 @@ struct EngineListenerTests {
         ])
         var query = try ordered("c", by: "v")
         query.select = [try field("name")]
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.commit([Write.update(try doc("c/c"), fields: ["v": 1.5, "name": "C"])])
@@ -237,8 +259,10 @@ struct EngineListenerTests {
 
     @Test func collectionGroup_seesDocumentsOfEveryCollectionWithThatID() async throws {
         let sut = EngineHarness()
-        var listener = sut.engine.listen(.query(parent: nil, query: collectionQuery("posts", allDescendants: true)), options: ListenOptions())
-            .makeAsyncIterator()
+        var listener = sut.engine.listen(
+            .query(parent: nil, query: collectionQuery("posts", allDescendants: true)), options: ListenOptions()
+        )
+        .makeAsyncIterator()
         _ = try await next(&listener)
 
         try await sut.set("users/u/posts/p", ["v": 1])
@@ -250,7 +274,8 @@ struct EngineListenerTests {
     @Test func invalidQuery_failsWithInvalidArgument() async throws {
         let sut = EngineHarness()
         let query = StructuredQuery(from: CollectionSelector(collectionID: "c"), limit: -1)
-        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: query), options: ListenOptions())
+            .makeAsyncIterator()
 
         let code = await errorCode { _ = try await listener.next() }
 
@@ -286,7 +311,8 @@ struct EngineListenerTests {
         let engine = sut.engine
         let consumer = Task { () -> Int in
             var count = 0
-            for try await _ in engine.listen(.query(parent: nil, query: collectionQuery("c")), options: ListenOptions()) { count += 1 }
+            for try await _ in engine.listen(.query(parent: nil, query: collectionQuery("c")), options: ListenOptions())
+            { count += 1 }
             return count
         }
         consumer.cancel()
@@ -300,7 +326,8 @@ struct EngineListenerTests {
 
     @Test func endListenersWithAnError_failsEveryListener() async throws {
         let sut = EngineHarness()
-        var listener = sut.engine.listen(.query(parent: nil, query: collectionQuery("c")), options: ListenOptions()).makeAsyncIterator()
+        var listener = sut.engine.listen(.query(parent: nil, query: collectionQuery("c")), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         sut.engine.endListeners(with: DocumentStoreError(.failedPrecondition, "closed"))
@@ -311,7 +338,8 @@ struct EngineListenerTests {
 
     @Test func releasedEngine_endsItsListeners() async throws {
         var engine: LocalEngine? = LocalEngine(database: EngineHarness.database)
-        var listener = try #require(engine).listen(.document(try doc("c/a")), options: ListenOptions()).makeAsyncIterator()
+        var listener = try #require(engine).listen(.document(try doc("c/a")), options: ListenOptions())
+            .makeAsyncIterator()
         _ = try await next(&listener)
 
         engine = nil
@@ -323,7 +351,8 @@ struct EngineListenerTests {
     @Test func manyListeners_eachSeesTheCommit() async throws {
         let sut = EngineHarness()
         var listeners = try (0..<20).map { _ in
-            sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions()).makeAsyncIterator()
+            sut.engine.listen(.query(parent: nil, query: try ordered("c", by: "v")), options: ListenOptions())
+                .makeAsyncIterator()
         }
         for index in listeners.indices { _ = try await next(&listeners[index]) }
 
@@ -341,7 +370,9 @@ private func ordered(_ collection: String, by field: String) throws -> Structure
     StructuredQuery(from: CollectionSelector(collectionID: collection), orderBy: [try order(field)])
 }
 
-private func next(_ iterator: inout AsyncThrowingStream<ListenSnapshot, any Error>.Iterator) async throws -> ListenSnapshot {
+private func next(
+    _ iterator: inout AsyncThrowingStream<ListenSnapshot, any Error>.Iterator
+) async throws -> ListenSnapshot {
     guard let snapshot = try await iterator.next() else { throw ListenerTestError.streamEnded }
     return snapshot
 }
@@ -353,7 +384,9 @@ private func ids(_ snapshot: ListenSnapshot) -> [String] {
 }
 
 private func describe(_ changes: [ListenChange]) -> [String] {
-    changes.map { "\($0.kind) \($0.document.path.documentID) \($0.oldIndex.map(String.init) ?? "-")→\($0.newIndex.map(String.init) ?? "-")" }
+    changes.map {
+        "\($0.kind) \($0.document.path.documentID) \($0.oldIndex.map(String.init) ?? "-")→\($0.newIndex.map(String.init) ?? "-")"
+    }
 }
 
 /// Applies changes in order to a list of IDs, as their indexes say.

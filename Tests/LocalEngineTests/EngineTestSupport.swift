@@ -16,7 +16,10 @@ struct EngineHarness {
         }
     }()
 
-    init(configuration: LocalEngineConfiguration = LocalEngineConfiguration(), persistence: (any CommitPersistence)? = nil) {
+    init(
+        configuration: LocalEngineConfiguration = LocalEngineConfiguration(),
+        persistence: (any CommitPersistence)? = nil
+    ) {
         clock = ManualClock()
         engine = LocalEngine(
             database: Self.database,
@@ -52,8 +55,10 @@ struct EngineHarness {
     }
 
     /// Runs a query and returns the result paths.
-    func run(_ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest) throws -> [String] {
-        try engine.runQuery(parent: try parent.map(doc), query: query, consistency: consistency).documents.map(\.path.path)
+    func run(_ query: StructuredQuery, parent: String? = nil, consistency: ReadConsistency = .latest) throws -> [String]
+    {
+        try engine.runQuery(parent: try parent.map(doc), query: query, consistency: consistency).documents.map(
+            \.path.path)
     }
 
     /// Runs a query on collection `collection` with `filter` and returns the result document IDs.
@@ -81,7 +86,8 @@ struct EngineHarness {
     /// Seeds `collection` with one document per entry: ID → value of field `v` (`nil`: no `v` field).
     func seed(_ collection: String, _ values: [(String, Value?)], field: String = "v") async throws {
         let writes = try values.map { id, value in
-            Write.update(try doc("\(collection)/\(id)"), fields: value.map { MapValue([(field, $0)]) } ?? ["other": true])
+            Write.update(
+                try doc("\(collection)/\(id)"), fields: value.map { MapValue([(field, $0)]) } ?? ["other": true])
         }
         try await commit(writes)
     }

@@ -32,7 +32,9 @@ struct HookTests {
         let sut = EngineHarness(persistence: persistence)
         let engine = sut.engine
         let path = try doc("c/a")
-        let increment = Write(path: path, operation: .transform, transforms: [FieldTransform(fieldPath: try field("n"), operation: .increment(1))])
+        let increment = Write(
+            path: path, operation: .transform,
+            transforms: [FieldTransform(fieldPath: try field("n"), operation: .increment(1))])
 
         let first = Task { try await engine.commit([increment], transaction: nil) }
         await persistence.waitForBatches(1)
@@ -52,7 +54,10 @@ struct HookTests {
         let engine = sut.engine
         let path = try doc("c/a")
 
-        let failing = Task { try await engine.commit([Write.update(path, fields: ["v": 1], precondition: .exists(false))], transaction: nil) }
+        let failing = Task {
+            try await engine.commit(
+                [Write.update(path, fields: ["v": 1], precondition: .exists(false))], transaction: nil)
+        }
         await persistence.waitForBatches(1)
         persistence.fail(from: 1)
         let code = await errorCode { _ = try await failing.value }
@@ -71,7 +76,10 @@ struct HookTests {
 
         let first = Task { try await engine.commit([Write.update(path, fields: ["v": 1])], transaction: nil) }
         await persistence.waitForBatches(1)
-        let noOp = Task { try await engine.commit([Write.update(path, fields: ["v": 1], precondition: .exists(true))], transaction: nil) }
+        let noOp = Task {
+            try await engine.commit(
+                [Write.update(path, fields: ["v": 1], precondition: .exists(true))], transaction: nil)
+        }
         await persistence.waitForWaiters(2)
         persistence.makeDurable(through: 1)
         let responses = try await (first.value, noOp.value)
@@ -191,8 +199,11 @@ struct HookTests {
         #expect(snapshot.documents.count == 2)
         #expect(try reopened.get("c/a") == (try original.get("c/a")))
         #expect(try reopened.run(collectionQuery("sub", allDescendants: true)) == ["c/b/sub/x"])
-        #expect(errorCode { _ = try reopened.get("c/a", consistency: .readTime(first.commitTime)) } == .failedPrecondition)
-        #expect(errorCode { try reopened.engine.restore(snapshot.documents, through: snapshot.commitTime) } == .failedPrecondition)
+        #expect(
+            errorCode { _ = try reopened.get("c/a", consistency: .readTime(first.commitTime)) } == .failedPrecondition)
+        #expect(
+            errorCode { try reopened.engine.restore(snapshot.documents, through: snapshot.commitTime) }
+                == .failedPrecondition)
     }
 }
 

@@ -12,7 +12,8 @@ struct ListingTests {
         let sut = EngineHarness()
         try await sut.set("c/a", ["v": 1])
 
-        let response = try sut.engine.batchGetDocuments([try doc("c/zz"), try doc("c/a"), try doc("c/zz")], mask: nil, consistency: .latest)
+        let response = try sut.engine.batchGetDocuments(
+            [try doc("c/zz"), try doc("c/a"), try doc("c/zz")], mask: nil, consistency: .latest)
 
         #expect(response.documents.map(\.path.documentID) == ["zz", "a"])
         #expect(response.documents.first?.document == nil)
@@ -23,7 +24,8 @@ struct ListingTests {
         let sut = EngineHarness()
         try await sut.set("c/a", ["a": ["b": 1, "c": 2], "d": 3])
 
-        let masked = try sut.engine.getDocument(try doc("c/a"), mask: [try field("a.c"), try field("zz")], consistency: .latest)
+        let masked = try sut.engine.getDocument(
+            try doc("c/a"), mask: [try field("a.c"), try field("zz")], consistency: .latest)
         let empty = try sut.engine.getDocument(try doc("c/a"), mask: [], consistency: .latest)
 
         #expect(masked?.fields == ["a": ["c": 2]])
@@ -53,7 +55,10 @@ struct ListingTests {
 
     private func list(_ sut: EngineHarness, _ request: ListDocumentsRequest) throws -> (ids: [String], token: String?) {
         let response = try sut.engine.listDocuments(request)
-        return (response.documents.map { $0.document == nil ? "\($0.path.documentID)?" : $0.path.documentID }, response.nextPageToken)
+        return (
+            response.documents.map { $0.document == nil ? "\($0.path.documentID)?" : $0.path.documentID },
+            response.nextPageToken
+        )
     }
 
     @Test func listDocuments_returnsAllInNameOrderWithoutALimit() async throws {
@@ -82,7 +87,8 @@ struct ListingTests {
 
         let all = try list(sut, ListDocumentsRequest(collectionID: "l", orderBy: byVDescending))
         let first = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: 2, orderBy: byVDescending))
-        let second = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: 2, pageToken: first.token, orderBy: byVDescending))
+        let second = try list(
+            sut, ListDocumentsRequest(collectionID: "l", pageSize: 2, pageToken: first.token, orderBy: byVDescending))
 
         #expect(all.ids == ["a", "e", "c", "d"])
         #expect(first.ids + second.ids == all.ids)
@@ -104,7 +110,8 @@ struct ListingTests {
 
         let all = try list(sut, ListDocumentsRequest(collectionID: "l", showMissing: true))
         let first = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: 5, showMissing: true))
-        let second = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: 5, pageToken: first.token, showMissing: true))
+        let second = try list(
+            sut, ListDocumentsRequest(collectionID: "l", pageSize: 5, pageToken: first.token, showMissing: true))
 
         #expect(all.ids == ["a", "b", "c", "d", "e", "ghost?"])
         #expect(second.ids == ["ghost?"])
@@ -113,7 +120,10 @@ struct ListingTests {
     @Test func showMissingWithOrder_isInvalid() async throws {
         let sut = try await listingData()
 
-        #expect(errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", orderBy: [try order("v")], showMissing: true)) } == .invalidArgument)
+        #expect(
+            errorCode {
+                _ = try list(sut, ListDocumentsRequest(collectionID: "l", orderBy: [try order("v")], showMissing: true))
+            } == .invalidArgument)
     }
 
     @Test func listDocumentsWithMask_trimsFields() async throws {
@@ -128,13 +138,20 @@ struct ListingTests {
         let sut = try await listingData()
         let token = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: 1)).token
 
-        #expect(errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageToken: "garbage")) } == .invalidArgument)
-        #expect(errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "m", pageToken: token)) } == .invalidArgument)
         #expect(
-            errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageToken: token, orderBy: [try order("v")])) }
+            errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageToken: "garbage")) }
+                == .invalidArgument)
+        #expect(
+            errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "m", pageToken: token)) }
+                == .invalidArgument)
+        #expect(
+            errorCode {
+                _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageToken: token, orderBy: [try order("v")]))
+            }
                 == .invalidArgument
         )
-        #expect(errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: -1)) } == .invalidArgument)
+        #expect(
+            errorCode { _ = try list(sut, ListDocumentsRequest(collectionID: "l", pageSize: -1)) } == .invalidArgument)
     }
 
     @Test func listDocumentsOfASubcollection_readsOnlyIt() async throws {
@@ -147,9 +164,10 @@ struct ListingTests {
 
     @Test func listCollectionIDs_returnsCollectionsHoldingDocumentsInUTF8Order() async throws {
         let sut = EngineHarness()
-        try await sut.commit(try ["c/a", "other/a", "c/a/zsub/1", "c/a/Asub/1", "c/a/_sub/1", "c/ghost/sub/x", "gone/x"].map {
-            Write.update(try doc($0), fields: ["v": 1])
-        })
+        try await sut.commit(
+            try ["c/a", "other/a", "c/a/zsub/1", "c/a/Asub/1", "c/a/_sub/1", "c/ghost/sub/x", "gone/x"].map {
+                Write.update(try doc($0), fields: ["v": 1])
+            })
         try await sut.commit([Write.delete(try doc("gone/x"))])
 
         let root = try sut.engine.listCollectionIDs(ListCollectionIDsRequest())
@@ -168,12 +186,15 @@ struct ListingTests {
         try await sut.commit(try ["a/1", "b/1", "c/1"].map { Write.update(try doc($0), fields: ["v": 1]) })
 
         let first = try sut.engine.listCollectionIDs(ListCollectionIDsRequest(pageSize: 2))
-        let second = try sut.engine.listCollectionIDs(ListCollectionIDsRequest(pageSize: 2, pageToken: first.nextPageToken))
+        let second = try sut.engine.listCollectionIDs(
+            ListCollectionIDsRequest(pageSize: 2, pageToken: first.nextPageToken))
 
         #expect(first.collectionIDs == ["a", "b"])
         #expect(second.collectionIDs == ["c"])
         #expect(second.nextPageToken == nil)
-        #expect(errorCode { _ = try sut.engine.listCollectionIDs(ListCollectionIDsRequest(pageToken: "x")) } == .invalidArgument)
+        #expect(
+            errorCode { _ = try sut.engine.listCollectionIDs(ListCollectionIDsRequest(pageToken: "x")) }
+                == .invalidArgument)
     }
 
     @Test func deletingTheLastDocumentOfACollection_removesItFromListings() async throws {
@@ -182,6 +203,8 @@ struct ListingTests {
         try await sut.commit([Write.delete(try doc("tmp/a/sub/b"))])
 
         #expect(try sut.engine.listCollectionIDs(ListCollectionIDsRequest()).collectionIDs == [])
-        #expect(try sut.engine.listCollectionIDs(ListCollectionIDsRequest(consistency: .readTime(created.commitTime))).collectionIDs == ["tmp"])
+        #expect(
+            try sut.engine.listCollectionIDs(ListCollectionIDsRequest(consistency: .readTime(created.commitTime)))
+                .collectionIDs == ["tmp"])
     }
 }

@@ -67,7 +67,9 @@ struct QueryFilterTests {
 
     @Test func notIn_excludesListedNullAndMissing() async throws {
         let all = Set(Self.values.map(\.0))
-        #expect(try await matching(try filter("v", .notIn, [1.0, "a"])) == all.subtracting(["i1", "d1", "sa", "null", "missing"]))
+        #expect(
+            try await matching(try filter("v", .notIn, [1.0, "a"]))
+                == all.subtracting(["i1", "d1", "sa", "null", "missing"]))
     }
 
     @Test func notInWithNull_matchesNothing() async throws {
@@ -76,7 +78,9 @@ struct QueryFilterTests {
 
     @Test func notInWithNaN_excludesNothingForTheNaN() async throws {
         let all = Set(Self.values.map(\.0))
-        #expect(try await matching(try filter("v", .notIn, [.double(.nan), 1])) == all.subtracting(["i1", "d1", "null", "missing"]))
+        #expect(
+            try await matching(try filter("v", .notIn, [.double(.nan), 1]))
+                == all.subtracting(["i1", "d1", "null", "missing"]))
     }
 
     @Test func in_matchesAnyEquivalentValueButNeverNullOrNaN() async throws {
@@ -99,10 +103,14 @@ struct QueryFilterTests {
 
     @Test func range_matchesOnlyTheOperandsTypeClassAndNeverNaN() async throws {
         #expect(try await matching(try filter("v", .lessThan, 1)) == ["ninf", "m1", "z", "dz"])
-        #expect(try await matching(try filter("v", .greaterThan, .double(-.infinity))) == ["m1", "z", "dz", "i1", "d1", "d15", "i2", "inf"])
+        #expect(
+            try await matching(try filter("v", .greaterThan, .double(-.infinity))) == [
+                "m1", "z", "dz", "i1", "d1", "d15", "i2", "inf",
+            ])
         #expect(try await matching(try filter("v", .greaterThan, false)) == ["t"])
         #expect(try await matching(try filter("v", .greaterThanOrEqual, "B")) == ["sa", "sB"])
-        #expect(try await matching(try filter("v", .greaterThan, [])) == ["arr1", "arr1d", "arrnull", "arrnan", "arr12"])
+        #expect(
+            try await matching(try filter("v", .greaterThan, [])) == ["arr1", "arr1d", "arrnull", "arrnan", "arr12"])
     }
 
     @Test func rangeWithNullOrNaNOperand_matchesNothing() async throws {
@@ -139,7 +147,8 @@ struct QueryFilterTests {
             Write.update(try doc("c/missing"), fields: ["w": 1]),
         ])
 
-        let ids = try sut.ids("c", where: .composite(.or, [try filter("v", .greaterThan, 1), try filter("w", .equal, 1)]))
+        let ids = try sut.ids(
+            "c", where: .composite(.or, [try filter("v", .greaterThan, 1), try filter("w", .equal, 1)]))
 
         #expect(ids == ["has"])
     }
@@ -150,7 +159,10 @@ struct QueryFilterTests {
 
         #expect(try sut.ids("n", where: try filter("__name__", .equal, try reference("n/b"))) == ["b"])
         #expect(try sut.ids("n", where: try filter("__name__", .greaterThan, try reference("n/a"))) == ["b", "c"])
-        #expect(try sut.ids("n", where: try filter("__name__", .in, [try reference("n/c"), try reference("n/a")])) == ["a", "c"])
+        #expect(
+            try sut.ids("n", where: try filter("__name__", .in, [try reference("n/c"), try reference("n/a")])) == [
+                "a", "c",
+            ])
         #expect(try sut.ids("n", where: try filter("__name__", .notEqual, try reference("n/b"))) == ["a", "c"])
         #expect(try sut.ids("n", where: try filter("__name__", .equal, try reference("m/b"))) == [])
         #expect(try sut.ids("n", where: try filter("__name__", .lessThan, try reference("z/z"))) == ["a", "b", "c"])

@@ -10,17 +10,21 @@ import Testing
 struct QueryOrderTests {
     @Test func orderBy_followsFirestoresCrossTypeOrderWithNameTieBreaks() async throws {
         let sut = EngineHarness()
-        try await sut.seed("c", [
-            ("map", ["a": 1]), ("arr", [1]), ("geo", .geoPoint(try GeoPoint(latitude: 1, longitude: 2))),
-            ("ref", try reference("x/y")), ("bytes", .bytes(.init([1]))), ("str", "a"),
-            ("ts", .timestamp(try Timestamp(seconds: 0))), ("one", 1), ("oned", 1.0), ("nan", .double(.nan)),
-            ("ninf", .double(-.infinity)), ("t", true), ("f", false), ("null", .null), ("missing", nil),
-        ])
+        try await sut.seed(
+            "c",
+            [
+                ("map", ["a": 1]), ("arr", [1]), ("geo", .geoPoint(try GeoPoint(latitude: 1, longitude: 2))),
+                ("ref", try reference("x/y")), ("bytes", .bytes(.init([1]))), ("str", "a"),
+                ("ts", .timestamp(try Timestamp(seconds: 0))), ("one", 1), ("oned", 1.0), ("nan", .double(.nan)),
+                ("ninf", .double(-.infinity)), ("t", true), ("f", false), ("null", .null), ("missing", nil),
+            ])
 
         let ascending = try sut.ids("c", orderBy: [try order("v")])
         let descending = try sut.ids("c", orderBy: [try order("v", .descending)])
 
-        let expected = ["null", "f", "t", "nan", "ninf", "one", "oned", "ts", "str", "bytes", "ref", "geo", "arr", "map"]
+        let expected = [
+            "null", "f", "t", "nan", "ninf", "one", "oned", "ts", "str", "bytes", "ref", "geo", "arr", "map",
+        ]
         #expect(ascending == expected)
         #expect(descending == expected.reversed())
     }
@@ -55,7 +59,8 @@ struct QueryOrderTests {
         let sut = try await implicitOrderData()
 
         let ascending = try sut.ids("k", where: try filter("a", .greaterThan, 1), orderBy: [try order("b")])
-        let descending = try sut.ids("k", where: try filter("a", .greaterThan, 1), orderBy: [try order("b", .descending)])
+        let descending = try sut.ids(
+            "k", where: try filter("a", .greaterThan, 1), orderBy: [try order("b", .descending)])
 
         #expect(ascending == ["d3", "d8", "d2", "d4", "d1", "d5"])
         #expect(descending == ["d5", "d1", "d4", "d2", "d8", "d3"])
@@ -64,7 +69,8 @@ struct QueryOrderTests {
     @Test func severalInequalities_orderByFieldPathLexicographically() async throws {
         let sut = try await implicitOrderData()
 
-        let ids = try sut.ids("k", where: .composite(.and, [try filter("b", .greaterThan, -1), try filter("a", .greaterThan, 1)]))
+        let ids = try sut.ids(
+            "k", where: .composite(.and, [try filter("b", .greaterThan, -1), try filter("a", .greaterThan, 1)]))
 
         #expect(ids == ["d8", "d2", "d4", "d1", "d3", "d5"])
     }
@@ -72,7 +78,8 @@ struct QueryOrderTests {
     @Test func explicitNameDirection_isHonoured() async throws {
         let sut = try await implicitOrderData()
 
-        let ids = try sut.ids("k", where: try filter("a", .greaterThan, 1), orderBy: [try order("a"), try order("__name__", .descending)])
+        let ids = try sut.ids(
+            "k", where: try filter("a", .greaterThan, 1), orderBy: [try order("a"), try order("__name__", .descending)])
 
         #expect(ids == ["d8", "d7", "d4", "d2", "d1", "d3", "d5"])
     }
@@ -92,15 +99,27 @@ struct QueryOrderTests {
             Write.update(try doc("c/z"), fields: ["a": 1, "b": 2]),
         ])
 
-        for vacuous in [try filter("a", .greaterThan, .null), try filter("a", .lessThan, .double(.nan)), try filter("a", .notEqual, .null)] {
+        for vacuous in [
+            try filter("a", .greaterThan, .null), try filter("a", .lessThan, .double(.nan)),
+            try filter("a", .notEqual, .null),
+        ] {
             #expect(try sut.ids("c", where: .composite(.or, [vacuous, try filter("b", .equal, 2)])) == ["x", "z"])
             #expect(try sut.ids("c", where: vacuous, orderBy: [try order("__name__")]) == [])
         }
         #expect(try sut.ids("c", where: try filter("a", .notIn, [.null]), orderBy: [try order("__name__")]) == [])
-        #expect(try sut.ids("c", where: .composite(.or, [try filter("a", .notEqual, .double(.nan)), try filter("b", .equal, 2)])) == ["z", "y"])
-        #expect(errorCode { _ = try sut.ids("c", where: try filter("a", .notIn, [1, .null]), orderBy: [try order("__name__")]) } == .invalidArgument)
         #expect(
-            errorCode { _ = try sut.ids("c", where: .composite(.and, [try filter("a", .notEqual, .null), try filter("b", .notEqual, 1)])) }
+            try sut.ids(
+                "c", where: .composite(.or, [try filter("a", .notEqual, .double(.nan)), try filter("b", .equal, 2)]))
+                == ["z", "y"])
+        #expect(
+            errorCode {
+                _ = try sut.ids("c", where: try filter("a", .notIn, [1, .null]), orderBy: [try order("__name__")])
+            } == .invalidArgument)
+        #expect(
+            errorCode {
+                _ = try sut.ids(
+                    "c", where: .composite(.and, [try filter("a", .notEqual, .null), try filter("b", .notEqual, 1)]))
+            }
                 == .invalidArgument
         )
     }
@@ -118,7 +137,8 @@ struct QueryOrderTests {
             Write.update(try doc("p/y"), fields: ["B": 1, "a": 2]),
         ])
 
-        let ids = try sut.ids("p", where: .composite(.and, [try filter("a", .greaterThan, 0), try filter("B", .greaterThan, 0)]))
+        let ids = try sut.ids(
+            "p", where: .composite(.and, [try filter("a", .greaterThan, 0), try filter("B", .greaterThan, 0)]))
 
         #expect(ids == ["y", "x"])
     }
@@ -140,7 +160,8 @@ struct QueryOrderTests {
         let sut = try await cursorData()
         let byV = [try order("v")]
 
-        #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: [2], before: true)) == ["b", "c", "d", "e", "f"])
+        #expect(
+            try sut.ids("k", orderBy: byV, startAt: Cursor(values: [2], before: true)) == ["b", "c", "d", "e", "f"])
         #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: [2], before: false)) == ["d", "e", "f"])
     }
 
@@ -156,19 +177,27 @@ struct QueryOrderTests {
         let sut = try await cursorData()
         let byV = [try order("v")]
 
-        #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: [1.5], before: true)) == ["b", "c", "d", "e", "f"])
+        #expect(
+            try sut.ids("k", orderBy: byV, startAt: Cursor(values: [1.5], before: true)) == ["b", "c", "d", "e", "f"])
         #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: ["a"], before: true)) == ["f"])
         #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: [.null], before: true)).count == 6)
-        #expect(try sut.ids("k", orderBy: byV, startAt: Cursor(values: [3], before: true), endAt: Cursor(values: [2], before: false)) == [])
+        #expect(
+            try sut.ids(
+                "k", orderBy: byV, startAt: Cursor(values: [3], before: true), endAt: Cursor(values: [2], before: false)
+            ) == [])
     }
 
     @Test func descendingOrder_flipsCursorComparisons() async throws {
         let sut = try await cursorData()
         let byVDescending = [try order("v", .descending)]
 
-        #expect(try sut.ids("k", orderBy: byVDescending, startAt: Cursor(values: [2], before: true)) == ["c", "b", "a"])
+        #expect(
+            try sut.ids("k", orderBy: byVDescending, startAt: Cursor(values: [2], before: true)) == ["c", "b", "a"])
         #expect(try sut.ids("k", orderBy: byVDescending, startAt: Cursor(values: [2], before: false)) == ["a"])
-        #expect(try sut.ids("k", orderBy: byVDescending, endAt: Cursor(values: [2], before: false)) == ["f", "e", "d", "c", "b"])
+        #expect(
+            try sut.ids("k", orderBy: byVDescending, endAt: Cursor(values: [2], before: false)) == [
+                "f", "e", "d", "c", "b",
+            ])
     }
 
     @Test func prefixCursor_comparesOnlyItsLeadingFields() async throws {
@@ -176,17 +205,27 @@ struct QueryOrderTests {
         let orders = [try order("v"), try order("w", .descending)]
 
         #expect(try sut.ids("k", orderBy: orders, startAt: Cursor(values: [2], before: false)) == ["d", "e", "f"])
-        #expect(try sut.ids("k", orderBy: orders, startAt: Cursor(values: [2, 1], before: true)) == ["b", "d", "e", "f"])
-        #expect(try sut.ids("k", orderBy: orders, startAt: Cursor(values: [2, 2], before: false)) == ["b", "d", "e", "f"])
+        #expect(
+            try sut.ids("k", orderBy: orders, startAt: Cursor(values: [2, 1], before: true)) == ["b", "d", "e", "f"])
+        #expect(
+            try sut.ids("k", orderBy: orders, startAt: Cursor(values: [2, 2], before: false)) == ["b", "d", "e", "f"])
     }
 
     @Test func nameCursor_positionsByReferenceEvenIntoAnotherCollection() async throws {
         let sut = try await cursorData()
         let byName = [try order("__name__")]
 
-        #expect(try sut.ids("k", orderBy: byName, startAt: Cursor(values: [try reference("k/b")], before: false)) == ["c", "d", "e", "f"])
-        #expect(try sut.ids("k", orderBy: byName, startAt: Cursor(values: [try reference("b/zzz")], before: true)).count == 6)
-        #expect(try sut.ids("k", orderBy: byName, endAt: Cursor(values: [try reference("k/c")], before: true)) == ["a", "b"])
+        #expect(
+            try sut.ids("k", orderBy: byName, startAt: Cursor(values: [try reference("k/b")], before: false)) == [
+                "c", "d", "e", "f",
+            ])
+        #expect(
+            try sut.ids("k", orderBy: byName, startAt: Cursor(values: [try reference("b/zzz")], before: true)).count
+                == 6)
+        #expect(
+            try sut.ids("k", orderBy: byName, endAt: Cursor(values: [try reference("k/c")], before: true)) == [
+                "a", "b",
+            ])
     }
 
     @Test func cursorFromADocumentSnapshot_usesExplicitNameOrder() async throws {
@@ -209,7 +248,8 @@ struct QueryOrderTests {
     @Test func offsetAppliesAfterCursorsAndBeforeLimit() async throws {
         let sut = try await cursorData()
 
-        let ids = try sut.ids("k", orderBy: [try order("v")], startAt: Cursor(values: [2], before: true), offset: 1, limit: 1)
+        let ids = try sut.ids(
+            "k", orderBy: [try order("v")], startAt: Cursor(values: [2], before: true), offset: 1, limit: 1)
 
         #expect(ids == ["c"])
     }
@@ -217,8 +257,12 @@ struct QueryOrderTests {
     @Test func offset_reportsHowManyResultsItSkipped() async throws {
         let sut = try await cursorData()
 
-        let run = try sut.engine.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "k"), offset: 2, limit: 2), consistency: .latest)
-        let beyond = try sut.engine.runQuery(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "k"), offset: 10), consistency: .latest)
+        let run = try sut.engine.runQuery(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "k"), offset: 2, limit: 2),
+            consistency: .latest)
+        let beyond = try sut.engine.runQuery(
+            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "k"), offset: 10),
+            consistency: .latest)
 
         #expect(run.documents.map(\.path.documentID) == ["c", "d"])
         #expect(run.skippedResults == 2)

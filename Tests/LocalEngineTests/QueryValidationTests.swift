@@ -10,7 +10,9 @@ import Testing
 struct QueryValidationTests {
     private func code(_ query: StructuredQuery, parent: String? = nil) -> DocumentStoreError.Code? {
         let sut = EngineHarness()
-        return errorCode { _ = try sut.engine.runQuery(parent: try parent.map(doc), query: query, consistency: .latest) }
+        return errorCode {
+            _ = try sut.engine.runQuery(parent: try parent.map(doc), query: query, consistency: .latest)
+        }
     }
 
     private func code(where filter: StructuredQuery.Filter) -> DocumentStoreError.Code? {
@@ -41,9 +43,12 @@ struct QueryValidationTests {
     }
 
     @Test func twoArrayContainsInOneDisjunction_isInvalid() throws {
-        let twoContains = StructuredQuery.Filter.composite(.and, [try filter("a", .arrayContains, 1), try filter("a", .arrayContains, 2)])
-        let containsAndAny = StructuredQuery.Filter.composite(.and, [try filter("a", .arrayContains, 1), try filter("a", .arrayContainsAny, [2])])
-        let separateBranches = StructuredQuery.Filter.composite(.or, [try filter("a", .arrayContains, 1), try filter("a", .arrayContains, 2)])
+        let twoContains = StructuredQuery.Filter.composite(
+            .and, [try filter("a", .arrayContains, 1), try filter("a", .arrayContains, 2)])
+        let containsAndAny = StructuredQuery.Filter.composite(
+            .and, [try filter("a", .arrayContains, 1), try filter("a", .arrayContainsAny, [2])])
+        let separateBranches = StructuredQuery.Filter.composite(
+            .or, [try filter("a", .arrayContains, 1), try filter("a", .arrayContains, 2)])
 
         #expect(code(where: twoContains) == .invalidArgument)
         #expect(code(where: containsAndAny) == .invalidArgument)
@@ -61,7 +66,8 @@ struct QueryValidationTests {
         for (first, second) in pairs {
             #expect(code(where: .composite(.and, [first, second])) == .invalidArgument)
         }
-        let acrossBranches = StructuredQuery.Filter.composite(.or, [try filter("a", .notEqual, 1), try filter("b", .notEqual, 2)])
+        let acrossBranches = StructuredQuery.Filter.composite(
+            .or, [try filter("a", .notEqual, 1), try filter("b", .notEqual, 2)])
         #expect(code(where: acrossBranches) == .invalidArgument)
         #expect(code(where: .composite(.or, [try filter("a", .notEqual, 1), try filter("b", .equal, 2)])) == nil)
     }
@@ -75,11 +81,16 @@ struct QueryValidationTests {
     }
 
     @Test func atMost30DisjunctionsInNormalForm() throws {
-        let thirtySix = StructuredQuery.Filter.composite(.and, [try filter("a", .in, integers(6)), try filter("b", .in, integers(6))])
-        let thirty = StructuredQuery.Filter.composite(.and, [try filter("a", .in, integers(5)), try filter("b", .in, integers(6))])
-        let thirtyOneEqualities = StructuredQuery.Filter.composite(.or, try (0..<31).map { try filter("a", .equal, .integer(Int64($0))) })
-        let inPlusOne = StructuredQuery.Filter.composite(.or, [try filter("a", .in, integers(30)), try filter("b", .equal, 1)])
-        let inTimesAny = StructuredQuery.Filter.composite(.and, [try filter("a", .in, integers(15)), try filter("b", .arrayContainsAny, integers(2))])
+        let thirtySix = StructuredQuery.Filter.composite(
+            .and, [try filter("a", .in, integers(6)), try filter("b", .in, integers(6))])
+        let thirty = StructuredQuery.Filter.composite(
+            .and, [try filter("a", .in, integers(5)), try filter("b", .in, integers(6))])
+        let thirtyOneEqualities = StructuredQuery.Filter.composite(
+            .or, try (0..<31).map { try filter("a", .equal, .integer(Int64($0))) })
+        let inPlusOne = StructuredQuery.Filter.composite(
+            .or, [try filter("a", .in, integers(30)), try filter("b", .equal, 1)])
+        let inTimesAny = StructuredQuery.Filter.composite(
+            .and, [try filter("a", .in, integers(15)), try filter("b", .arrayContainsAny, integers(2))])
 
         #expect(code(where: thirtySix) == .invalidArgument)
         #expect(code(where: thirty) == nil)
@@ -137,7 +148,10 @@ struct QueryValidationTests {
         #expect(code(where: .composite(.and, [nameEquals, range])) == .invalidArgument)
         #expect(code(where: .composite(.and, [nameIn, range])) == .invalidArgument)
         #expect(code(where: .composite(.or, [nameEquals, try unary("b", .isNotNaN)])) == .invalidArgument)
-        #expect(code(where: .composite(.and, [nameEquals, range, try filter("__name__", .greaterThan, try reference("c/0"))])) == nil)
+        #expect(
+            code(
+                where: .composite(
+                    .and, [nameEquals, range, try filter("__name__", .greaterThan, try reference("c/0"))])) == nil)
         #expect(code(where: .composite(.and, [nameEquals, try filter("a", .equal, 1)])) == nil)
     }
 

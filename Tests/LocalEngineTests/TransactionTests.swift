@@ -42,7 +42,9 @@ struct TransactionTests {
 
         try await sut.set("c/new", ["by": "other"])
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/new"), fields: ["by": "tx"], precondition: .exists(false))], transaction: transaction)
+            try await sut.commit(
+                [Write.update(try doc("c/new"), fields: ["by": "tx"], precondition: .exists(false))],
+                transaction: transaction)
         }
 
         #expect(code == .aborted)
@@ -69,7 +71,9 @@ struct TransactionTests {
         _ = try sut.engine.runQuery(parent: nil, query: query, consistency: .transaction(transaction))
 
         try await sut.set("c/b", ["v": 1])
-        let code = await errorCode { try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction) }
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/x"), fields: ["n": 2])], transaction: transaction)
+        }
 
         #expect(code == .aborted)
     }
@@ -138,7 +142,9 @@ struct TransactionTests {
         _ = try sut.get("c/counter", consistency: .transaction(second))
 
         try await sut.commit([Write.update(try doc("c/counter"), fields: ["n": 1])], transaction: first)
-        let code = await errorCode { try await sut.commit([Write.update(try doc("c/counter"), fields: ["n": 1])], transaction: second) }
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/counter"), fields: ["n": 1])], transaction: second)
+        }
 
         #expect(code == .aborted)
         #expect(try sut.fields("c/counter") == ["n": 1])
@@ -156,9 +162,12 @@ struct TransactionTests {
                     while true {
                         let transaction = try engine.beginTransaction(.readWrite)
                         let current = try engine.getDocument(path, mask: nil, consistency: .transaction(transaction))
-                        guard case .integer(let n)? = current?.fields["n"] else { throw DocumentStoreError(.internal, "no counter") }
+                        guard case .integer(let n)? = current?.fields["n"] else {
+                            throw DocumentStoreError(.internal, "no counter")
+                        }
                         do {
-                            _ = try await engine.commit([Write.update(path, fields: ["n": .integer(n + 1)])], transaction: transaction)
+                            _ = try await engine.commit(
+                                [Write.update(path, fields: ["n": .integer(n + 1)])], transaction: transaction)
                             return
                         } catch let error as DocumentStoreError where error.code == .aborted {
                             continue
@@ -220,7 +229,9 @@ struct TransactionTests {
         let sut = EngineHarness()
         let transaction = try sut.engine.beginTransaction(.readOnly(readTime: nil))
 
-        let code = await errorCode { try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 1])], transaction: transaction) }
+        let code = await errorCode {
+            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 1])], transaction: transaction)
+        }
 
         #expect(code == .invalidArgument)
         #expect(try sut.get("c/d") == nil)
@@ -329,7 +340,9 @@ struct TransactionTests {
         sut.clock.advance(by: .seconds(2))
 
         #expect(errorCode { _ = try sut.get("c/a", consistency: .readTime(first.commitTime)) } == .failedPrecondition)
-        #expect(errorCode { _ = try sut.engine.beginTransaction(.readOnly(readTime: first.commitTime)) } == .failedPrecondition)
+        #expect(
+            errorCode { _ = try sut.engine.beginTransaction(.readOnly(readTime: first.commitTime)) }
+                == .failedPrecondition)
     }
 
     @Test func oldVersionsArePrunedButRecentHistoryStaysReadable() async throws {

@@ -8,11 +8,15 @@ import Testing
 struct TransformTests {
     /// Stores `stored` in field `f` (or nothing when `nil`), applies one transform to `f`, returns the
     /// stored result and the transform result.
-    private func transform(_ stored: Value?, _ operation: FieldTransform.Operation) async throws -> (stored: Value?, result: Value?) {
+    private func transform(
+        _ stored: Value?, _ operation: FieldTransform.Operation
+    ) async throws -> (stored: Value?, result: Value?) {
         let sut = EngineHarness()
         if let stored { try await sut.set("c/d", ["f": stored]) }
         let response = try await sut.commit([
-            Write(path: try doc("c/d"), operation: .transform, transforms: [FieldTransform(fieldPath: try field("f"), operation: operation)])
+            Write(
+                path: try doc("c/d"), operation: .transform,
+                transforms: [FieldTransform(fieldPath: try field("f"), operation: operation)])
         ])
         return (try sut.fields("c/d")?["f"], response.writeResults.first?.transformResults.first)
     }
@@ -34,7 +38,9 @@ struct TransformTests {
     }
 
     @Test func incrementLargeIntegerByDouble_convertsTheIntegerFirst() async throws {
-        #expect(try await transform(.integer(9_007_199_254_740_993), .increment(1.0)).stored == .double(9_007_199_254_740_992))
+        #expect(
+            try await transform(.integer(9_007_199_254_740_993), .increment(1.0)).stored
+                == .double(9_007_199_254_740_992))
     }
 
     @Test func incrementPastInt64Max_saturates() async throws {
@@ -59,7 +65,9 @@ struct TransformTests {
     @Test func incrementOfNestedPathThroughMissingMap_createsTheMap() async throws {
         let sut = EngineHarness()
         try await sut.commit([
-            Write(path: try doc("c/d"), operation: .transform, transforms: [FieldTransform(fieldPath: try field("m.k"), operation: .increment(1))])
+            Write(
+                path: try doc("c/d"), operation: .transform,
+                transforms: [FieldTransform(fieldPath: try field("m.k"), operation: .increment(1))])
         ])
         #expect(try sut.fields("c/d") == ["m": ["k": 1]])
     }
@@ -104,7 +112,8 @@ struct TransformTests {
     // MARK: arrays
 
     @Test func arrayUnion_appendsMissingElementsOnceWithFirestoreEquality() async throws {
-        let outcome = try await transform([1, 2.0, .null, .double(.nan)], .appendMissingElements([1.0, 2, .null, .double(.nan), 3, 3.0, 3]))
+        let outcome = try await transform(
+            [1, 2.0, .null, .double(.nan)], .appendMissingElements([1.0, 2, .null, .double(.nan), 3, 3.0, 3]))
         let elements = try #require(outcome.stored?.arrayValue)
         #expect(elements.count == 5)
         #expect(Array(elements.prefix(3)) == [1, 2.0, .null])
@@ -123,7 +132,8 @@ struct TransformTests {
     }
 
     @Test func arrayRemove_removesEveryEquivalentElement() async throws {
-        let outcome = try await transform([1, 1.0, .null, .double(.nan), 2, 1], .removeAllFromArray([1.0, .null, .double(.nan)]))
+        let outcome = try await transform(
+            [1, 1.0, .null, .double(.nan), 2, 1], .removeAllFromArray([1.0, .null, .double(.nan)]))
         #expect(outcome.stored == [2])
         #expect(outcome.result == .null)
     }
@@ -178,7 +188,9 @@ struct TransformTests {
     @Test func transformOfMissingDocument_createsIt() async throws {
         let sut = EngineHarness()
         let response = try await sut.commit([
-            Write(path: try doc("c/new"), operation: .transform, transforms: [FieldTransform(fieldPath: try field("n"), operation: .increment(5))])
+            Write(
+                path: try doc("c/new"), operation: .transform,
+                transforms: [FieldTransform(fieldPath: try field("n"), operation: .increment(5))])
         ])
         #expect(try sut.get("c/new")?.createTime == response.commitTime)
     }
@@ -203,7 +215,9 @@ struct TransformTests {
         let first = try await sut.set("c/d", ["v": 3])
 
         let response = try await sut.commit([
-            Write(path: try doc("c/d"), operation: .transform, transforms: [FieldTransform(fieldPath: try field("v"), operation: .maximum(3.0))])
+            Write(
+                path: try doc("c/d"), operation: .transform,
+                transforms: [FieldTransform(fieldPath: try field("v"), operation: .maximum(3.0))])
         ])
 
         #expect(response.writeResults.first?.updateTime == first.commitTime)

@@ -31,7 +31,8 @@ struct WriteTests {
         try await sut.set("c/d", ["a": 1, "b": ["c": 2, "d": 3], "e": 4])
 
         try await sut.commit([
-            Write.update(try doc("c/d"), fields: ["b": ["c": 20, "z": 9], "x": 7], mask: [try field("a"), try field("b.c")])
+            Write.update(
+                try doc("c/d"), fields: ["b": ["c": 20, "z": 9], "x": 7], mask: [try field("a"), try field("b.c")])
         ])
 
         #expect(try sut.fields("c/d") == ["b": ["c": 20, "d": 3], "e": 4])
@@ -142,7 +143,9 @@ struct WriteTests {
         let response = try await sut.commit([
             Write.update(try doc("c/d"), fields: ["v": 1]),
             Write.update(try doc("c/d"), fields: ["w": 2], mask: [try field("w")]),
-            Write(path: try doc("c/d"), operation: .transform, transforms: [FieldTransform(fieldPath: try field("v"), operation: .increment(10))]),
+            Write(
+                path: try doc("c/d"), operation: .transform,
+                transforms: [FieldTransform(fieldPath: try field("v"), operation: .increment(10))]),
         ])
 
         #expect(try sut.fields("c/d") == ["v": 11, "w": 2])
@@ -154,7 +157,9 @@ struct WriteTests {
         let sut = EngineHarness()
         try await sut.set("c/d", ["v": 1])
 
-        let response = try await sut.commit([Write.delete(try doc("c/d")), Write.update(try doc("c/d"), fields: ["v": 1])])
+        let response = try await sut.commit([
+            Write.delete(try doc("c/d")), Write.update(try doc("c/d"), fields: ["v": 1]),
+        ])
 
         #expect(try sut.get("c/d")?.createTime == response.commitTime)
         #expect(response.writeResults[0].updateTime == response.commitTime)
@@ -163,7 +168,9 @@ struct WriteTests {
     @Test func setThenDeleteInOneCommit_reportsNoUpdateTimeForEither() async throws {
         let sut = EngineHarness()
 
-        let response = try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 5]), Write.delete(try doc("c/d"))])
+        let response = try await sut.commit([
+            Write.update(try doc("c/d"), fields: ["v": 5]), Write.delete(try doc("c/d")),
+        ])
 
         #expect(response.writeResults.map(\.updateTime) == [nil, nil])
         #expect(try sut.get("c/d") == nil)
@@ -218,7 +225,9 @@ struct PreconditionTests {
         let sut = EngineHarness()
 
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/none"), fields: ["v": 1], mask: [try field("v")], precondition: .exists(true))])
+            try await sut.commit([
+                Write.update(try doc("c/none"), fields: ["v": 1], mask: [try field("v")], precondition: .exists(true))
+            ])
         }
 
         #expect(code == .notFound)
@@ -228,7 +237,9 @@ struct PreconditionTests {
         let sut = EngineHarness()
         try await sut.set("c/d", ["v": 1])
 
-        try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 2], mask: [try field("v")], precondition: .exists(true))])
+        try await sut.commit([
+            Write.update(try doc("c/d"), fields: ["v": 2], mask: [try field("v")], precondition: .exists(true))
+        ])
 
         #expect(try sut.fields("c/d") == ["v": 2])
     }
@@ -248,7 +259,9 @@ struct PreconditionTests {
     @Test func deleteWithExistsTrueOnMissingDocument_failsNotFound() async throws {
         let sut = EngineHarness()
 
-        let code = await errorCode { try await sut.commit([Write.delete(try doc("c/none"), precondition: .exists(true))]) }
+        let code = await errorCode {
+            try await sut.commit([Write.delete(try doc("c/none"), precondition: .exists(true))])
+        }
 
         #expect(code == .notFound)
     }
@@ -259,7 +272,9 @@ struct PreconditionTests {
         try await sut.set("c/d", ["v": 2])
 
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(first.commitTime))])
+            try await sut.commit([
+                Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(first.commitTime))
+            ])
         }
 
         #expect(code == .failedPrecondition)
@@ -271,7 +286,9 @@ struct PreconditionTests {
         let later = try await sut.set("c/other", ["v": 1])
 
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(later.commitTime))])
+            try await sut.commit([
+                Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(later.commitTime))
+            ])
         }
 
         #expect(code == .invalidArgument)
@@ -282,7 +299,9 @@ struct PreconditionTests {
         let other = try await sut.set("c/other", ["v": 1])
 
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/none"), fields: ["v": 3], precondition: .updateTime(other.commitTime))])
+            try await sut.commit([
+                Write.update(try doc("c/none"), fields: ["v": 3], precondition: .updateTime(other.commitTime))
+            ])
         }
 
         #expect(code == .failedPrecondition)
@@ -292,7 +311,9 @@ struct PreconditionTests {
         let sut = EngineHarness()
         let first = try await sut.set("c/d", ["v": 1])
 
-        try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(first.commitTime))])
+        try await sut.commit([
+            Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(first.commitTime))
+        ])
 
         #expect(try sut.fields("c/d") == ["v": 3])
     }
@@ -303,7 +324,9 @@ struct PreconditionTests {
 
         let code = await errorCode {
             try await sut.commit([
-                Write.update(try doc("c/d"), fields: ["v": 3], precondition: .updateTime(try Timestamp(seconds: 5, nanoseconds: 1)))
+                Write.update(
+                    try doc("c/d"), fields: ["v": 3],
+                    precondition: .updateTime(try Timestamp(seconds: 5, nanoseconds: 1)))
             ])
         }
 
@@ -381,7 +404,10 @@ struct PreconditionTests {
         let sut = EngineHarness()
 
         let code = await errorCode {
-            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 1]), Write.delete(try doc("c/d"), precondition: .exists(false))])
+            try await sut.commit([
+                Write.update(try doc("c/d"), fields: ["v": 1]),
+                Write.delete(try doc("c/d"), precondition: .exists(false)),
+            ])
         }
 
         #expect(code == .invalidArgument)
@@ -398,7 +424,9 @@ struct PreconditionTests {
             ])
         }
         let delete = await errorCode {
-            try await sut.commit([Write.delete(try doc("c/d")), Write.delete(try doc("c/d"), precondition: .exists(true))])
+            try await sut.commit([
+                Write.delete(try doc("c/d")), Write.delete(try doc("c/d"), precondition: .exists(true)),
+            ])
         }
 
         #expect(update == .invalidArgument)
@@ -411,7 +439,10 @@ struct PreconditionTests {
         let stamp = Precondition.updateTime(created.commitTime)
 
         let afterPlain = await errorCode {
-            try await sut.commit([Write.update(try doc("c/d"), fields: ["v": 2]), Write.update(try doc("c/d"), fields: ["v": 3], precondition: stamp)])
+            try await sut.commit([
+                Write.update(try doc("c/d"), fields: ["v": 2]),
+                Write.update(try doc("c/d"), fields: ["v": 3], precondition: stamp),
+            ])
         }
         let afterSame = await errorCode {
             try await sut.commit([

@@ -5,7 +5,8 @@ import Testing
 @Suite("DocumentSet: persistent, ordered, indexed")
 struct DocumentSetTests {
     @Test func init_ordersByFieldThenName() throws {
-        let set = DocumentSet([try testDocument("c/b", 2), try testDocument("c/a", 2), try testDocument("c/z", 1)], ordering: try byV())
+        let set = DocumentSet(
+            [try testDocument("c/b", 2), try testDocument("c/a", 2), try testDocument("c/z", 1)], ordering: try byV())
 
         #expect(set.map(\.path.documentID) == ["z", "a", "b"])
         #expect(set.index(of: try DocumentPath("c/b")) == 2)
@@ -14,7 +15,8 @@ struct DocumentSetTests {
 
     @Test func descendingOrder_reversesNamesToo() throws {
         let ordering = DocumentOrdering(orders: [Order(try FieldPath(dotted: "v"), .descending)])
-        let set = DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 1), try testDocument("c/c", 2)], ordering: ordering)
+        let set = DocumentSet(
+            [try testDocument("c/a", 1), try testDocument("c/b", 1), try testDocument("c/c", 2)], ordering: ordering)
 
         #expect(set.map(\.path.documentID) == ["c", "b", "a"])
     }
@@ -56,7 +58,8 @@ struct DocumentSetTests {
     }
 
     @Test func reordered_reversed_keepsDocumentsInReverse() throws {
-        let set = DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/c", 3)], ordering: try byV())
+        let set = DocumentSet(
+            [try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/c", 3)], ordering: try byV())
 
         let reversed = set.reordered(set.ordering.reversed)
 
@@ -67,11 +70,13 @@ struct DocumentSetTests {
     @Test func orderingFromQuery_addsInequalityFieldsInFieldOrder_inTheLastDirection() throws {
         let query = StructuredQuery(
             from: CollectionSelector(collectionID: "c"),
-            filter: .composite(.and, [
-                .field(try FieldPath(dotted: "z"), .greaterThan, 1),
-                .field(try FieldPath(dotted: "b"), .notEqual, 2),
-                .field(try FieldPath(dotted: "n"), .lessThan, .null),
-            ]),
+            filter: .composite(
+                .and,
+                [
+                    .field(try FieldPath(dotted: "z"), .greaterThan, 1),
+                    .field(try FieldPath(dotted: "b"), .notEqual, 2),
+                    .field(try FieldPath(dotted: "n"), .lessThan, .null),
+                ]),
             orderBy: [Order(try FieldPath(dotted: "x"), .descending)]
         )
 
@@ -87,10 +92,14 @@ struct DocumentSetTests {
         let database = try DatabaseID(projectID: "p")
         let query = StructuredQuery(
             from: CollectionSelector(collectionID: "c"),
-            filter: .composite(.and, [
-                .field(FieldPath.documentID, .greaterThan, .reference(DocumentName(database: database, path: try DocumentPath("c/x")))),
-                .field(try FieldPath(dotted: "a"), .greaterThan, 1),
-            ])
+            filter: .composite(
+                .and,
+                [
+                    .field(
+                        FieldPath.documentID, .greaterThan,
+                        .reference(DocumentName(database: database, path: try DocumentPath("c/x")))),
+                    .field(try FieldPath(dotted: "a"), .greaterThan, 1),
+                ])
         )
 
         let ordering = DocumentOrdering(query: query)
@@ -107,7 +116,9 @@ func byV() throws -> DocumentOrdering {
 
 func testDocument(_ path: String, _ value: Int64?, updated: Int64 = 1) throws -> Document {
     let time = try Timestamp(seconds: updated, nanoseconds: 0)
-    return Document(path: try DocumentPath(path), fields: value.map { ["v": .integer($0)] } ?? [:], createTime: time, updateTime: time)
+    return Document(
+        path: try DocumentPath(path), fields: value.map { ["v": .integer($0)] } ?? [:], createTime: time,
+        updateTime: time)
 }
 
 struct SplitMix: RandomNumberGenerator {

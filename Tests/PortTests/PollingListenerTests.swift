@@ -11,7 +11,9 @@ struct PollingListenerTests {
         let store = PollOnlyStore()
         try await store.write("c/a", 1)
         try await store.write("c/c", 3)
-        var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store
+        ).makeAsyncIterator()
         let initial = try await pull(&listener)
 
         try await store.write("c/b", 2)
@@ -24,7 +26,9 @@ struct PollingListenerTests {
     @Test func document_deletedBetweenPolls_isRemoved() async throws {
         let store = PollOnlyStore()
         try await store.write("c/a", 1)
-        var listener = makeListener().listen(to: .document(try DocumentPath("c/a")), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .document(try DocumentPath("c/a")), options: ListenOptions(), on: store
+        ).makeAsyncIterator()
         _ = try await pull(&listener)
 
         _ = try await store.commit([.delete(try DocumentPath("c/a"))], transaction: nil)
@@ -44,7 +48,8 @@ struct PollingListenerTests {
         )
         var query = try byVQuery()
         query.select = [try FieldPath(dotted: "name")]
-        var listener = makeListener().listen(to: .query(parent: nil, query: query), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(to: .query(parent: nil, query: query), options: ListenOptions(), on: store)
+            .makeAsyncIterator()
 
         let snapshot = try await pull(&listener)
 
@@ -54,7 +59,9 @@ struct PollingListenerTests {
     @Test func transientFailures_areRetried() async throws {
         let store = PollOnlyStore(failures: [.unavailable, .deadlineExceeded, .unauthenticated])
         try await store.write("c/a", 1)
-        var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store
+        ).makeAsyncIterator()
 
         let snapshot = try await pull(&listener)
 
@@ -64,7 +71,9 @@ struct PollingListenerTests {
 
     @Test func permanentFailure_endsTheStreamWithIt() async throws {
         let store = PollOnlyStore(failures: [.permissionDenied])
-        var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store
+        ).makeAsyncIterator()
 
         let code = await errorCode { _ = try await listener.next() }
 
@@ -73,7 +82,9 @@ struct PollingListenerTests {
 
     @Test func unauthenticatedBeyondTheRetries_endsTheStream() async throws {
         let store = PollOnlyStore(failures: Array(repeating: .unauthenticated, count: 5))
-        var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store).makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(), on: store
+        ).makeAsyncIterator()
 
         let code = await errorCode { _ = try await listener.next() }
 
@@ -84,8 +95,11 @@ struct PollingListenerTests {
     @Test func metadataChanges_everyPollWithoutChangeIsASnapshot() async throws {
         let store = PollOnlyStore()
         try await store.write("c/a", 1)
-        var listener = makeListener().listen(to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(includeMetadataChanges: true), on: store)
-            .makeAsyncIterator()
+        var listener = makeListener().listen(
+            to: .query(parent: nil, query: try byVQuery()), options: ListenOptions(includeMetadataChanges: true),
+            on: store
+        )
+        .makeAsyncIterator()
         let initial = try await pull(&listener)
 
         let next = try await pull(&listener)
@@ -96,7 +110,9 @@ struct PollingListenerTests {
 
     @Test func endingTheIteration_stopsPolling() async throws {
         let store = PollOnlyStore()
-        for try await _ in makeListener().listen(to: .document(try DocumentPath("c/a")), options: ListenOptions(), on: store) {
+        for try await _ in makeListener().listen(
+            to: .document(try DocumentPath("c/a")), options: ListenOptions(), on: store)
+        {
             break
         }
 
@@ -114,7 +130,10 @@ struct PollingListenerTests {
 // MARK: - Helpers
 
 private func makeListener() -> PollingListener {
-    PollingListener(configuration: PollingListener.Configuration(interval: .milliseconds(1), backoff: Backoff(initial: .milliseconds(1), multiplier: 1, maximum: .milliseconds(1))))
+    PollingListener(
+        configuration: PollingListener.Configuration(
+            interval: .milliseconds(1),
+            backoff: Backoff(initial: .milliseconds(1), multiplier: 1, maximum: .milliseconds(1))))
 }
 
 private func byVQuery() throws -> StructuredQuery {
@@ -164,7 +183,9 @@ final class PollOnlyStore: DocumentStore {
         try await base.getDocument(path, mask: mask, consistency: consistency)
     }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         state.withLock { $0.batchGets += 1 }
         if let failure = failure() { throw failure }
         return try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
@@ -174,16 +195,21 @@ final class PollOnlyStore: DocumentStore {
         try await base.listDocuments(request)
     }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         state.withLock { $0.queries += 1 }
         if let failure = failure() { return AsyncThrowingStream { $0.finish(throwing: failure) } }
         return base.runQuery(parent: parent, query: query, consistency: consistency)
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency) async throws
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    ) async throws
         -> AggregationResponse
     {
-        try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await base.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {

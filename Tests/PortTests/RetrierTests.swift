@@ -14,7 +14,11 @@ private final class FakeTime: Sendable {
     func retrier(_ policy: RetryPolicy, random: Double = 0.5) -> Retrier {
         Retrier(
             policy: policy,
-            sleep: { duration in self.state.withLock { $0.sleeps.append(duration); $0.now += duration } },
+            sleep: { duration in
+                self.state.withLock {
+                    $0.sleeps.append(duration); $0.now += duration
+                }
+            },
             random: { random },
             now: { self.state.withLock { $0.now } }
         )
@@ -28,7 +32,8 @@ struct RetrierTests {
     @Test func defaults_areGooglesFirestoreClientConfiguration() {
         let policy = RetryPolicy.default
 
-        #expect(policy.backoff == Backoff(initial: .milliseconds(100), multiplier: 1.3, maximum: .seconds(60), jitter: 0.5))
+        #expect(
+            policy.backoff == Backoff(initial: .milliseconds(100), multiplier: 1.3, maximum: .seconds(60), jitter: 0.5))
         #expect(policy.maximumAttempts == 5)
         #expect(policy.deadline == .seconds(60))
         #expect(policy.maximumServerDelay == .seconds(60))
@@ -39,12 +44,17 @@ struct RetrierTests {
     @Test func backoff_growsByTheMultiplierUpToTheCap_andJitterStaysWithinHalfToAll() {
         let backoff = Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .milliseconds(500))
 
-        #expect((1...5).map { backoff.delay(beforeRetry: $0) } == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500)])
+        #expect(
+            (1...5).map { backoff.delay(beforeRetry: $0) } == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(500), .milliseconds(500),
+            ])
         #expect(backoff.jitteredDelay(beforeRetry: 1, random: 0) == .milliseconds(50))
         #expect(backoff.jitteredDelay(beforeRetry: 1, random: 0.5) == .milliseconds(75))
         #expect(backoff.jitteredDelay(beforeRetry: 1, random: 1) == .milliseconds(100))
         #expect(backoff.jitteredDelay(beforeRetry: 9, random: 1) == .milliseconds(500))
-        #expect(Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1), jitter: 0).jitteredDelay(beforeRetry: 1, random: 0) == .milliseconds(100))
+        #expect(
+            Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1), jitter: 0).jitteredDelay(
+                beforeRetry: 1, random: 0) == .milliseconds(100))
     }
 
     @Test func shouldRetry_followsTheIdempotencyClassAndTheAttemptLimit() {
@@ -62,11 +72,17 @@ struct RetrierTests {
         let time = FakeTime()
         let calls = Mutex(0)
 
-        let value = try await time.retrier(RetryPolicy(backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))).run(operation: "op") { attempt in
-            let number = calls.withLock { $0 += 1; return $0 }
+        let value = try await time.retrier(
+            RetryPolicy(backoff: Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(1)))
+        ).run(operation: "op") { attempt in
+            let number = calls.withLock {
+                $0 += 1; return $0
+            }
             if number < 3 { throw Failure(number: number) }
             return attempt.number
-        } verdict: { _, _ in .retry() }
+        } verdict: { _, _ in
+            .retry()
+        }
 
         #expect(value == 3)
         #expect(time.sleeps == [.milliseconds(75), .milliseconds(150)])
@@ -78,8 +94,13 @@ struct RetrierTests {
 
         let error = await #expect(throws: Failure.self) {
             try await time.retrier(RetryPolicy(maximumAttempts: 3)).run(operation: "op") { _ in
-                throw Failure(number: calls.withLock { $0 += 1; return $0 })
-            } verdict: { _, _ in .retry() }
+                throw Failure(
+                    number: calls.withLock {
+                        $0 += 1; return $0
+                    })
+            } verdict: { _, _ in
+                .retry()
+            }
         }
 
         #expect(error == Failure(number: 3))
@@ -90,7 +111,11 @@ struct RetrierTests {
         let time = FakeTime()
 
         await #expect(throws: Failure.self) {
-            try await time.retrier(.default).run(operation: "op") { _ in throw Failure(number: 1) } verdict: { _, _ in .stop }
+            try await time.retrier(.default).run(operation: "op") { _ in
+                throw Failure(number: 1)
+            } verdict: { _, _ in
+                .stop
+            }
         }
 
         #expect(time.sleeps.isEmpty)
@@ -103,12 +128,15 @@ struct RetrierTests {
         let remaining = Mutex<[Duration?]>([])
 
         await #expect(throws: Failure.self) {
-            try await time.retrier(RetryPolicy(maximumAttempts: 10, deadline: .seconds(60))).run(operation: "op") { attempt in
+            try await time.retrier(RetryPolicy(maximumAttempts: 10, deadline: .seconds(60))).run(operation: "op") {
+                attempt in
                 remaining.withLock { $0.append(attempt.remaining) }
                 let spent = min(.seconds(20), attempt.remaining ?? .seconds(20))
                 time.advance(spent)
                 throw Failure(number: attempt.number)
-            } verdict: { _, _ in .retry() }
+            } verdict: { _, _ in
+                .retry()
+            }
         }
 
         let seen = remaining.withLock { $0 }
@@ -124,7 +152,9 @@ struct RetrierTests {
         let policy = RetryPolicy(deadline: .seconds(600), maximumServerDelay: .seconds(30))
 
         _ = try await time.retrier(policy).run(operation: "op") { _ in
-            let number = calls.withLock { $0 += 1; return $0 }
+            let number = calls.withLock {
+                $0 += 1; return $0
+            }
             if number < 3 { throw Failure(number: number) }
         } verdict: { error, _ in
             (error as? Failure)?.number == 1 ? .retry(notBefore: .seconds(7)) : .retry(notBefore: .seconds(3_600))
@@ -139,7 +169,9 @@ struct RetrierTests {
         await #expect(throws: Failure.self) {
             try await time.retrier(RetryPolicy(deadline: .seconds(10))).run(operation: "op") { _ in
                 throw Failure(number: 1)
-            } verdict: { _, _ in .retry(notBefore: .seconds(30)) }
+            } verdict: { _, _ in
+                .retry(notBefore: .seconds(30))
+            }
         }
 
         #expect(time.sleeps.isEmpty)
@@ -149,7 +181,11 @@ struct RetrierTests {
         let retrier = Retrier(policy: .default, sleep: { _ in throw CancellationError() }, random: { 0.5 })
 
         let error = await #expect(throws: DocumentStoreError.self) {
-            try await retrier.run(operation: "op") { _ in throw Failure(number: 1) } verdict: { _, _ in .retry() }
+            try await retrier.run(operation: "op") { _ in
+                throw Failure(number: 1)
+            } verdict: { _, _ in
+                .retry()
+            }
         }
 
         #expect(error?.code == .cancelled)

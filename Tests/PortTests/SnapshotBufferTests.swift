@@ -8,7 +8,9 @@ import Testing
 struct SnapshotBufferTests {
     @Test func firstPull_isTheInitialSnapshotWithEveryDocumentAdded() async throws {
         let buffer = SnapshotBuffer(includeMetadataChanges: false)
-        buffer.publish(DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 2)], ordering: try byV()), changedPaths: [], readTime: try time(1))
+        buffer.publish(
+            DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 2)], ordering: try byV()),
+            changedPaths: [], readTime: try time(1))
 
         let snapshot = try #require(try await buffer.next())
 
@@ -24,11 +26,18 @@ struct SnapshotBufferTests {
         buffer.publish(first, changedPaths: [], readTime: try time(1))
         _ = try await buffer.next()
 
-        let second = DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/x", 0, updated: 2)], ordering: ordering)
+        let second = DocumentSet(
+            [try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/x", 0, updated: 2)],
+            ordering: ordering)
         buffer.publish(second, changedPaths: [try DocumentPath("c/x")], readTime: try time(2))
-        let third = DocumentSet([try testDocument("c/a", 5, updated: 3), try testDocument("c/b", 2), try testDocument("c/x", 0, updated: 2)], ordering: ordering)
+        let third = DocumentSet(
+            [
+                try testDocument("c/a", 5, updated: 3), try testDocument("c/b", 2),
+                try testDocument("c/x", 0, updated: 2),
+            ], ordering: ordering)
         buffer.publish(third, changedPaths: [try DocumentPath("c/a")], readTime: try time(3))
-        let fourth = DocumentSet([try testDocument("c/a", 5, updated: 3), try testDocument("c/b", 2)], ordering: ordering)
+        let fourth = DocumentSet(
+            [try testDocument("c/a", 5, updated: 3), try testDocument("c/b", 2)], ordering: ordering)
         buffer.publish(fourth, changedPaths: [try DocumentPath("c/x")], readTime: try time(4))
         let snapshot = try #require(try await buffer.next())
 
@@ -44,10 +53,14 @@ struct SnapshotBufferTests {
         buffer.publish(base, changedPaths: [], readTime: try time(1))
         _ = try await buffer.next()
 
-        buffer.publish(DocumentSet([try testDocument("c/a", 1), try testDocument("c/x", 2, updated: 2)], ordering: ordering), changedPaths: [try DocumentPath("c/x")], readTime: try time(2))
+        buffer.publish(
+            DocumentSet([try testDocument("c/a", 1), try testDocument("c/x", 2, updated: 2)], ordering: ordering),
+            changedPaths: [try DocumentPath("c/x")], readTime: try time(2))
         buffer.publish(base, changedPaths: [try DocumentPath("c/x")], readTime: try time(3))
         let consumer = Task { try await buffer.next() }
-        buffer.publish(DocumentSet([try testDocument("c/a", 1), try testDocument("c/y", 3, updated: 4)], ordering: ordering), changedPaths: [try DocumentPath("c/y")], readTime: try time(4))
+        buffer.publish(
+            DocumentSet([try testDocument("c/a", 1), try testDocument("c/y", 3, updated: 4)], ordering: ordering),
+            changedPaths: [try DocumentPath("c/y")], readTime: try time(4))
         let snapshot = try #require(try await consumer.value)
 
         #expect(snapshot.changes.map(describe) == ["added y -→1"])
@@ -128,4 +141,3 @@ struct SnapshotBufferTests {
 func time(_ seconds: Int64) throws -> Timestamp {
     try Timestamp(seconds: seconds, nanoseconds: 0)
 }
-

@@ -5,15 +5,23 @@ import Testing
 @Suite("SnapshotChanges: Firestore's order and indexes")
 struct SnapshotChangesTests {
     @Test func changes_comeAsRemovalsAdditionsModifications_eachInOrder() throws {
-        let old = DocumentSet([try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/c", 3), try testDocument("c/d", 4)], ordering: try byV())
+        let old = DocumentSet(
+            [
+                try testDocument("c/a", 1), try testDocument("c/b", 2), try testDocument("c/c", 3),
+                try testDocument("c/d", 4),
+            ], ordering: try byV())
         let new = DocumentSet(
-            [try testDocument("c/c", 3), try testDocument("c/d", 0, updated: 2), try testDocument("c/e", 5), try testDocument("c/f", 1)],
+            [
+                try testDocument("c/c", 3), try testDocument("c/d", 0, updated: 2), try testDocument("c/e", 5),
+                try testDocument("c/f", 1),
+            ],
             ordering: try byV()
         )
 
         let changes = SnapshotChanges.between(old, new, paths: SnapshotChanges.changedPaths(old, new))
 
-        #expect(changes.map(describe) == ["removed a 0→-", "removed b 0→-", "added f -→0", "added e -→3", "modified d 2→0"])
+        #expect(
+            changes.map(describe) == ["removed a 0→-", "removed b 0→-", "added f -→0", "added e -→3", "modified d 2→0"])
     }
 
     @Test func sameUpdateTime_isNoChange() throws {

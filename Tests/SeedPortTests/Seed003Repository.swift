@@ -37,7 +37,8 @@ extension FirestoreGymClassRepository {
     }
 
     public func getClassesInRange(from: Date, to: Date) async throws -> [GymClass] {
-        let snapshot = try await collection
+        let snapshot =
+            try await collection
             .whereField("fecha", isGreaterThanOrEqualTo: Timestamp(date: from))
             .whereField("fecha", isLessThan: to)
             .order(by: "fecha")

@@ -31,11 +31,14 @@ struct SeedLineTests {
     func thePortChangesAtMostTwoLines(_ port: Port) throws {
         let seedURL = Self.seeds.appendingPathComponent(port.seedFile)
         guard FileManager.default.fileExists(atPath: seedURL.path) else {
-            if ProcessInfo.processInfo.environment["CI"].map({ !["", "0", "false"].contains($0.lowercased()) }) ?? false {
-                Issue.record("CI is set but the seed \(seedURL.path) is missing (../shared must be beside the checkout)")
+            if ProcessInfo.processInfo.environment["CI"].map({ !["", "0", "false"].contains($0.lowercased()) }) ?? false
+            {
+                Issue.record(
+                    "CI is set but the seed \(seedURL.path) is missing (../shared must be beside the checkout)")
                 return
             }
-            try Test.cancel("seed \(port.seedFile) not found at \(seedURL.path) (../shared is not beside this checkout)")
+            try Test.cancel(
+                "seed \(port.seedFile) not found at \(seedURL.path) (../shared is not beside this checkout)")
         }
         let seedText = try String(contentsOf: seedURL, encoding: .utf8)
         let allBlocks = Self.swiftBlocks(in: seedText)

@@ -7,7 +7,9 @@ import Testing
 struct SeedScenarioTests {
     static let day = Date(timeIntervalSince1970: 1_768_000_000)  // 2026-01-09T23:06:40Z, whole seconds
 
-    static func member(_ id: String, _ first: String, _ last: String, active: Bool = true, phone: String? = nil) -> Member {
+    static func member(
+        _ id: String, _ first: String, _ last: String, active: Bool = true, phone: String? = nil
+    ) -> Member {
         Member(
             id: id, firstName: first, paternalLastName: last, maternalLastName: nil, phone: phone,
             emergencyPhone: nil, diseases: "No", injuries: "No", otherNotes: nil, birthDate: nil, guardianInfo: nil,
@@ -84,7 +86,10 @@ struct SeedScenarioTests {
             let repository = FirestoreProductRepository(db: db)
             let loaded = try await repository.loadAll()
             #expect(loaded.map(\.id) == ["p1", "p2"])
-            #expect(loaded.map(\.price) == [Price(amount: Decimal(string: "49.5") ?? 0, currency: "MXN"), Price(amount: 30, currency: "MXN")])
+            #expect(
+                loaded.map(\.price) == [
+                    Price(amount: Decimal(string: "49.5") ?? 0, currency: "MXN"), Price(amount: 30, currency: "MXN"),
+                ])
             #expect(loaded.first?.imageURL == URL(string: "https://example.com/cafe.png"))
 
             // A document the mapper cannot read is the seed's `invalidData`, not a crash or a silent nil.
@@ -117,17 +122,21 @@ struct SeedScenarioTests {
             #expect(try await db.collection("classes").document("c1").getDocument().data()?["description"] == nil)
 
             #expect(try await repository.getClass(byId: "c1") == classes[1])
-            let inRange = try await repository.getClassesInRange(from: Self.day, to: Self.day.addingTimeInterval(2 * 86_400))
+            let inRange = try await repository.getClassesInRange(
+                from: Self.day, to: Self.day.addingTimeInterval(2 * 86_400))
             #expect(inRange.map(\.id) == ["c0", "c1"])
 
             // A document written by the Android app, without isActive: it defaults to true.
             try await db.collection("classes").document("android").setData([
-                "nombre": "Yoga", "fecha": Timestamp(date: Self.day), "horaInicio": "08:00", "duracionMin": 45, "capacidadMax": 10,
+                "nombre": "Yoga", "fecha": Timestamp(date: Self.day), "horaInicio": "08:00", "duracionMin": 45,
+                "capacidadMax": 10,
             ])
             #expect(try await repository.getClass(byId: "android")?.isActive == true)
 
             try await repository.deleteRecurrenceGroup("g1")
-            #expect(try await repository.getClassesInRange(from: Self.day, to: Self.day.addingTimeInterval(3 * 86_400)).map(\.id) == ["android"])
+            #expect(
+                try await repository.getClassesInRange(from: Self.day, to: Self.day.addingTimeInterval(3 * 86_400)).map(
+                    \.id) == ["android"])
         }
     }
 }

@@ -21,12 +21,14 @@ enum SeedStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .memory:
             return (try HearthConfiguration(store: .memory).makeDatabase(), {})
         case .file:
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-seed-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hearth-seed-\(UUID().uuidString)")
             let db = try HearthConfiguration(store: .file(directory: directory)).makeDatabase()
             return (db, { try? FileManager.default.removeItem(at: directory) })
         case .firestoreEmulator:
             let emulator = try await FirestoreEmulator.shared()
-            let target = FirestoreTarget.emulator(host: emulator.hostAndPort, projectID: FirestoreEmulator.newProjectID(prefix: "seed"))
+            let target = FirestoreTarget.emulator(
+                host: emulator.hostAndPort, projectID: FirestoreEmulator.newProjectID(prefix: "seed"))
             return (try HearthConfiguration(store: .firestore(target)).makeDatabase(), {})
         }
     }

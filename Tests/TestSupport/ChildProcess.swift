@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A child process started with `posix_spawn` and reaped by process ID on a thread of its own: what the
@@ -81,9 +81,9 @@ public final class ChildProcess: Sendable {
             path = "/bin/sh"
         }
         #if canImport(Darwin)
-            var actions: posix_spawn_file_actions_t?
+        var actions: posix_spawn_file_actions_t?
         #else
-            var actions = posix_spawn_file_actions_t()
+        var actions = posix_spawn_file_actions_t()
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -145,9 +145,9 @@ public final class ChildProcess: Sendable {
     public func kill(_ signal: Int32 = SIGKILL) {
         guard isRunning else { return }
         #if canImport(Glibc)
-            _ = Glibc.kill(processIdentifier, signal)
+        _ = Glibc.kill(processIdentifier, signal)
         #else
-            _ = Darwin.kill(processIdentifier, signal)
+        _ = Darwin.kill(processIdentifier, signal)
         #endif
     }
 
@@ -215,9 +215,9 @@ public final class ChildProcess: Sendable {
     public static func pipe() throws -> (read: Int32, write: Int32) {
         var descriptors: [Int32] = [-1, -1]
         #if canImport(Glibc)
-            let result = Glibc.pipe(&descriptors)
+        let result = Glibc.pipe(&descriptors)
         #else
-            let result = Darwin.pipe(&descriptors)
+        let result = Darwin.pipe(&descriptors)
         #endif
         guard result == 0 else { throw SpawnError(executable: "pipe", code: errno) }
         for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
@@ -241,7 +241,8 @@ public final class ChildProcess: Sendable {
         let errors: String
 
         init(input: String?) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hearth-child-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             output = directory.appendingPathComponent("stdout").path
             errors = directory.appendingPathComponent("stderr").path
@@ -264,13 +265,17 @@ public final class ChildProcess: Sendable {
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private static func withCaptureFiles(input: String?, _ body: (CaptureFiles) async throws -> Int32) async throws -> Outcome {
+    private static func withCaptureFiles(
+        input: String?, _ body: (CaptureFiles) async throws -> Int32
+    ) async throws -> Outcome {
         let files = try CaptureFiles(input: input)
         defer { files.remove() }
         return files.outcome(try await body(files))
     }
 
-    private static func withCaptureFilesBlocking(input: String?, _ body: (CaptureFiles) throws -> Int32) throws -> Outcome {
+    private static func withCaptureFilesBlocking(
+        input: String?, _ body: (CaptureFiles) throws -> Int32
+    ) throws -> Outcome {
         let files = try CaptureFiles(input: input)
         defer { files.remove() }
         return files.outcome(try body(files))

@@ -73,7 +73,8 @@ public final class FirestoreEmulator: Sendable {
             return .unavailable(reason: "HEARTH_SKIP_EMULATOR=1 is set")
         }
         guard let java = findExecutable("java") else {
-            return .unavailable(reason: "Java is not installed (no `java` on PATH); the Firestore emulator needs Java 11+")
+            return .unavailable(
+                reason: "Java is not installed (no `java` on PATH); the Firestore emulator needs Java 11+")
         }
         let candidates = [
             environment["HEARTH_EMULATOR_JAR"],
@@ -85,18 +86,21 @@ public final class FirestoreEmulator: Sendable {
             return .available(java: java, jar: jar)
         }
         return .unavailable(
-            reason: "the Cloud Firestore emulator is not installed (Debian package google-cloud-cli-firestore-emulator; or set HEARTH_EMULATOR_JAR)"
+            reason:
+                "the Cloud Firestore emulator is not installed (Debian package google-cloud-cli-firestore-emulator; or set HEARTH_EMULATOR_JAR)"
         )
     }()
 
     /// Starts a new emulator. Prefer ``shared()`` in tests.
     /// - Parameter rulesFile: security rules to enforce (without it, everything is allowed).
-    public static func start(rulesFile: URL? = nil, timeout: Duration = .seconds(90)) async throws -> FirestoreEmulator {
+    public static func start(rulesFile: URL? = nil, timeout: Duration = .seconds(90)) async throws -> FirestoreEmulator
+    {
         guard case .available(let java, let jar) = availability else {
             throw EmulatorError.unavailable(availability.reason)
         }
         let port = try freeLoopbackPort()
-        var command = "exec \(shellQuote(java)) -Duser.language=en -Xss2m -cp \(shellQuote(jar)) "
+        var command =
+            "exec \(shellQuote(java)) -Duser.language=en -Xss2m -cp \(shellQuote(jar)) "
             + "com.google.cloud.datastore.emulator.firestore.CloudFirestore --host 127.0.0.1 --port \(port)"
         if let rulesFile { command += " --rules \(shellQuote(rulesFile.path))" }
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-emulator-\(port).log").path
@@ -121,7 +125,8 @@ public final class FirestoreEmulator: Sendable {
             try await Task.sleep(for: .milliseconds(250))
         }
         emulator.stop()
-        throw EmulatorError.failedToStart("the emulator did not answer on port \(port) within \(timeout); log at \(logPath)")
+        throw EmulatorError.failedToStart(
+            "the emulator did not answer on port \(port) within \(timeout); log at \(logPath)")
     }
 
     /// The emulator shared by every test of this process, started on first use. Throws when it is

@@ -27,9 +27,11 @@ public enum LoopbackSocket {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
         }
-        let named = bound == 0 ? withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        } : -1
+        let named =
+            bound == 0
+            ? withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+            } : -1
         guard bound == 0, named == 0 else {
             let code = POSIXErrorCode(rawValue: errno) ?? .EIO
             close(descriptor)

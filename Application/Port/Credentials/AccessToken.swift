@@ -1,5 +1,6 @@
 /// A bearer token. Its `description`, `debugDescription` and reflection never show the value.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     /// The secret token text sent as `Authorization: Bearer <value>`.
     public let value: String
 

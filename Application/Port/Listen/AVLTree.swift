@@ -61,7 +61,8 @@ enum AVLTree {
     static func build<E>(_ elements: ArraySlice<E>) -> AVLNode<E>? {
         guard !elements.isEmpty else { return nil }
         let middle = elements.startIndex + elements.count / 2
-        return AVLNode(elements[middle], build(elements[elements.startIndex..<middle]), build(elements[(middle + 1)...]))
+        return AVLNode(
+            elements[middle], build(elements[elements.startIndex..<middle]), build(elements[(middle + 1)...]))
     }
 
     private static func removingMinimum<E>(_ node: AVLNode<E>) -> (E, AVLNode<E>?) {
@@ -79,7 +80,8 @@ enum AVLTree {
                 return AVLNode(left.element, left.left, AVLNode(element, left.right, right))
             }
             if let pivot = left.right {
-                return AVLNode(pivot.element, AVLNode(left.element, left.left, pivot.left), AVLNode(element, pivot.right, right))
+                return AVLNode(
+                    pivot.element, AVLNode(left.element, left.left, pivot.left), AVLNode(element, pivot.right, right))
             }
         }
         if difference < -1, let right {
@@ -87,7 +89,8 @@ enum AVLTree {
                 return AVLNode(right.element, AVLNode(element, left, right.left), right.right)
             }
             if let pivot = right.left {
-                return AVLNode(pivot.element, AVLNode(element, left, pivot.left), AVLNode(right.element, pivot.right, right.right))
+                return AVLNode(
+                    pivot.element, AVLNode(element, left, pivot.left), AVLNode(right.element, pivot.right, right.right))
             }
         }
         return AVLNode(element, left, right)

@@ -162,7 +162,8 @@ public struct DocumentSet: Sendable, Hashable, RandomAccessCollection, CustomStr
     package func reordered(_ ordering: DocumentOrdering) -> DocumentSet {
         if ordering == self.ordering { return self }
         if ordering == self.ordering.reversed {
-            return DocumentSet(ordering: ordering, byOrder: AVLTree.build(Array(entries.reversed())[...]), byPath: byPath)
+            return DocumentSet(
+                ordering: ordering, byOrder: AVLTree.build(Array(entries.reversed())[...]), byPath: byPath)
         }
         return DocumentSet(entries: entries, ordering: ordering)
     }

@@ -12,7 +12,10 @@ public struct ListCollectionIDsRequest: Sendable, Hashable {
     public var consistency: ReadConsistency
 
     /// A request; see the properties for the defaults.
-    public init(parent: DocumentPath? = nil, pageSize: Int? = nil, pageToken: String? = nil, consistency: ReadConsistency = .latest) {
+    public init(
+        parent: DocumentPath? = nil, pageSize: Int? = nil, pageToken: String? = nil,
+        consistency: ReadConsistency = .latest
+    ) {
         self.parent = parent
         self.pageSize = pageSize
         self.pageToken = pageToken

@@ -61,7 +61,9 @@ public struct PollingListener: Sendable {
     ///
     /// With a `group`, ``ListenerGroup/endAll()`` ends the listener (its stream finishes without an
     /// error and polling stops); a group that has already ended ends it at once.
-    public func listen(to target: ListenTarget, options: ListenOptions, on store: any DocumentStore, group: ListenerGroup? = nil)
+    public func listen(
+        to target: ListenTarget, options: ListenOptions, on store: any DocumentStore, group: ListenerGroup? = nil
+    )
         -> AsyncThrowingStream<ListenSnapshot, any Error>
     {
         let buffer = SnapshotBuffer(includeMetadataChanges: options.includeMetadataChanges)
@@ -79,7 +81,9 @@ public struct PollingListener: Sendable {
         }
     }
 
-    private static func run(_ target: ListenTarget, store: any DocumentStore, buffer: SnapshotBuffer, configuration: Configuration) async {
+    private static func run(
+        _ target: ListenTarget, store: any DocumentStore, buffer: SnapshotBuffer, configuration: Configuration
+    ) async {
         let read = PolledRead(target)
         var documents: DocumentSet?
         var failures = 0
@@ -96,7 +100,8 @@ public struct PollingListener: Sendable {
                 pause = configuration.interval
             } catch {
                 if Task.isCancelled || buffer.isEnded { return }
-                let storeError = error as? DocumentStoreError
+                let storeError =
+                    error as? DocumentStoreError
                     ?? DocumentStoreError(.unknown, "The store failed while polling a listener.", underlying: error)
                 if storeError.code == .unauthenticated {
                     unauthenticated += 1
@@ -166,7 +171,9 @@ private struct PolledRead: Sendable {
             for try await element in store.runQuery(parent: parent, query: sentQuery ?? query, consistency: .latest) {
                 readTime = element.readTime
                 guard let document = element.document else { continue }
-                entries.append(DocumentSet.Entry(document: document.projected(onto: projection), key: ordering.sortKey(of: document)))
+                entries.append(
+                    DocumentSet.Entry(
+                        document: document.projected(onto: projection), key: ordering.sortKey(of: document)))
             }
             guard let readTime else {
                 throw DocumentStoreError(.internal, "The store answered a query without a read time.")

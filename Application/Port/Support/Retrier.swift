@@ -86,14 +86,17 @@ public struct Retrier: Sendable {
             do {
                 return try await body(attempt)
             } catch let failure {
-                guard number < policy.maximumAttempts, case .retry(let notBefore) = verdict(failure, attempt) else { throw failure }
+                guard number < policy.maximumAttempts, case .retry(let notBefore) = verdict(failure, attempt) else {
+                    throw failure
+                }
                 let wait = delay(beforeRetry: number, notBefore: notBefore)
                 if let deadline = policy.deadline, now() - start + wait >= deadline { throw failure }
                 willRetry(failure, attempt, wait)
                 do {
                     try await sleep(wait)
                 } catch {
-                    throw DocumentStoreError(.cancelled, "\(operation) was cancelled while waiting to retry.", underlying: failure)
+                    throw DocumentStoreError(
+                        .cancelled, "\(operation) was cancelled while waiting to retry.", underlying: failure)
                 }
                 number += 1
             }

@@ -34,7 +34,9 @@ public struct RetryPolicy: Sendable, Hashable {
         backoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 1.3, maximum: .seconds(60)),
         deadline: Duration? = .seconds(60),
         maximumServerDelay: Duration = .seconds(60),
-        idempotentRetryableCodes: Set<DocumentStoreError.Code> = [.unavailable, .resourceExhausted, .internal, .deadlineExceeded],
+        idempotentRetryableCodes: Set<DocumentStoreError.Code> = [
+            .unavailable, .resourceExhausted, .internal, .deadlineExceeded,
+        ],
         nonIdempotentRetryableCodes: Set<DocumentStoreError.Code> = [.resourceExhausted, .unavailable]
     ) {
         self.maximumAttempts = max(1, maximumAttempts)

@@ -52,7 +52,8 @@ package final class SnapshotBuffer: Sendable {
                     state.pending = state.pending.filter { delivered.contains($0) || documents.contains($0) }
                 }
             }
-            let news = state.delivered == nil || !state.pending.isEmpty
+            let news =
+                state.delivered == nil || !state.pending.isEmpty
                 || (includeMetadataChanges && state.readTime > state.deliveredReadTime)
             guard news else { return nil }
             state.hasNews = true
@@ -99,7 +100,9 @@ package final class SnapshotBuffer: Sendable {
                 await waitForNews()
             case .initial(let documents, let readTime):
                 guard !isEndedOrCancelled else { return nil }
-                return ListenSnapshot(documents: documents, changes: SnapshotChanges.initial(documents), readTime: readTime, isInitial: true)
+                return ListenSnapshot(
+                    documents: documents, changes: SnapshotChanges.initial(documents), readTime: readTime,
+                    isInitial: true)
             case .changes(let old, let new, let paths, let readTime, let advanced):
                 let changes = SnapshotChanges.between(old, new, paths: paths)
                 if !changes.isEmpty || (includeMetadataChanges && advanced) {

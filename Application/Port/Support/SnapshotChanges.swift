@@ -14,7 +14,9 @@ package enum SnapshotChanges {
 
     /// The changes from `old` to `new`, looking only at `paths` (every path whose document may differ;
     /// others must be the same in both). O(k log n) for k paths.
-    package static func between(_ old: DocumentSet, _ new: DocumentSet, paths: some Sequence<DocumentPath>) -> [ListenChange] {
+    package static func between(
+        _ old: DocumentSet, _ new: DocumentSet, paths: some Sequence<DocumentPath>
+    ) -> [ListenChange] {
         var removed: [DocumentSet.Entry] = []
         var added: [DocumentSet.Entry] = []
         var modified: [(old: DocumentSet.Entry, new: DocumentSet.Entry)] = []
@@ -45,12 +47,17 @@ package enum SnapshotChanges {
         }
         for entry in added {
             tracker = tracker.setting(entry)
-            changes.append(ListenChange(kind: .added, document: entry.document, oldIndex: nil, newIndex: tracker.index(of: entry.key)))
+            changes.append(
+                ListenChange(
+                    kind: .added, document: entry.document, oldIndex: nil, newIndex: tracker.index(of: entry.key)))
         }
         for (before, after) in modified {
             let oldIndex = tracker.index(of: before.key)
             tracker = tracker.setting(after)
-            changes.append(ListenChange(kind: .modified, document: after.document, oldIndex: oldIndex, newIndex: tracker.index(of: after.key)))
+            changes.append(
+                ListenChange(
+                    kind: .modified, document: after.document, oldIndex: oldIndex,
+                    newIndex: tracker.index(of: after.key)))
         }
         return changes
     }

@@ -56,7 +56,8 @@ extension HearthConfiguration {
 
         if let log = value("HEARTH_LOG"), log.lowercased() != "off" {
             guard let level = HearthLogLevel(name: log) else {
-                throw .invalidArgument("HEARTH_LOG must be off, error, warning, info or debug, not \(Excerpt.quoted(log)).")
+                throw .invalidArgument(
+                    "HEARTH_LOG must be off, error, warning, info or debug, not \(Excerpt.quoted(log)).")
             }
             configuration.logger = StandardErrorLogger(minimumLevel: level)
         }
@@ -79,9 +80,13 @@ extension HearthConfiguration {
             return .default
         case "firestore":
             let emulatorHost = value("FIRESTORE_EMULATOR_HOST")
-            guard let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT") ?? (emulatorHost == nil ? nil : "demo-hearth") else {
+            guard
+                let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT")
+                    ?? (emulatorHost == nil ? nil : "demo-hearth")
+            else {
                 throw .invalidArgument(
-                    "HEARTH_STORE=firestore needs a project: set GOOGLE_CLOUD_PROJECT (or FIRESTORE_EMULATOR_HOST for the emulator).")
+                    "HEARTH_STORE=firestore needs a project: set GOOGLE_CLOUD_PROJECT (or FIRESTORE_EMULATOR_HOST for the emulator)."
+                )
             }
             return .firestore(
                 FirestoreTarget(
@@ -95,11 +100,13 @@ extension HearthConfiguration {
             if text.hasPrefix("file:") {
                 let path = String(text.dropFirst("file:".count))
                 guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw .invalidArgument("HEARTH_STORE=file: needs a directory, for example file:\(StoreSelection.defaultDirectory).")
+                    throw .invalidArgument(
+                        "HEARTH_STORE=file: needs a directory, for example file:\(StoreSelection.defaultDirectory).")
                 }
                 return .file(path)
             }
-            throw .invalidArgument("HEARTH_STORE must be memory, file:<directory> or firestore, not \(Excerpt.quoted(text)).")
+            throw .invalidArgument(
+                "HEARTH_STORE must be memory, file:<directory> or firestore, not \(Excerpt.quoted(text)).")
         }
     }
 }

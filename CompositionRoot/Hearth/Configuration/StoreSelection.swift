@@ -24,7 +24,8 @@ public enum StoreSelection: Sendable {
         switch self {
         case .memory: "memory"
         case .file(let directory): "file:\(directory.relativePath)"
-        case .firestore(let target): "firestore:\(target.projectID)" + (target.emulatorHost.map { "@\($0) (emulator)" } ?? "")
+        case .firestore(let target):
+            "firestore:\(target.projectID)" + (target.emulatorHost.map { "@\($0) (emulator)" } ?? "")
         }
     }
 }

@@ -23,7 +23,9 @@ public struct LoggingDocumentStore: DocumentStore {
     public var database: DatabaseID { base.database }
 
     /// The wrapped store's `getDocument`, logged with the path and whether the document was found.
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> Document? {
         try await logged("getDocument \(path)") {
             try await base.getDocument(path, mask: mask, consistency: consistency)
         } outcome: {
@@ -56,11 +58,13 @@ public struct LoggingDocumentStore: DocumentStore {
     }
 
     /// The base store's own listener, logged when it starts (snapshots are not logged one by one).
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         if logger.isEnabled(.debug) {
             switch target {
             case .document(let path): logger.log(.debug, "listen \(path)")
-            case .query(let parent, let query): logger.log(.debug, "listen \(Self.describe(parent: parent, query.from))")
+            case .query(let parent, let query):
+                logger.log(.debug, "listen \(Self.describe(parent: parent, query.from))")
             }
         }
         return base.listen(target, options: options)
@@ -68,14 +72,20 @@ public struct LoggingDocumentStore: DocumentStore {
 
     /// Closes the wrapped store (logged at ``HearthLogLevel/debug``, a failure at ``HearthLogLevel/warning``).
     public func close() async throws {
-        try await logged("close") { try await base.close() } outcome: { _ in "closed" }
+        try await logged("close") {
+            try await base.close()
+        } outcome: { _ in
+            "closed"
+        }
     }
 
     /// Whether the wrapped store is closed.
     public var isClosed: Bool { base.isClosed }
 
     /// The wrapped store's `runQueryAll`, logged with the collection and how many documents it returned.
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         try await logged("runQuery \(Self.describe(parent: parent, query.from))") {
@@ -117,8 +127,11 @@ public struct LoggingDocumentStore: DocumentStore {
         aggregations: [Aggregation],
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        try await logged("runAggregation \(Self.describe(parent: parent, query.from)) (\(aggregations.count) aggregations)") {
-            try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await logged(
+            "runAggregation \(Self.describe(parent: parent, query.from)) (\(aggregations.count) aggregations)"
+        ) {
+            try await base.runAggregation(
+                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
         } outcome: { _ in
             "done"
         }
@@ -181,13 +194,17 @@ public struct LoggingDocumentStore: DocumentStore {
         }
     }
 
-    private func logFailure(_ operation: String, _ error: any Error, since start: ContinuousClock.Instant, clock: ContinuousClock) {
+    private func logFailure(
+        _ operation: String, _ error: any Error, since start: ContinuousClock.Instant, clock: ContinuousClock
+    ) {
         guard logger.isEnabled(.warning) else { return }
         let reason = (error as? DocumentStoreError).map { "\($0.code.name): \($0.message)" } ?? "\(error)"
         log(.warning, "\(operation) failed: \(reason)", since: start, clock: clock)
     }
 
-    private func log(_ level: HearthLogLevel, _ message: String, since start: ContinuousClock.Instant, clock: ContinuousClock) {
+    private func log(
+        _ level: HearthLogLevel, _ message: String, since start: ContinuousClock.Instant, clock: ContinuousClock
+    ) {
         guard logger.isEnabled(level) else { return }
         let elapsed = clock.now - start
         let tenths = elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000

@@ -41,8 +41,12 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// The wrapped store's `getDocument`, retried as an idempotent call: on the policy's
     /// `idempotentRetryableCodes`, within its attempts and deadline.
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
-        try await attempt("getDocument \(path)", idempotent: true) { try await base.getDocument(path, mask: mask, consistency: consistency) }
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> Document? {
+        try await attempt("getDocument \(path)", idempotent: true) {
+            try await base.getDocument(path, mask: mask, consistency: consistency)
+        }
     }
 
     /// The wrapped store's `batchGetDocuments`, retried as an idempotent call.
@@ -58,12 +62,15 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// The wrapped store's `listDocuments`, retried as an idempotent call.
     public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
-        try await attempt("listDocuments \(request.collectionID)", idempotent: true) { try await base.listDocuments(request) }
+        try await attempt("listDocuments \(request.collectionID)", idempotent: true) {
+            try await base.listDocuments(request)
+        }
     }
 
     /// The base store's own listener (push-based on the local stores, polling with its own backoff on
     /// REST), unchanged: a listener's retries belong to it, not to this decorator.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         base.listen(target, options: options)
     }
 
@@ -78,7 +85,9 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// The wrapped store's `runQueryAll`, retried as an idempotent call (nothing has been delivered before it
     /// returns, so every attempt starts afresh).
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         try await attempt("runQuery", idempotent: true) {
@@ -116,14 +125,17 @@ public struct RetryingDocumentStore: DocumentStore {
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try await attempt("runAggregation", idempotent: true) {
-            try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+            try await base.runAggregation(
+                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
         }
     }
 
     /// The wrapped store's `commit`, retried only on the policy's `nonIdempotentRetryableCodes` (by default
     /// `resourceExhausted` and `unavailable`, answers that mean the commit was not applied).
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
-        try await attempt("commit of \(writes.count) writes", idempotent: false) { try await base.commit(writes, transaction: transaction) }
+        try await attempt("commit of \(writes.count) writes", idempotent: false) {
+            try await base.commit(writes, transaction: transaction)
+        }
     }
 
     /// The wrapped store's `beginTransaction`, retried as an idempotent call.
@@ -165,6 +177,8 @@ public struct RetryingDocumentStore: DocumentStore {
     private func log(_ error: any Error, attempt: Retrier.Attempt, wait: Duration, operation: String) {
         guard logger.isEnabled(.info), let storeError = error as? DocumentStoreError else { return }
         logger.log(
-            .info, "\(operation) failed with \(storeError.code.name) (attempt \(attempt.number) of \(policy.maximumAttempts)); retrying in \(wait)")
+            .info,
+            "\(operation) failed with \(storeError.code.name) (attempt \(attempt.number) of \(policy.maximumAttempts)); retrying in \(wait)"
+        )
     }
 }

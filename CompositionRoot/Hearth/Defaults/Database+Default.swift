@@ -40,7 +40,9 @@ extension HearthConfiguration {
 /// A database made once, on first use, under a lock (so concurrent first calls make one).
 final class DefaultDatabase: Sendable {
     /// The process's default: from the process environment.
-    static let process = DefaultDatabase { HearthConfiguration.defaultDatabase(environment: ProcessInfo.processInfo.environment) }
+    static let process = DefaultDatabase {
+        HearthConfiguration.defaultDatabase(environment: ProcessInfo.processInfo.environment)
+    }
 
     private let made = Mutex<Database?>(nil)
     private let make: @Sendable () -> Database

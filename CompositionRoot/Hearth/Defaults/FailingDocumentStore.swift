@@ -18,29 +18,41 @@ final class FailingDocumentStore: DocumentStore {
 
     /// The error every call throws: the one that prevented the store, or `failedPrecondition` once closed.
     private var failure: DocumentStoreError {
-        isClosed ? DocumentStoreError(.failedPrecondition, "The store is closed (it could not be made: \(error.message))") : error
+        isClosed
+            ? DocumentStoreError(.failedPrecondition, "The store is closed (it could not be made: \(error.message))")
+            : error
     }
 
-    func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? { throw failure }
+    func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        throw failure
+    }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         throw failure
     }
 
     func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse { throw failure }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let failure = self.failure
         return AsyncThrowingStream { $0.finish(throwing: failure) }
     }
 
-    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws -> [RunQueryResponse] {
+    func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws -> [RunQueryResponse] {
         throw failure
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency)
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    )
         async throws -> AggregationResponse
     {
         throw failure
@@ -52,7 +64,9 @@ final class FailingDocumentStore: DocumentStore {
 
     func rollback(_ transaction: TransactionID) async throws { throw failure }
 
-    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse { throw failure }
+    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        throw failure
+    }
 
     /// Fails at once: there is nothing to listen to.
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {

@@ -24,7 +24,8 @@ extension HearthConfiguration {
         var made: any DocumentStore
         switch store {
         case .memory:
-            made = RetryingDocumentStore(wrapping: InMemoryDocumentStore(database: localDatabase), policy: retryPolicy, logger: retryLogger)
+            made = RetryingDocumentStore(
+                wrapping: InMemoryDocumentStore(database: localDatabase), policy: retryPolicy, logger: retryLogger)
         case .file(let directory):
             made = RetryingDocumentStore(
                 wrapping: try FileStoreOpening.open(directory: directory, database: localDatabase),
@@ -33,7 +34,8 @@ extension HearthConfiguration {
             )
         case .firestore(let target):
             let client = URLSessionHTTPClient()
-            var configuration = try FirestoreRESTConfiguration.fromEnvironment(target.restEnvironment, httpClient: client)
+            var configuration = try FirestoreRESTConfiguration.fromEnvironment(
+                target.restEnvironment, httpClient: client)
             if let provider = target.tokenProvider { configuration.tokenProvider = provider }
             made = FirestoreRESTDocumentStore(configuration: configuration, httpClient: client)
         }

@@ -21,12 +21,17 @@ struct CollectionsCommand: Command {
     let parent: DocumentPath?
 
     init(parsing arguments: inout Arguments) throws(CommandFailure) {
-        parent = try arguments.optionalPositional("<document-path>", dashMeansStandardInput: false).map { text throws(CommandFailure) in try Inputs.documentPath(text) }
+        parent = try arguments.optionalPositional("<document-path>", dashMeansStandardInput: false).map {
+            text throws(CommandFailure) in try Inputs.documentPath(text)
+        }
     }
 
     func run(_ context: CommandContext) async throws {
         let database = try context.database()
-        let collections = if let parent { try await database.document(parent).collections() } else { try await database.collections() }
+        let collections =
+            if let parent { try await database.document(parent).collections() } else {
+                try await database.collections()
+            }
         for collection in collections { context.console.print(collection.collectionID) }
     }
 }

@@ -34,7 +34,9 @@ struct DeleteCommand: Command {
         let text = try arguments.positionals(exactly: "<path>")[0]
         if UTF8Split.split(text, separator: UInt8(ascii: "/")).count % 2 == 1 {
             let collection = try Inputs.collectionPath(text)
-            guard recursive else { throw .usage("\(collection) is a collection; add --recursive to delete all its documents") }
+            guard recursive else {
+                throw .usage("\(collection) is a collection; add --recursive to delete all its documents")
+            }
             target = .collection(collection)
         } else {
             target = .document(try Inputs.documentPath(text))

@@ -32,7 +32,9 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) async throws {
         let console = context.console
         let database = try context.database()
-        console.print("Hearth demo: the gym of the course, on the \(context.configuration.store.summary) store (\(context.configuration.profile)).")
+        console.print(
+            "Hearth demo: the gym of the course, on the \(context.configuration.store.summary) store (\(context.configuration.profile))."
+        )
         console.flush()
         let demo = GymDemo(database: database) { line in
             console.print(line)
@@ -46,12 +48,16 @@ struct DemoCommand: Command {
         console.print("")
         switch context.configuration.store {
         case .memory:
-            console.print("Done. The memory store forgets everything at exit; try the file store: hearth demo (HEARTH_STORE unset).")
+            console.print(
+                "Done. The memory store forgets everything at exit; try the file store: hearth demo (HEARTH_STORE unset)."
+            )
         case .file(let directory):
-            console.print("Done. The data is in \(directory.relativePath): run hearth demo again to find it, or look around:")
+            console.print(
+                "Done. The data is in \(directory.relativePath): run hearth demo again to find it, or look around:")
             console.print("  hearth collections · hearth query members --order-by paternalLastName · hearth export")
         case .firestore:
-            console.print("Done. The data is in Firestore: run hearth demo again to find it, or try hearth query members.")
+            console.print(
+                "Done. The data is in Firestore: run hearth demo again to find it, or try hearth query members.")
         }
     }
 }

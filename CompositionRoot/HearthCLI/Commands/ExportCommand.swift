@@ -54,7 +54,8 @@ struct ExportCommand: Command {
                 written += 1
             }
             start += chunk.count
-            progress.update(done: written, fraction: Double(start) / Double(paths.count), detail: "\(chunk.last?.path ?? "")")
+            progress.update(
+                done: written, fraction: Double(start) / Double(paths.count), detail: "\(chunk.last?.path ?? "")")
         }
         try output?.commit()
         context.console.flush()

@@ -35,7 +35,8 @@ struct GetCommand: Command {
         guard let document = try await database.document(path).getDocument().document else {
             throw CommandFailure.failed("no document at \(path)")
         }
-        let json = typed ? Outputs.typedDocument(document, database: database.databaseID) : PlainJSON.json(document.fields)
+        let json =
+            typed ? Outputs.typedDocument(document, database: database.databaseID) : PlainJSON.json(document.fields)
         context.console.print(JSONWriter.prettyString(json))
     }
 }

@@ -67,7 +67,8 @@ struct ImportCommand: Command {
                 imported += writes.count
                 writes.removeAll(keepingCapacity: true)
                 progress.update(
-                    done: imported, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) }, detail: "\(document.path)")
+                    done: imported, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) },
+                    detail: "\(document.path)")
             }
         }
         if !writes.isEmpty {
@@ -85,7 +86,9 @@ struct ImportCommand: Command {
         while try Self.nextDocument(&reader) != nil {
             count += 1
             if count % 500 == 0 {
-                progress.update(done: count, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) }, detail: "checking")
+                progress.update(
+                    done: count, fraction: reader.size.map { Double(reader.bytesConsumed) / Double(max($0, 1)) },
+                    detail: "checking")
             }
         }
         return count
@@ -125,7 +128,9 @@ struct SpooledInput {
     let path: String
 
     static func standardInput() throws(CommandFailure) -> SpooledInput {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-import-\(UInt32.random(in: 0...UInt32.max)).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-import-\(UInt32.random(in: 0...UInt32.max)).jsonl"
+        ).path
         let file = try OutputFile(path: path)
         try POSIX.readStandardInput { (chunk) throws(CommandFailure) in try file.write(Array(chunk)) }
         try file.commit()

@@ -32,9 +32,12 @@ struct QueryCommand: Command {
         let builder = try options.builder(database: context.databaseID)
         let database = try context.database()
         let built = try builder.build()
-        for try await element in database.store.runQuery(parent: built.parent, query: built.query, consistency: .latest) {
+        for try await element in database.store.runQuery(parent: built.parent, query: built.query, consistency: .latest)
+        {
             guard let document = element.document else { continue }
-            let json = options.typed ? Outputs.typedDocument(document, database: database.databaseID) : Outputs.plainDocument(document)
+            let json =
+                options.typed
+                ? Outputs.typedDocument(document, database: database.databaseID) : Outputs.plainDocument(document)
             var writer = JSONWriter()
             writer.write(json)
             context.console.write(writer.bytes)

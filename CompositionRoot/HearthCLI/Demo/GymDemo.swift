@@ -48,7 +48,9 @@ struct GymDemo {
             say("Run #\(count + 1) on this store.")
         }
         if let first = registered.min(by: { $0.registeredAt < $1.registeredAt }) {
-            say("Welcome back: \(registered.count) members registered on a previous run (the first on \(Self.day(first.registeredAt))).")
+            say(
+                "Welcome back: \(registered.count) members registered on a previous run (the first on \(Self.day(first.registeredAt)))."
+            )
         } else {
             say("First run on this store: nothing here yet, so everything below is created now.")
         }
@@ -59,8 +61,11 @@ struct GymDemo {
         try await gym.plans.save([
             MembershipPlan(id: "visita", name: "Visita", price: 50, currency: "MXN", durationInDays: 1, sortOrder: 1),
             MembershipPlan(id: "semana", name: "Semana", price: 150, currency: "MXN", durationInDays: 7, sortOrder: 2),
-            MembershipPlan(id: "mensualidad", name: "Mensualidad", price: 350, currency: "MXN", durationInDays: 30, sortOrder: 3),
-            MembershipPlan(id: "promo-2019", name: "Promoción 2019", price: 99, currency: "MXN", durationInDays: 30, isActive: false, sortOrder: 0),
+            MembershipPlan(
+                id: "mensualidad", name: "Mensualidad", price: 350, currency: "MXN", durationInDays: 30, sortOrder: 3),
+            MembershipPlan(
+                id: "promo-2019", name: "Promoción 2019", price: 99, currency: "MXN", durationInDays: 30,
+                isActive: false, sortOrder: 0),
         ])
         for plan in try await gym.plans.activePlans() {
             say(
@@ -76,7 +81,8 @@ struct GymDemo {
             let register = RegisterMember(registrar: gym.members, ids: DemoIdentifiers(person.id))
             do {
                 let member = try await register(
-                    firstName: person.first, paternalLastName: person.paternal, maternalLastName: person.maternal, email: person.email, at: Date()
+                    firstName: person.first, paternalLastName: person.paternal, maternalLastName: person.maternal,
+                    email: person.email, at: Date()
                 )
                 say("   + registered \(member.fullName) <\(person.email)>")
             } catch .emailAlreadyRegistered(let email) {
@@ -88,9 +94,13 @@ struct GymDemo {
             _ = try await RegisterMember(registrar: gym.members, ids: DemoIdentifiers("juan-impostor"))(
                 firstName: "Juan", paternalLastName: "Impostor", email: shouted, at: Date()
             )
-            say("   ! registered a second Juan with \(shouted.trimmingCharacters(in: .whitespaces)): the index did not hold")
+            say(
+                "   ! registered a second Juan with \(shouted.trimmingCharacters(in: .whitespaces)): the index did not hold"
+            )
         } catch .emailAlreadyRegistered(let email) {
-            say("   ✗ \"\(shouted.trimmingCharacters(in: .whitespaces))\" is refused: it normalises to \(email), which is taken (nothing written)")
+            say(
+                "   ✗ \"\(shouted.trimmingCharacters(in: .whitespaces))\" is refused: it normalises to \(email), which is taken (nothing written)"
+            )
         }
     }
 
@@ -105,13 +115,17 @@ struct GymDemo {
     }
 
     private func search() async throws {
-        step(4, "Text search", "\"juan\" in names (Firestore has no full-text search: the gym filters active members locally)")
+        step(
+            4, "Text search",
+            "\"juan\" in names (Firestore has no full-text search: the gym filters active members locally)")
         let found = try await SearchMembers(members: gym.members)("juan")
         say("   " + (found.isEmpty ? "no active member matches" : found.map(\.fullName).joined(separator: ", ")))
     }
 
     private func softDelete() async throws {
-        step(5, "Soft delete", "Juan leaves, so isActive becomes false and updatedAt the server's time; his history stays")
+        step(
+            5, "Soft delete",
+            "Juan leaves, so isActive becomes false and updatedAt the server's time; his history stays")
         try await SoftDeleteMember(members: gym.members)(id: "juan-garcia")
         let active = try await ListMembers(members: gym.members)().map(\.firstName)
         say("   active now: \(active.joined(separator: ", "))")
@@ -127,17 +141,25 @@ struct GymDemo {
     private func schedule() async throws -> [GymClass] {
         step(7, "A recurring class schedule", "one batch per series, cancelled by recurrence group")
         let yoga = try await ScheduleRecurringClasses(classes: gym.classes, ids: DemoIdentifiers("yoga-2026-03"))(
-            name: "Yoga", weekdays: [2, 4], startTime: "07:30", durationMinutes: 60, maxCapacity: 12, from: Self.march(2), through: Self.march(15)
+            name: "Yoga", weekdays: [2, 4], startTime: "07:30", durationMinutes: 60, maxCapacity: 12,
+            from: Self.march(2), through: Self.march(15)
         )
-        say("   Yoga, Mondays and Wednesdays 07:30, 2–15 March: \(yoga.count) classes in one batch (group \(yoga.first?.recurrenceGroupID ?? "-"))")
+        say(
+            "   Yoga, Mondays and Wednesdays 07:30, 2–15 March: \(yoga.count) classes in one batch (group \(yoga.first?.recurrenceGroupID ?? "-"))"
+        )
         let box = try await ScheduleRecurringClasses(classes: gym.classes, ids: DemoIdentifiers("box-2026-03"))(
-            name: "Box", weekdays: [3, 5], startTime: "19:00", durationMinutes: 90, maxCapacity: 8, from: Self.march(2), through: Self.march(15)
+            name: "Box", weekdays: [3, 5], startTime: "19:00", durationMinutes: 90, maxCapacity: 8, from: Self.march(2),
+            through: Self.march(15)
         )
-        say("   Box, Tuesdays and Thursdays 19:00, 2–15 March: \(box.count) classes in one batch (group \(box.first?.recurrenceGroupID ?? "-"))")
+        say(
+            "   Box, Tuesdays and Thursdays 19:00, 2–15 March: \(box.count) classes in one batch (group \(box.first?.recurrenceGroupID ?? "-"))"
+        )
         let cancelled = try await CancelRecurringClasses(classes: gym.classes)(groupID: "box-2026-03")
         say("   the Box coach is away: cancelled the group box-2026-03, \(cancelled) classes in one batch")
         let week = try await gym.classes.activeClasses(from: Self.march(2), to: Self.march(9))
-        say("   active classes in the week of 2 March: " + week.map { "\($0.name) \(Self.weekday($0.date)) \($0.startTime)" }.joined(separator: ", "))
+        say(
+            "   active classes in the week of 2 March: "
+                + week.map { "\($0.name) \(Self.weekday($0.date)) \($0.startTime)" }.joined(separator: ", "))
         return yoga
     }
 
@@ -146,14 +168,18 @@ struct GymDemo {
         for (index, gymClass) in yoga.prefix(3).enumerated() {
             try await gym.attendance.record(
                 ClassAttendance(
-                    id: "ana-benitez-\(gymClass.id)", classID: gymClass.id, memberID: "ana-benitez", attended: index != 1,
+                    id: "ana-benitez-\(gymClass.id)", classID: gymClass.id, memberID: "ana-benitez",
+                    attended: index != 1,
                     timestamp: gymClass.date.addingTimeInterval(5 * 60)
                 )
             )
         }
-        let report = try await AttendanceReport(attendance: gym.attendance)(memberID: "ana-benitez", from: Self.march(1), to: Self.march(8))
+        let report = try await AttendanceReport(attendance: gym.attendance)(
+            memberID: "ana-benitez", from: Self.march(1), to: Self.march(8))
         for entry in report {
-            say("   \(Self.weekday(entry.timestamp)) \(Self.time(entry.timestamp)) \(entry.classID): \(entry.attended ? "attended" : "missed")")
+            say(
+                "   \(Self.weekday(entry.timestamp)) \(Self.time(entry.timestamp)) \(entry.classID): \(entry.attended ? "attended" : "missed")"
+            )
         }
     }
 

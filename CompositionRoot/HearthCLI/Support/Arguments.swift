@@ -45,7 +45,9 @@ struct Arguments {
         while index < remaining.count, remaining[index] != "--" {
             let argument = remaining[index]
             if argument == name {
-                guard index + 1 < remaining.count, remaining[index + 1] != "--" else { throw .usage("\(name) needs a value") }
+                guard index + 1 < remaining.count, remaining[index + 1] != "--" else {
+                    throw .usage("\(name) needs a value")
+                }
                 values.append(remaining[index + 1])
                 remaining.removeSubrange(index...(index + 1))
             } else if argument.hasPrefix(name + "=") {
@@ -66,7 +68,8 @@ struct Arguments {
     }
 
     /// Removes every `--name value [word]`, where the optional word is one of `words`; returns pairs.
-    mutating func options(_ name: String, optionalWord words: Set<String>) throws(CommandFailure) -> [(String, String?)] {
+    mutating func options(_ name: String, optionalWord words: Set<String>) throws(CommandFailure) -> [(String, String?)]
+    {
         var values: [(String, String?)] = []
         var index = 0
         while index < remaining.count, remaining[index] != "--" {
@@ -74,7 +77,9 @@ struct Arguments {
             var value: String?
             var used = 1
             if argument == name {
-                guard index + 1 < remaining.count, remaining[index + 1] != "--" else { throw .usage("\(name) needs a value") }
+                guard index + 1 < remaining.count, remaining[index + 1] != "--" else {
+                    throw .usage("\(name) needs a value")
+                }
                 value = remaining[index + 1]
                 used = 2
             } else if argument.hasPrefix(name + "=") {
@@ -117,13 +122,16 @@ struct Arguments {
     mutating func positionals(exactly names: String...) throws(CommandFailure) -> [String] {
         let positionals = try positionals()
         guard positionals.count != names.count else { return positionals }
-        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        let listed =
+            names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
         if names.count == 1 { throw .usage(positionals.isEmpty ? "missing \(listed)" : "expected one \(listed)") }
         throw .usage(positionals.count < names.count ? "expected \(listed)" : "expected only \(listed)")
     }
 
     /// Takes at most one positional argument (`-` means standard input and becomes `nil`, as does none).
-    mutating func optionalPositional(_ name: String, dashMeansStandardInput: Bool = true) throws(CommandFailure) -> String? {
+    mutating func optionalPositional(
+        _ name: String, dashMeansStandardInput: Bool = true
+    ) throws(CommandFailure) -> String? {
         let positionals = try positionals()
         guard positionals.count <= 1 else { throw .usage("expected at most one \(name)") }
         return dashMeansStandardInput && positionals.first == "-" ? nil : positionals.first

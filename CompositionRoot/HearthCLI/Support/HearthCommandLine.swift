@@ -5,7 +5,8 @@ import Hearth
 enum HearthCommandLine {
     static var commands: [any Command.Type] {
         [
-            DemoCommand.self, GetCommand.self, SetCommand.self, UpdateCommand.self, DeleteCommand.self, QueryCommand.self,
+            DemoCommand.self, GetCommand.self, SetCommand.self, UpdateCommand.self, DeleteCommand.self,
+            QueryCommand.self,
             CountCommand.self, CollectionsCommand.self, ExportCommand.self, ImportCommand.self,
         ]
     }
@@ -72,7 +73,9 @@ enum HearthCommandLine {
         return await run(command, arguments: Array(arguments.dropFirst()), environment: environment, console: console)
     }
 
-    private static func run(_ command: any Command.Type, arguments: [String], environment: [String: String], console: Console) async -> Int32 {
+    private static func run(
+        _ command: any Command.Type, arguments: [String], environment: [String: String], console: Console
+    ) async -> Int32 {
         var reader = Arguments(arguments, command: command.name)
         if reader.wantsHelp {
             console.print(command.help)

@@ -8,7 +8,9 @@ enum Inputs {
         do {
             return try DocumentPath(text)
         } catch {
-            throw .usage("\(Excerpt.quoted(text)) is not a document path (collection/document[/collection/document…]): \(error.message)")
+            throw .usage(
+                "\(Excerpt.quoted(text)) is not a document path (collection/document[/collection/document…]): \(error.message)"
+            )
         }
     }
 
@@ -16,7 +18,9 @@ enum Inputs {
         do {
             return try CollectionPath(text)
         } catch {
-            throw .usage("\(Excerpt.quoted(text)) is not a collection path (collection[/document/collection…]): \(error.message)")
+            throw .usage(
+                "\(Excerpt.quoted(text)) is not a collection path (collection[/document/collection…]): \(error.message)"
+            )
         }
     }
 
@@ -24,7 +28,8 @@ enum Inputs {
     /// (`` `first name`.x ``).
     static func fieldPath(_ text: String) throws(CommandFailure) -> FieldPath {
         do {
-            return UTF8Split.contains(text, UInt8(ascii: "`")) ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
+            return UTF8Split.contains(text, UInt8(ascii: "`"))
+                ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
         } catch {
             throw .usage("\(Excerpt.quoted(text)) is not a field path: \(error.message)")
         }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A file written crash-safely: to a temporary file next to it, flushed to disk, then renamed over the
@@ -50,7 +50,9 @@ final class OutputFile {
     }
 
     private func flushBuffer() throws(CommandFailure) {
-        guard POSIX.writeAll(buffer, to: descriptor) else { throw .failed("cannot write \(temporaryPath): \(POSIX.lastError)") }
+        guard POSIX.writeAll(buffer, to: descriptor) else {
+            throw .failed("cannot write \(temporaryPath): \(POSIX.lastError)")
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -45,7 +45,9 @@ enum PlainJSON {
         case .string(let text): return .string(text)
         case .number(let text):
             if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-                guard let number = Double(text), number.isFinite else { throw .usage("\(path): \(text) is out of the range of a double") }
+                guard let number = Double(text), number.isFinite else {
+                    throw .usage("\(path): \(text) is out of the range of a double")
+                }
                 return .double(number)
             }
             guard let number = Int64(text) else {

@@ -32,7 +32,8 @@ final class ProgressReporter {
         case .lines:
             guard done - lastLineCount >= lineEvery else { return }
             lastLineCount = done
-            console.printError("\(label): \(done) documents" + (fraction.map { " (\(Self.percent($0)))" } ?? "") + " \(detail)")
+            console.printError(
+                "\(label): \(done) documents" + (fraction.map { " (\(Self.percent($0)))" } ?? "") + " \(detail)")
         case .bar:
             let now = clock.now
             let complete = (fraction ?? 0) >= 1

@@ -44,16 +44,24 @@ struct QueryOptions {
         }
         var limit: Int?
         if let text = try arguments.option("--limit") {
-            guard let value = Int(text), value > 0 else { throw .usage("--limit needs a positive integer, not \(Excerpt.quoted(text))") }
+            guard let value = Int(text), value > 0 else {
+                throw .usage("--limit needs a positive integer, not \(Excerpt.quoted(text))")
+            }
             limit = value
         }
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
-            throw .usage(positionals.isEmpty ? "missing <collection-path>" : "expected one <collection-path>, got \(positionals.count) arguments")
+            throw .usage(
+                positionals.isEmpty
+                    ? "missing <collection-path>" : "expected one <collection-path>, got \(positionals.count) arguments"
+            )
         }
         let target = positionals[0]
         if collectionGroup {
-            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else { throw .usage("with --collection-group, give a collection ID (no slashes), not \(Excerpt.quoted(target))") }
+            guard !UTF8Split.contains(target, UInt8(ascii: "/")) else {
+                throw .usage(
+                    "with --collection-group, give a collection ID (no slashes), not \(Excerpt.quoted(target))")
+            }
         } else {
             _ = try Inputs.collectionPath(target)
         }
@@ -72,7 +80,9 @@ struct QueryOptions {
                 collectionGroup
                 ? try QueryBuilder(database: database, collectionGroup: target)
                 : QueryBuilder(database: database, collection: try CollectionPath(target))
-            for condition in conditions { builder = builder.whereField(condition.field, condition.op, .value(condition.value)) }
+            for condition in conditions {
+                builder = builder.whereField(condition.field, condition.op, .value(condition.value))
+            }
             for ordering in orderings { builder = builder.order(by: ordering.field, descending: ordering.descending) }
             if let limit { builder = builder.limit(to: limit) }
             _ = try builder.build()

@@ -20,7 +20,8 @@ struct StoreWalker {
             repeat {
                 let page = try await store.listDocuments(
                     ListDocumentsRequest(
-                        parent: parent, collectionID: collectionID, pageSize: pageSize, pageToken: token, mask: [], showMissing: true)
+                        parent: parent, collectionID: collectionID, pageSize: pageSize, pageToken: token, mask: [],
+                        showMissing: true)
                 )
                 for read in page.documents {
                     if read.document != nil {
@@ -38,7 +39,8 @@ struct StoreWalker {
         var ids: [String] = []
         var token: String?
         repeat {
-            let page = try await store.listCollectionIDs(ListCollectionIDsRequest(parent: parent, pageSize: pageSize, pageToken: token))
+            let page = try await store.listCollectionIDs(
+                ListCollectionIDsRequest(parent: parent, pageSize: pageSize, pageToken: token))
             ids += page.collectionIDs
             token = page.nextPageToken
         } while token != nil

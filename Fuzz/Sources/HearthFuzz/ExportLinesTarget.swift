@@ -13,7 +13,9 @@ enum ExportLinesTarget: FuzzTarget {
         let file = directory.url.appendingPathComponent("in.jsonl")
         guard (try? Data(input).write(to: file)) != nil else { return }
         var documents: [Document] = []
-        guard (try? DocumentExportFile.readDocuments(from: file, database: nil) { documents.append($0) }) != nil else { return }
+        guard (try? DocumentExportFile.readDocuments(from: file, database: nil) { documents.append($0) }) != nil else {
+            return
+        }
         let copy = directory.url.appendingPathComponent("copy.jsonl")
         do {
             _ = try DocumentExportFile.write(documents, database: Samples.database, to: copy)

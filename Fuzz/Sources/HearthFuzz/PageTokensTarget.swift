@@ -39,7 +39,8 @@ enum PageTokensTarget: FuzzTarget {
         for orderBy: [Order]? in [nil, [Order(try FieldPath(dotted: "n"), .descending)]] {
             var token: String?
             repeat {
-                let request = ListDocumentsRequest(collectionID: "members", pageSize: 1, pageToken: token, orderBy: orderBy)
+                let request = ListDocumentsRequest(
+                    collectionID: "members", pageSize: 1, pageToken: token, orderBy: orderBy)
                 token = try blocking { try await store.listDocuments(request) }.get().nextPageToken
                 if let token { tokens.append(token) }
             } while token != nil && tokens.count < 20

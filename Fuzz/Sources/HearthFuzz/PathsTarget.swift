@@ -9,12 +9,16 @@ enum PathsTarget: FuzzTarget {
         let text = String(decoding: input, as: UTF8.self)
         if let path = try? DocumentPath(text) {
             if path.segments.contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
-                FuzzCheck.fail(name, "document path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
+                FuzzCheck.fail(
+                    name, "document path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
             }
-            guard let again = try? DocumentPath(path.path), again == path, utf8(again.segments) == utf8(path.segments) else {
+            guard let again = try? DocumentPath(path.path), again == path, utf8(again.segments) == utf8(path.segments)
+            else {
                 FuzzCheck.fail(name, "document path \(path.segments) does not survive \(path.path)")
             }
-            guard let bySegments = try? DocumentPath(segments: path.segments), utf8(bySegments.segments) == utf8(path.segments) else {
+            guard let bySegments = try? DocumentPath(segments: path.segments),
+                utf8(bySegments.segments) == utf8(path.segments)
+            else {
                 FuzzCheck.fail(name, "document path \(path.segments) is not rebuilt from its segments")
             }
             let name = DocumentName(database: Samples.database, path: path)
@@ -24,9 +28,11 @@ enum PathsTarget: FuzzTarget {
         }
         if let path = try? CollectionPath(text) {
             if path.segments.contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
-                FuzzCheck.fail(name, "collection path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
+                FuzzCheck.fail(
+                    name, "collection path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
             }
-            guard let again = try? CollectionPath(path.path), again == path, utf8(again.segments) == utf8(path.segments) else {
+            guard let again = try? CollectionPath(path.path), again == path, utf8(again.segments) == utf8(path.segments)
+            else {
                 FuzzCheck.fail(name, "collection path \(path.segments) does not survive \(path.path)")
             }
         }
@@ -38,7 +44,10 @@ enum PathsTarget: FuzzTarget {
     }
 
     static func corpus() throws -> [[UInt8]] {
-        var texts = ["members/ana", "members", "clubs/x/rooms/r-1", "a b/c.d", "members/émile", "c/__id7__", "a//b", "/a/b", "a/b/", "__x__/y"]
+        var texts = [
+            "members/ana", "members", "clubs/x/rooms/r-1", "a b/c.d", "members/émile", "c/__id7__", "a//b", "/a/b",
+            "a/b/", "__x__/y",
+        ]
         for document in Samples.documents {
             texts.append(DocumentName(database: Samples.database, path: document.path).resourceName)
         }

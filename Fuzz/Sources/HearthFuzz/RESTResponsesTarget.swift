@@ -28,15 +28,22 @@ enum RESTResponsesTarget: FuzzTarget {
         let operation = Int(input[1]) % operations
         let body = Array(input.dropFirst(2))
         let outcome = blocking { () async throws -> Void in
-            var configuration = try FirestoreRESTConfiguration.emulator(hostAndPort: "127.0.0.1:9", database: Samples.database)
+            var configuration = try FirestoreRESTConfiguration.emulator(
+                hostAndPort: "127.0.0.1:9", database: Samples.database)
             configuration.retryPolicy.maximumAttempts = 1
-            let store = FirestoreRESTDocumentStore(configuration: configuration, httpClient: StubClient(status: status, body: body), sleep: { _ in })
+            let store = FirestoreRESTDocumentStore(
+                configuration: configuration, httpClient: StubClient(status: status, body: body), sleep: { _ in })
             let path = try DocumentPath("members/ana")
             switch operation {
             case 0: _ = try await store.getDocument(path, mask: nil, consistency: .latest)
-            case 1: _ = try await store.batchGetDocuments([path, try DocumentPath("members/bo")], mask: nil, consistency: .latest)
+            case 1:
+                _ = try await store.batchGetDocuments(
+                    [path, try DocumentPath("members/bo")], mask: nil, consistency: .latest)
             case 2: _ = try await store.listDocuments(ListDocumentsRequest(collectionID: "members"))
-            case 3: _ = try await store.runQueryAll(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")), consistency: .latest)
+            case 3:
+                _ = try await store.runQueryAll(
+                    parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "members")),
+                    consistency: .latest)
             case 4: _ = try await store.commit([.update(path, fields: ["a": .integer(1)])], transaction: nil)
             case 5: _ = try await store.beginTransaction(.readWrite)
             case 6: _ = try await store.listCollectionIDs(ListCollectionIDsRequest())
@@ -64,7 +71,8 @@ enum RESTResponsesTarget: FuzzTarget {
             2: decoders.first { String(decoding: $0, as: UTF8.self).contains("nextPageToken") } ?? [],
             3: runQuery, 4: commit, 5: Array(#"{"transaction":"dHg="}"#.utf8),
             6: Array(#"{"collectionIds":["a","b"],"nextPageToken":""}"#.utf8),
-            7: Array(#"[{"result":{"aggregateFields":{"n":{"integerValue":"3"}}},"readTime":"2024-01-01T00:00:00Z"}]"#.utf8),
+            7: Array(
+                #"[{"result":{"aggregateFields":{"n":{"integerValue":"3"}}},"readTime":"2024-01-01T00:00:00Z"}]"#.utf8),
         ]
         for operation in 0..<operations {
             inputs.append([0, UInt8(operation)] + (bodies[operation] ?? []))

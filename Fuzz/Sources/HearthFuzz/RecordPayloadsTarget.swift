@@ -15,7 +15,8 @@ enum RecordPayloadsTarget: FuzzTarget {
         let documents = Samples.documents
         var inputs: [[UInt8]] = []
         for count in [0, 1, 3, documents.count] {
-            inputs += RecordPayloadFuzzing.samplePayloads(Array(documents.prefix(count)), commitTime: Samples.time, database: Samples.database)
+            inputs += RecordPayloadFuzzing.samplePayloads(
+                Array(documents.prefix(count)), commitTime: Samples.time, database: Samples.database)
         }
         return inputs
     }

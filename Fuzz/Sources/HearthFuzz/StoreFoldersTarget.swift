@@ -43,7 +43,8 @@ enum StoreFoldersTarget: FuzzTarget {
                 }
                 _ = try await store.listDocuments(ListDocumentsRequest(collectionID: "members"))
                 _ = try await store.listCollectionIDs(ListCollectionIDsRequest())
-                _ = try await store.commit([.update(try DocumentPath("fuzz/after-open"), fields: ["ok": .boolean(true)])], transaction: nil)
+                _ = try await store.commit(
+                    [.update(try DocumentPath("fuzz/after-open"), fields: ["ok": .boolean(true)])], transaction: nil)
             } catch {
                 try? await store.close()
                 throw error
@@ -55,7 +56,8 @@ enum StoreFoldersTarget: FuzzTarget {
         }
         let descriptorsAfter = openFileDescriptorCount()
         if descriptorsAfter != descriptorsBefore {
-            FuzzCheck.fail(name, "\(descriptorsAfter - descriptorsBefore) file descriptors leaked (outcome: \(outcome))")
+            FuzzCheck.fail(
+                name, "\(descriptorsAfter - descriptorsBefore) file descriptors leaked (outcome: \(outcome))")
         }
     }
 
@@ -74,7 +76,9 @@ enum StoreFoldersTarget: FuzzTarget {
             let end = min(input.count, index + size)
             let contents = Array(input[index..<end])
             index = end
-            let plain = !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/")) && !name.utf8.contains(0)
+            let plain =
+                !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(UInt8(ascii: "/"))
+                && !name.utf8.contains(0)
             if plain { files.append((name, contents)) }
         }
         return files
@@ -110,7 +114,8 @@ enum StoreFoldersTarget: FuzzTarget {
                 if scenario >= 3 { _ = try await store.commit([.delete(documents[0].path)], transaction: nil) }
                 if scenario >= 4 { try await store.compact() }
                 if scenario >= 5 {
-                    _ = try await store.commit(documents.suffix(2).map { .update($0.path, fields: ["again": .integer(1)]) }, transaction: nil)
+                    _ = try await store.commit(
+                        documents.suffix(2).map { .update($0.path, fields: ["again": .integer(1)]) }, transaction: nil)
                 }
                 try await store.close()
             }

@@ -15,7 +15,9 @@ enum TimestampsTarget: FuzzTarget {
         guard let time = parsed else { return }
         let printed = time.rfc3339
         guard let again = try? Timestamp(rfc3339: printed) else { FuzzCheck.fail(name, "\(printed) does not parse") }
-        guard again == time, again.rfc3339 == printed else { FuzzCheck.fail(name, "\(text) → \(printed) → \(again.rfc3339)") }
+        guard again == time, again.rfc3339 == printed else {
+            FuzzCheck.fail(name, "\(text) → \(printed) → \(again.rfc3339)")
+        }
     }
 
     static func corpus() throws -> [[UInt8]] {

@@ -34,7 +34,9 @@ public enum DocumentExportFile {
 
     /// Writes `documents` to `url` in the export format, crash-safely: to a temporary file next to
     /// it, flushed, then renamed over `url`. Returns how many. Throws file-system errors naming the file.
-    public static func write(_ documents: some Sequence<Document>, database: DatabaseID, to url: URL) throws(DocumentStoreError) -> Int {
+    public static func write(
+        _ documents: some Sequence<Document>, database: DatabaseID, to url: URL
+    ) throws(DocumentStoreError) -> Int {
         let directory = StoreDirectory(path: url.deletingLastPathComponent().path, faults: .none)
         let name = url.lastPathComponent
         let temporary = name + ".\(UInt32.random(in: 0...UInt32.max))" + StoreDirectory.temporarySuffix
@@ -60,7 +62,9 @@ public enum DocumentExportFile {
 
     /// The next document of `reader`, skipping empty lines; `nil` at the end.
     /// - Throws: `invalidArgument` naming the reader's file and line for a line that is not a REST document.
-    package static func nextDocument(_ reader: inout LineReader, database: DatabaseID?) throws(DocumentStoreError) -> Document? {
+    package static func nextDocument(
+        _ reader: inout LineReader, database: DatabaseID?
+    ) throws(DocumentStoreError) -> Document? {
         while let line = try reader.next() {
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
             do {
@@ -78,6 +82,7 @@ public enum DocumentExportFile {
     }
 
     private static func invalidLine(_ reader: LineReader, _ reason: String) -> DocumentStoreError {
-        DocumentStoreError(.invalidArgument, "Line \(reader.lineNumber) of \(reader.name) is not a Firestore REST document: \(reason)")
+        DocumentStoreError(
+            .invalidArgument, "Line \(reader.lineNumber) of \(reader.name) is not a Firestore REST document: \(reason)")
     }
 }

@@ -15,7 +15,8 @@ enum CRC32C {
         var index = 0
         tables.withUnsafeBufferPointer { table in
             while count - index >= 8 {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ UInt64(state)
+                let word =
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ UInt64(state)
                 state =
                     table[7 &* 256 &+ Int(word & 0xFF)] ^ table[6 &* 256 &+ Int((word &>> 8) & 0xFF)]
                     ^ table[5 &* 256 &+ Int((word &>> 16) & 0xFF)] ^ table[4 &* 256 &+ Int((word &>> 24) & 0xFF)]

@@ -71,14 +71,20 @@ struct FileHeader: Sendable, Equatable {
             )
         }
         guard Array(bytes[0..<8]) == kind.magic else {
-            throw DocumentStoreError(.dataLoss, "The file \(file) is not a Hearth \(kind.name) file (wrong magic number).")
+            throw DocumentStoreError(
+                .dataLoss, "The file \(file) is not a Hearth \(kind.name) file (wrong magic number).")
         }
-        let fields: (version: UInt32, flags: UInt32, salt: UInt64, generation: UInt64, previous: UInt64, checksum: UInt32, computed: UInt32)
+        let fields:
+            (
+                version: UInt32, flags: UInt32, salt: UInt64, generation: UInt64, previous: UInt64, checksum: UInt32,
+                computed: UInt32
+            )
         do {
             fields = try bytes.withRawBytes { (raw) throws(FormatError) in
                 var reader = BinaryReader(raw, offset: 8)
                 return (
-                    try reader.fixed32(), try reader.fixed32(), try reader.fixed64(), try reader.fixed64(), try reader.fixed64(),
+                    try reader.fixed32(), try reader.fixed32(), try reader.fixed64(), try reader.fixed64(),
+                    try reader.fixed64(),
                     try reader.fixed32(), CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<40]))
                 )
             }
@@ -86,7 +92,8 @@ struct FileHeader: Sendable, Equatable {
             throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: \(error).")
         }
         guard fields.checksum == fields.computed, bytes[44..<48].allSatisfy({ $0 == 0 }) else {
-            throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header checksum does not match.")
+            throw DocumentStoreError(
+                .dataLoss, "The \(kind.name) file \(file) is damaged: its header checksum does not match.")
         }
         guard fields.version <= currentVersion, fields.flags == 0 else {
             throw DocumentStoreError(
@@ -95,8 +102,11 @@ struct FileHeader: Sendable, Equatable {
             )
         }
         guard fields.version >= oldestReadableVersion else {
-            throw DocumentStoreError(.dataLoss, "The \(kind.name) file \(file) is damaged: its header says format version 0.")
+            throw DocumentStoreError(
+                .dataLoss, "The \(kind.name) file \(file) is damaged: its header says format version 0.")
         }
-        return FileHeader(kind: kind, version: fields.version, salt: fields.salt, generation: fields.generation, previousLogLength: fields.previous)
+        return FileHeader(
+            kind: kind, version: fields.version, salt: fields.salt, generation: fields.generation,
+            previousLogLength: fields.previous)
     }
 }

@@ -36,7 +36,8 @@ struct RecordFileReader {
         let available = fileSize - position
         if available == 0 { return .end }
         if available < RecordFrame.headerSize {
-            return .invalid(offset: position, reason: "an incomplete record header (\(available) bytes before the end of the file)")
+            return .invalid(
+                offset: position, reason: "an incomplete record header (\(available) bytes before the end of the file)")
         }
         try fill(RecordFrame.headerSize)
         let local = position - windowStart
@@ -51,7 +52,8 @@ struct RecordFileReader {
         }
         let total = RecordFrame.headerSize + header.1
         guard total <= available else {
-            return .invalid(offset: position, reason: "a record of \(header.1) bytes extending past the end of the file")
+            return .invalid(
+                offset: position, reason: "a record of \(header.1) bytes extending past the end of the file")
         }
         if total > Self.windowSize {
             // Only a record that validates is read whole: a damaged length field costs no allocation.
@@ -59,7 +61,9 @@ struct RecordFileReader {
             let valid = try frameHeader.withRawBytes { (raw) throws(DocumentStoreError) in
                 try validateInPieces(header: raw, at: position, length: header.1)
             }
-            guard valid != nil else { return .invalid(offset: position, reason: "a record whose checksum does not match") }
+            guard valid != nil else {
+                return .invalid(offset: position, reason: "a record whose checksum does not match")
+            }
         }
         try fill(total)
         let start = position - windowStart
@@ -119,14 +123,17 @@ struct RecordFileReader {
                 var found: UInt64?
                 for index in 0...lastCandidate
                 where raw.loadUnaligned(fromByteOffset: index, as: UInt32.self) == RecordFrame.marker.littleEndian {
-                    let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
+                    let length = Int(
+                        UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self)))
                     let position = windowStart + index
                     guard length <= fileSize - position - headerSize else { continue }
                     let epoch =
                         if length <= raw.count - index - headerSize {
                             frame.validate(UnsafeRawBufferPointer(rebasing: raw[index...]))?.epoch
                         } else {
-                            try validateInPieces(header: UnsafeRawBufferPointer(rebasing: raw[index..<(index + headerSize)]), at: position, length: length)
+                            try validateInPieces(
+                                header: UnsafeRawBufferPointer(rebasing: raw[index..<(index + headerSize)]),
+                                at: position, length: length)
                         }
                     if let epoch { found = max(found ?? 0, epoch) }
                 }
@@ -140,13 +147,16 @@ struct RecordFileReader {
 
     /// The epoch of the record at `position` whose header is `header` and payload `length` bytes, read
     /// and checksummed a window at a time; `nil` when it does not validate.
-    private func validateInPieces(header: UnsafeRawBufferPointer, at position: Int, length: Int) throws(DocumentStoreError) -> UInt64? {
+    private func validateInPieces(
+        header: UnsafeRawBufferPointer, at position: Int, length: Int
+    ) throws(DocumentStoreError) -> UInt64? {
         let expected = UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
         let epoch = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         var checksum = CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: header[4..<16]))
         var done = 0
         while done < length {
-            let piece = try file.read(count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)
+            let piece = try file.read(
+                count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)
             guard !piece.isEmpty else { return nil }
             checksum = piece.withUnsafeBytes { CRC32C.update(checksum, $0) }
             done += piece.count

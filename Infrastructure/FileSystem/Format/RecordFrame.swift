@@ -64,7 +64,8 @@ struct RecordFrame: Sendable {
         guard length <= bytes.count - Self.headerSize else { return nil }
         let checksum = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
         let covered = CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[4..<16]))
-        let computed = CRC32C.update(covered, UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + length)]))
+        let computed = CRC32C.update(
+            covered, UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + length)]))
         guard computed == checksum else { return nil }
         return (UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), length)
     }

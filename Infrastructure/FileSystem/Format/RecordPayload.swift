@@ -98,7 +98,9 @@ extension BinaryReader {
         case .snapshotDocuments:
             payload = .snapshotDocuments(
                 try entries(minimumElementSize: 5) { (reader, path) throws(FormatError) in
-                    if version == 1 { return CommittedDocument(path: path, document: try reader.version1Document(path: path)) }
+                    if version == 1 {
+                        return CommittedDocument(path: path, document: try reader.version1Document(path: path))
+                    }
                     let updateTime = try reader.timestamp()
                     let recordOffset = reader.offset
                     let (document, record) = try reader.record(path: path, commitTime: updateTime)
@@ -113,7 +115,9 @@ extension BinaryReader {
         case nil:
             throw FormatError("unknown record type \(kind)", offset: kindOffset)
         }
-        guard isAtEnd else { throw FormatError("\(remaining) unexpected bytes after the record's content", offset: offset) }
+        guard isAtEnd else {
+            throw FormatError("\(remaining) unexpected bytes after the record's content", offset: offset)
+        }
         return payload
     }
 
@@ -151,7 +155,9 @@ extension BinaryReader {
     }
 
     /// A length-prefixed ``DocumentRecord`` kept at `commitTime`, checked by decoding it; empty: deleted.
-    private mutating func record(path: DocumentPath, commitTime: Timestamp) throws(FormatError) -> (document: Document?, record: DocumentRecord?) {
+    private mutating func record(
+        path: DocumentPath, commitTime: Timestamp
+    ) throws(FormatError) -> (document: Document?, record: DocumentRecord?) {
         let bytes = try lengthPrefixed()
         if bytes.isEmpty { return (nil, nil) }
         do {

@@ -13,7 +13,9 @@ import HearthLocalEngine
         for version in FileHeader.oldestReadableVersion...FileHeader.currentVersion {
             guard let payload = decode(bytes[...], version: version) else { continue }
             let first = encode(payload)
-            guard let again = decode(first[...], version: FileHeader.currentVersion), encode(again) == first else { return false }
+            guard let again = decode(first[...], version: FileHeader.currentVersion), encode(again) == first else {
+                return false
+            }
             outcome = true
         }
         return outcome
@@ -21,14 +23,17 @@ import HearthLocalEngine
 
     /// The encoded payloads of a batch, a snapshot's start, its documents and its end, made of
     /// `documents` (seeds for the fuzz corpus).
-    public static func samplePayloads(_ documents: [Document], commitTime: Timestamp, database: DatabaseID) -> [[UInt8]] {
+    public static func samplePayloads(_ documents: [Document], commitTime: Timestamp, database: DatabaseID) -> [[UInt8]]
+    {
         let batch = CommittedBatch(
             commitTime: commitTime,
             documents: documents.enumerated().map { index, document in
                 CommittedDocument(path: document.path, document: index % 3 == 2 ? nil : document)
             }
         )
-        let start = SnapshotStart(commitTime: commitTime, firstLogGeneration: 3, documentCount: documents.count, database: database.resourceName)
+        let start = SnapshotStart(
+            commitTime: commitTime, firstLogGeneration: 3, documentCount: documents.count,
+            database: database.resourceName)
         return [
             encode(.batch(batch)),
             encode(.snapshotStart(start)),

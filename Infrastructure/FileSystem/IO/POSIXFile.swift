@@ -17,7 +17,9 @@ struct POSIXFile: Sendable {
     let faults: FileFaults
 
     /// Opens `path` with `flags` (`O_CLOEXEC` is always added).
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
+    static func open(
+        _ path: String, _ flags: Int32, mode: mode_t = 0o644, faults: FileFaults
+    ) throws(DocumentStoreError) -> POSIXFile {
         if let code = faults.injected(.open, path) { throw POSIXErrorMapping.error(code, "open", path) }
         while true {
             let descriptor = path.withCString { systemOpen($0, flags | O_CLOEXEC, mode) }
@@ -74,7 +76,8 @@ struct POSIXFile: Sendable {
         faults.reading(buffer.count, path)
         var total = 0
         while total < buffer.count {
-            let count = pread(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total, off_t(offset + total))
+            let count = pread(
+                descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total, off_t(offset + total))
             if count < 0 {
                 let code = errno
                 if code == EINTR { continue }
@@ -89,7 +92,9 @@ struct POSIXFile: Sendable {
     /// Reads up to `count` bytes at `offset` into a new array (shorter only at the end of the file).
     func read(count: Int, at offset: Int) throws(DocumentStoreError) -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: count)
-        let read = try bytes.withMutableRawBytes { (buffer) throws(DocumentStoreError) in try self.read(into: buffer, at: offset) }
+        let read = try bytes.withMutableRawBytes { (buffer) throws(DocumentStoreError) in
+            try self.read(into: buffer, at: offset)
+        }
         bytes.removeLast(count - read)
         return bytes
     }

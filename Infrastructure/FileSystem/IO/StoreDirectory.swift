@@ -57,9 +57,12 @@ struct StoreDirectory: Sendable {
         let code = errno
         guard code == ENOENT else { throw POSIXErrorMapping.error(code, "inspect", path) }
         guard create else {
-            throw DocumentStoreError(.notFound, "The file store directory \(path) does not exist (and createIfMissing is off).")
+            throw DocumentStoreError(
+                .notFound, "The file store directory \(path) does not exist (and createIfMissing is off).")
         }
-        if let code = faults.injected(.createDirectory, path) { throw POSIXErrorMapping.error(code, "create the directory", path) }
+        if let code = faults.injected(.createDirectory, path) {
+            throw POSIXErrorMapping.error(code, "create the directory", path)
+        }
         try Self.makeDirectory(path)
         let parent = (path as NSString).deletingLastPathComponent
         try StoreDirectory(path: parent.isEmpty ? "." : parent, faults: faults).sync()
@@ -92,7 +95,9 @@ struct StoreDirectory: Sendable {
         let lockPath = file(Self.lockName)
         let file = try POSIXFile.open(lockPath, O_RDWR | O_CREAT, mode: 0o644, faults: faults)
         do throws(DocumentStoreError) {
-            guard try file.tryLockExclusively() else { throw POSIXErrorMapping.lockError(path: lockPath, directory: path) }
+            guard try file.tryLockExclusively() else {
+                throw POSIXErrorMapping.lockError(path: lockPath, directory: path)
+            }
         } catch {
             file.close()
             throw error
@@ -164,7 +169,9 @@ struct StoreDirectory: Sendable {
 
     /// Atomically replaces `to` with `from` (both names in this directory).
     func rename(_ from: String, to: String) throws(DocumentStoreError) {
-        if let code = faults.injected(.rename, file(to)) { throw POSIXErrorMapping.error(code, "rename \(file(from)) to", file(to)) }
+        if let code = faults.injected(.rename, file(to)) {
+            throw POSIXErrorMapping.error(code, "rename \(file(from)) to", file(to))
+        }
         guard renameFile(file(from), file(to)) == 0 else {
             throw POSIXErrorMapping.error(errno, "rename \(file(from)) to", file(to))
         }
@@ -183,7 +190,9 @@ struct StoreDirectory: Sendable {
     /// Removes a file; a missing one is not an error.
     func remove(_ name: String) throws(DocumentStoreError) {
         if let code = faults.injected(.remove, file(name)) { throw POSIXErrorMapping.error(code, "remove", file(name)) }
-        guard unlink(file(name)) == 0 || errno == ENOENT else { throw POSIXErrorMapping.error(errno, "remove", file(name)) }
+        guard unlink(file(name)) == 0 || errno == ENOENT else {
+            throw POSIXErrorMapping.error(errno, "remove", file(name))
+        }
     }
 }
 

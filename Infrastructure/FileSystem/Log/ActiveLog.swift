@@ -45,7 +45,8 @@ struct ActiveLog: Sendable {
     ) throws(CreateFailure) -> ActiveLog {
         let name = StoreDirectory.logName(generation)
         let temporary = name + StoreDirectory.temporarySuffix
-        let header = FileHeader(kind: .log, salt: random.next(), generation: generation, previousLogLength: UInt64(previousLogLength))
+        let header = FileHeader(
+            kind: .log, salt: random.next(), generation: generation, previousLogLength: UInt64(previousLogLength))
         let draft: POSIXFile
         do {
             draft = try POSIXFile.create(directory.file(temporary), faults: directory.faults)

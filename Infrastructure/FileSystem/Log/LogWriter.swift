@@ -186,12 +186,15 @@ final class LogWriter: CommitPersistence {
             case waiting
         }
         func check(_ shared: inout Shared) -> Outcome {
-            if let failure = shared.failure, ticket.sequence >= failure.from { return .failed(failure.error(for: ticket.sequence)) }
+            if let failure = shared.failure, ticket.sequence >= failure.from {
+                return .failed(failure.error(for: ticket.sequence))
+            }
             if ticket.sequence <= shared.durableSequence { return .durable }
             return .waiting
         }
         let inline = shared.withLock { shared -> (ActiveLog, [Queued])? in
-            guard case .waiting = check(&shared), case .full = durability.mode, !directory.faults.mayBlock, !shared.writing,
+            guard case .waiting = check(&shared), case .full = durability.mode, !directory.faults.mayBlock,
+                !shared.writing,
                 shared.expectedGroup <= 1,
                 shared.queue.count == 1, shared.rotations.isEmpty, !shared.closing, let log = shared.log
             else { return nil }
@@ -216,7 +219,9 @@ final class LogWriter: CommitPersistence {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome = shared.withLock { shared in
                 let outcome = check(&shared)
-                if case .waiting = outcome { shared.waiters.append(Waiter(sequence: ticket.sequence, continuation: continuation)) }
+                if case .waiting = outcome {
+                    shared.waiters.append(Waiter(sequence: ticket.sequence, continuation: continuation))
+                }
                 return outcome
             }
             switch outcome {
@@ -385,7 +390,8 @@ final class LogWriter: CommitPersistence {
             guard var log = acquireLog() else { continue }
             var work = take()
             let (expectedGroup, flushNanoseconds) = shared.withLock { ($0.expectedGroup, $0.flushNanoseconds) }
-            if relaxedInterval == nil, !work.batches.isEmpty, work.batches.count < expectedGroup, work.rotations.isEmpty,
+            if relaxedInterval == nil, !work.batches.isEmpty, work.batches.count < expectedGroup,
+                work.rotations.isEmpty,
                 !work.closing
             {
                 let deadline = DispatchTime.now() + .nanoseconds(Int(min(max(flushNanoseconds, 20_000), 2_000_000)))
@@ -406,7 +412,9 @@ final class LogWriter: CommitPersistence {
             if !work.batches.isEmpty {
                 let wasDirty = log.dirty
                 let start = DispatchTime.now().uptimeNanoseconds
-                if write(work.batches, to: &log, buffer: &buffer) { flushed = DispatchTime.now().uptimeNanoseconds - start }
+                if write(work.batches, to: &log, buffer: &buffer) {
+                    flushed = DispatchTime.now().uptimeNanoseconds - start
+                }
                 if log.dirty, !wasDirty { dirtySince = DispatchTime.now().uptimeNanoseconds }
                 requestCompactionIfNeeded(log)
             }
@@ -469,7 +477,8 @@ final class LogWriter: CommitPersistence {
                 fail(
                     from: batches[0].sequence,
                     group: batches[0].sequence...batches[batches.count - 1].sequence,
-                    DocumentStoreError(.invalidArgument, "A commit of more than \(RecordFrame.maximumPayload) bytes cannot be logged.")
+                    DocumentStoreError(
+                        .invalidArgument, "A commit of more than \(RecordFrame.maximumPayload) bytes cannot be logged.")
                 )
                 return false
             }
@@ -529,7 +538,9 @@ final class LogWriter: CommitPersistence {
     private func fail(from sequence: UInt64, group: ClosedRange<UInt64>?, _ error: DocumentStoreError) -> Failure {
         let (failed, failure) = shared.withLock { shared -> ([Waiter], Failure) in
             let failure =
-                shared.failure ?? Failure(from: sequence, group: group, cause: error, later: Self.failedStoreError(directory, cause: error))
+                shared.failure
+                ?? Failure(
+                    from: sequence, group: group, cause: error, later: Self.failedStoreError(directory, cause: error))
             shared.failure = failure
             shared.queue.removeAll()
             let failed = shared.waiters
@@ -586,7 +597,8 @@ final class LogWriter: CommitPersistence {
         }
         let next: ActiveLog
         do {
-            next = try ActiveLog.create(generation: generation, previousLogLength: log.length, in: directory, random: &random)
+            next = try ActiveLog.create(
+                generation: generation, previousLogLength: log.length, in: directory, random: &random)
         } catch {
             guard error.inPlace else { throw error.error }
             throw failBetweenGroups(error.error)
@@ -631,7 +643,8 @@ final class LogWriter: CommitPersistence {
         let (waiters, closers, rotations, storeFailure) = shared.withLock { shared in
             let storeFailure = shared.failure?.cause ?? flushError
             shared.finished = true
-            shared.failure = Failure(from: shared.failure?.from ?? shared.nextSequence, group: nil, cause: closed, later: closed)
+            shared.failure = Failure(
+                from: shared.failure?.from ?? shared.nextSequence, group: nil, cause: closed, later: closed)
             defer {
                 shared.waiters.removeAll()
                 shared.closeWaiters.removeAll()

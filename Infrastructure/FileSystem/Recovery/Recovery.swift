@@ -63,7 +63,8 @@ struct Recovery {
                 } catch {
                     throw error.error
                 }
-                return Outcome(log: log, generations: [1: nil], snapshotDocuments: 0, replayedBatches: 0, droppedTailBytes: 0)
+                return Outcome(
+                    log: log, generations: [1: nil], snapshotDocuments: 0, replayedBatches: 0, droppedTailBytes: 0)
             }
             throw missingLog(first, snapshot: snapshotStart != nil)
         }
@@ -124,7 +125,8 @@ struct Recovery {
                 "The file store at \(directory.path) is damaged: its snapshot \(directory.file(StoreDirectory.snapshotName)) or its first log \(name) is missing."
             )
         }
-        return DocumentStoreError(.dataLoss, "The file store at \(directory.path) is damaged: the log file \(name) is missing.")
+        return DocumentStoreError(
+            .dataLoss, "The file store at \(directory.path) is damaged: the log file \(name) is missing.")
     }
 
     // MARK: Snapshot
@@ -158,9 +160,14 @@ struct Recovery {
                     documents += chunk
                 case .snapshotEnd(let count) where start != nil:
                     guard let start, count == start.documentCount, count == documents.count else {
-                        throw damaged(offset, "it holds \(documents.count) documents, but its records say \(start?.documentCount ?? 0) and \(count)")
+                        throw damaged(
+                            offset,
+                            "it holds \(documents.count) documents, but its records say \(start?.documentCount ?? 0) and \(count)"
+                        )
                     }
-                    guard case .end = try reader.next() else { throw damaged(reader.position, "data follows its end record") }
+                    guard case .end = try reader.next() else {
+                        throw damaged(reader.position, "data follows its end record")
+                    }
                     return (start, documents)
                 default:
                     throw damaged(offset, "a record out of place")
@@ -218,15 +225,19 @@ struct Recovery {
                     )
                 }
                 guard epoch >= lastEpoch else {
-                    throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): its sync epochs go backwards.")
+                    throw DocumentStoreError(
+                        .dataLoss, "The log file \(path) is damaged at byte \(offset): its sync epochs go backwards.")
                 }
                 lastEpoch = epoch
-                if let commitTime = try batchTime(payload, at: offset, in: path), let snapshotTime, commitTime <= snapshotTime {
+                if let commitTime = try batchTime(payload, at: offset, in: path), let snapshotTime,
+                    commitTime <= snapshotTime
+                {
                     result.lastCommitTime = commitTime
                     continue
                 }
                 guard case .batch(let batch) = try decode(payload, version: header.version, at: offset, in: path) else {
-                    throw DocumentStoreError(.dataLoss, "The log file \(path) is damaged at byte \(offset): a record that is not a batch.")
+                    throw DocumentStoreError(
+                        .dataLoss, "The log file \(path) is damaged at byte \(offset): a record that is not a batch.")
                 }
                 do {
                     try engine.replay(batch)
@@ -276,7 +287,9 @@ struct Recovery {
     }
 
     /// The commit time of a batch record, read without decoding its documents (`nil`: not a batch).
-    private func batchTime(_ payload: ArraySlice<UInt8>, at offset: Int, in path: String) throws(DocumentStoreError) -> Timestamp? {
+    private func batchTime(
+        _ payload: ArraySlice<UInt8>, at offset: Int, in path: String
+    ) throws(DocumentStoreError) -> Timestamp? {
         try payload.withRawBytes { (raw) throws(DocumentStoreError) -> Timestamp? in
             var reader = BinaryReader(raw)
             do {
@@ -288,7 +301,9 @@ struct Recovery {
         }
     }
 
-    private func decode(_ payload: ArraySlice<UInt8>, version: UInt32, at offset: Int, in path: String) throws(DocumentStoreError) -> RecordPayload {
+    private func decode(
+        _ payload: ArraySlice<UInt8>, version: UInt32, at offset: Int, in path: String
+    ) throws(DocumentStoreError) -> RecordPayload {
         try payload.withRawBytes { (raw) throws(DocumentStoreError) -> RecordPayload in
             var reader = BinaryReader(raw)
             do {
@@ -305,7 +320,9 @@ struct Recovery {
     /// to a new log that follows it (as a rotation makes one: the old log is first cut to its last record
     /// and flushed, so the new log's header names its exact length). The old logs go at the next
     /// compaction. Throws, leaving a directory that opens again the same way, when that cannot be done.
-    private func startCurrentFormatLog(after old: ActiveLog, random: inout some RandomNumberGenerator) throws(DocumentStoreError) -> ActiveLog {
+    private func startCurrentFormatLog(
+        after old: ActiveLog, random: inout some RandomNumberGenerator
+    ) throws(DocumentStoreError) -> ActiveLog {
         defer { old.file.close() }
         if old.allocated > old.length {
             try old.file.truncate(to: old.length)
@@ -319,7 +336,8 @@ struct Recovery {
             )
         }
         do {
-            return try ActiveLog.create(generation: generation, previousLogLength: old.length, in: directory, random: &random)
+            return try ActiveLog.create(
+                generation: generation, previousLogLength: old.length, in: directory, random: &random)
         } catch {
             throw error.error
         }

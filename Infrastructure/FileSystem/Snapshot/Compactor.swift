@@ -100,7 +100,8 @@ final class Compactor: Sendable {
         }
         let firstNeeded = min(holdingLaterBatches.min() ?? rotation.generation, rotation.generation)
         var random = SystemRandomNumberGenerator()
-        try SnapshotWriter.write(snapshot, firstLogGeneration: firstNeeded, database: database, to: directory, random: &random)
+        try SnapshotWriter.write(
+            snapshot, firstLogGeneration: firstNeeded, database: database, to: directory, random: &random)
         for generation in generations.keys.sorted() where generation < firstNeeded {
             try directory.remove(StoreDirectory.logName(generation))
         }

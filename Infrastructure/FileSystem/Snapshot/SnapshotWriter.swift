@@ -66,7 +66,9 @@ enum SnapshotWriter {
         }
     }
 
-    private static func finish(_ frame: RecordFrame, _ buffer: inout BinaryWriter, _ start: Int, _ file: POSIXFile) throws(DocumentStoreError) {
+    private static func finish(
+        _ frame: RecordFrame, _ buffer: inout BinaryWriter, _ start: Int, _ file: POSIXFile
+    ) throws(DocumentStoreError) {
         guard frame.finish(&buffer, start: start, epoch: 1) else {
             throw DocumentStoreError(.resourceExhausted, "A snapshot record of \(file.path) is too large.")
         }

@@ -85,10 +85,14 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
     }
 
     private static func isSimpleKey(_ key: String) -> Bool {
-        guard let first = key.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        guard let first = key.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return false
+        }
         return key.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "@")
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "@")
         }
     }
 }
@@ -96,7 +100,9 @@ public struct RESTDecodingError: Error, Sendable, CustomStringConvertible {
 extension RESTDecodingError {
     /// Runs `body`, locating any error it throws inside `component`.
     @inline(__always)
-    static func within<T>(_ component: PathComponent, _ body: () throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    static func within<T>(
+        _ component: PathComponent, _ body: () throws(RESTDecodingError) -> T
+    ) throws(RESTDecodingError) -> T {
         do {
             return try body()
         } catch {

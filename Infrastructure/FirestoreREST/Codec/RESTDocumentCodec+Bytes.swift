@@ -3,7 +3,9 @@ public import HearthDomain
 extension RESTDocumentCodec {
     /// Reads a stored document from the bytes of a REST body (a `GetDocument` answer, an exported file),
     /// as ``decode(_:database:)`` does; text that is not JSON throws at the root.
-    public static func decode(bytes: some Collection<UInt8>, database: DatabaseID?) throws(RESTDecodingError) -> Document {
+    public static func decode(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError) -> Document {
         if let document = RESTByteDecoder.document(bytes, database: database) { return document }
         return try decode(RESTBody.parse(bytes), database: database)
     }

@@ -32,16 +32,22 @@ public enum RESTDocumentCodec {
 
     /// Reads a stored document as ``decode(_:database:)`` does, keeping its full name: with `database`
     /// `nil`, the project and database of the name are kept here, where a `Document` (a path) drops them.
-    public static func decodeNamed(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeNamed(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> (name: DocumentName, document: Document)
     {
         try decodeNamed(MessageReader(json, "Document"), database: database)
     }
 
-    static func decodeNamed(_ reader: MessageReader, database: DatabaseID?) throws(RESTDecodingError)
+    static func decodeNamed(
+        _ reader: MessageReader, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> (name: DocumentName, document: Document)
     {
-        let name = try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentName(json, database: database) }
+        let name = try reader.required("name") { (json) throws(RESTDecodingError) in
+            try Wire.documentName(json, database: database)
+        }
         let document = Document(
             path: name.path,
             fields: try reader.optional("fields", RESTValueCodec.decodeFields) ?? MapValue(),
@@ -69,12 +75,18 @@ public enum RESTDocumentCodec {
 
     /// Reads a listed document as ``decodeListed(_:database:)`` does, keeping its full name; `document`
     /// is `nil` for a missing one.
-    public static func decodeListedNamed(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeListedNamed(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> (name: DocumentName, document: Document?)
     {
         let reader = try MessageReader(json, "Document")
         if !reader.has("createTime"), !reader.has("updateTime"), !reader.has("fields") {
-            return (try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentName(json, database: database) }, nil)
+            return (
+                try reader.required("name") { (json) throws(RESTDecodingError) in
+                    try Wire.documentName(json, database: database)
+                }, nil
+            )
         }
         let named = try decodeNamed(reader, database: database)
         return (named.name, named.document)

@@ -28,7 +28,8 @@ public enum RESTErrorCodec {
             for (index, element) in elements.enumerated() {
                 guard case .object(let object) = element, let error = object["error"], error != .null else { continue }
                 return try RESTDecodingError.within(index: index) { () throws(RESTDecodingError) in
-                    try RESTDecodingError.within(key: "error") { () throws(RESTDecodingError) in try decodeError(error) }
+                    try RESTDecodingError.within(key: "error") { () throws(RESTDecodingError) in try decodeError(error)
+                    }
                 }
             }
             return nil
@@ -43,7 +44,9 @@ public enum RESTErrorCodec {
             httpStatus: Int(try reader.optional("code", Wire.int32) ?? 0),
             message: try reader.optional("message", Wire.string) ?? "",
             status: try reader.optional("status", Wire.string) ?? "",
-            details: try reader.repeated("details") { (json) throws(RESTDecodingError) in _ = try Wire.object(json); return json }
+            details: try reader.repeated("details") { (json) throws(RESTDecodingError) in
+                _ = try Wire.object(json); return json
+            }
         )
     }
 
@@ -62,7 +65,9 @@ public enum RESTErrorCodec {
         return RESTStatus(
             code: Int(try reader.optional("code", Wire.int32) ?? 0),
             message: try reader.optional("message", Wire.string) ?? "",
-            details: try reader.repeated("details") { (json) throws(RESTDecodingError) in _ = try Wire.object(json); return json }
+            details: try reader.repeated("details") { (json) throws(RESTDecodingError) in
+                _ = try Wire.object(json); return json
+            }
         )
     }
 }

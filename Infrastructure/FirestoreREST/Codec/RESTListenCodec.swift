@@ -41,7 +41,9 @@ public enum RESTListenCodec {
 
     /// Reads one `ListenResponse`: exactly one of `targetChange`, `documentChange`, `documentDelete`,
     /// `documentRemove`, `filter`. Document names must belong to `database` when it is given.
-    public static func decodeListenResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> RESTListenResponse {
+    public static func decodeListenResponse(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> RESTListenResponse {
         let reader = try MessageReader(json, "ListenResponse")
         let kinds = ["targetChange", "documentChange", "documentDelete", "documentRemove", "filter"]
         switch try reader.exactlyOne(kinds, "ListenResponse") {
@@ -51,7 +53,9 @@ public enum RESTListenCodec {
             return try reader.required("documentChange") { (json) throws(RESTDecodingError) in
                 let change = try MessageReader(json, "DocumentChange")
                 return .documentChange(
-                    try change.required("document") { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) },
+                    try change.required("document") { (json) throws(RESTDecodingError) in
+                        try RESTDocumentCodec.decode(json, database: database)
+                    },
                     targetIDs: try change.repeated("targetIds", Wire.int32),
                     removedTargetIDs: try change.repeated("removedTargetIds", Wire.int32)
                 )
@@ -60,7 +64,9 @@ public enum RESTListenCodec {
             let key = reader.has("documentDelete") ? "documentDelete" : "documentRemove"
             return try reader.required(key) { (json) throws(RESTDecodingError) in
                 let message = try MessageReader(json, "DocumentDelete")
-                let path = try message.required("document") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) }
+                let path = try message.required("document") { (json) throws(RESTDecodingError) in
+                    try Wire.documentPath(json, database: database)
+                }
                 let removed = try message.repeated("removedTargetIds", Wire.int32)
                 let readTime = try message.optional("readTime", Wire.timestamp)
                 return key == "documentDelete"
@@ -70,7 +76,9 @@ public enum RESTListenCodec {
         default:
             return try reader.required("filter") { (json) throws(RESTDecodingError) in
                 let filter = try MessageReader(json, "ExistenceFilter")
-                return .filter(targetID: try filter.optional("targetId", Wire.int32) ?? 0, count: try filter.optional("count", Wire.count) ?? 0)
+                return .filter(
+                    targetID: try filter.optional("targetId", Wire.int32) ?? 0,
+                    count: try filter.optional("count", Wire.count) ?? 0)
             }
         }
     }
@@ -110,7 +118,9 @@ public enum RESTListenCodec {
         let reader = try MessageReader(json, "TargetChange")
         return RESTTargetChange(
             kind: try reader.optional("targetChangeType") { (json) throws(RESTDecodingError) in
-                try Wire.enumeration(json, RESTTargetChange.Kind.self, numbers: [0: .noChange, 1: .add, 2: .remove, 3: .current, 4: .reset])
+                try Wire.enumeration(
+                    json, RESTTargetChange.Kind.self,
+                    numbers: [0: .noChange, 1: .add, 2: .remove, 3: .current, 4: .reset])
             } ?? .noChange,
             targetIDs: try reader.repeated("targetIds", Wire.int32),
             cause: try reader.optional("cause", RESTErrorCodec.decodeStatus),

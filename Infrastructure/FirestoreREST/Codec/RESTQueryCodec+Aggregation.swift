@@ -17,7 +17,9 @@ extension RESTQueryCodec {
 
     /// Reads a structured aggregation query. An aggregation without `alias` (or with `""`) gets Firestore's default,
     /// `field_1`, `field_2`, … (skipping aliases the query already uses).
-    public static func decodeStructuredAggregationQuery(_ json: JSON) throws(RESTDecodingError)
+    public static func decodeStructuredAggregationQuery(
+        _ json: JSON
+    ) throws(RESTDecodingError)
         -> (query: StructuredQuery, aggregations: [Aggregation])
     {
         let reader = try MessageReader(json, "StructuredAggregationQuery")
@@ -55,23 +57,28 @@ extension RESTQueryCodec {
         return .object(object)
     }
 
-    private static func decodeAggregation(_ json: JSON) throws(RESTDecodingError) -> (alias: String?, operation: Aggregation.Operation) {
+    private static func decodeAggregation(
+        _ json: JSON
+    ) throws(RESTDecodingError) -> (alias: String?, operation: Aggregation.Operation) {
         let reader = try MessageReader(json, "Aggregation")
         let alias = try reader.optional("alias", Wire.string).flatMap { $0.isEmpty ? nil : $0 }
         let operation: Aggregation.Operation
         switch try reader.exactlyOne(["count", "sum", "avg"], "an Aggregation") {
         case "count":
-            operation = .count(upTo: try reader.required("count") { (json) throws(RESTDecodingError) in
-                try MessageReader(json, "Count").optional("upTo", Wire.int64)
-            })
+            operation = .count(
+                upTo: try reader.required("count") { (json) throws(RESTDecodingError) in
+                    try MessageReader(json, "Count").optional("upTo", Wire.int64)
+                })
         case "sum":
-            operation = .sum(try reader.required("sum") { (json) throws(RESTDecodingError) in
-                try MessageReader(json, "Sum").required("field", Wire.fieldReference)
-            })
+            operation = .sum(
+                try reader.required("sum") { (json) throws(RESTDecodingError) in
+                    try MessageReader(json, "Sum").required("field", Wire.fieldReference)
+                })
         default:
-            operation = .average(try reader.required("avg") { (json) throws(RESTDecodingError) in
-                try MessageReader(json, "Avg").required("field", Wire.fieldReference)
-            })
+            operation = .average(
+                try reader.required("avg") { (json) throws(RESTDecodingError) in
+                    try MessageReader(json, "Avg").required("field", Wire.fieldReference)
+                })
         }
         return (alias, operation)
     }

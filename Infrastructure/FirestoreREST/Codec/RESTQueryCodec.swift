@@ -45,7 +45,8 @@ public enum RESTQueryCodec {
         }
         let selectors = try reader.repeated("from", decodeCollectionSelector)
         guard selectors.count == 1, let from = selectors.first else {
-            throw RESTDecodingError(path: [.key("from")], reason: "a query needs exactly one collection selector; found \(selectors.count)")
+            throw RESTDecodingError(
+                path: [.key("from")], reason: "a query needs exactly one collection selector; found \(selectors.count)")
         }
         return StructuredQuery(
             from: from,
@@ -87,7 +88,9 @@ public enum RESTQueryCodec {
         case .unary(let path, let op):
             return .object(["unaryFilter": .object(["op": .string(op.rawValue), "field": Wire.fieldReference(path)])])
         case .composite(let op, let filters):
-            return .object(["compositeFilter": .object(["op": .string(op.rawValue), "filters": .array(filters.map(encodeFilter))])])
+            return .object([
+                "compositeFilter": .object(["op": .string(op.rawValue), "filters": .array(filters.map(encodeFilter))])
+            ])
         }
     }
 
@@ -100,7 +103,9 @@ public enum RESTQueryCodec {
                 let filter = try MessageReader(json, "FieldFilter")
                 return .field(
                     try filter.required("field", Wire.fieldReference),
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, FieldOperator.self, numbers: fieldOperatorNumbers) },
+                    try filter.required("op") { (json) throws(RESTDecodingError) in
+                        try Wire.enumeration(json, FieldOperator.self, numbers: fieldOperatorNumbers)
+                    },
                     try filter.required("value", RESTValueCodec.decode)
                 )
             }
@@ -109,14 +114,18 @@ public enum RESTQueryCodec {
                 let filter = try MessageReader(json, "UnaryFilter")
                 return .unary(
                     try filter.required("field", Wire.fieldReference),
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, UnaryOperator.self, numbers: unaryOperatorNumbers) }
+                    try filter.required("op") { (json) throws(RESTDecodingError) in
+                        try Wire.enumeration(json, UnaryOperator.self, numbers: unaryOperatorNumbers)
+                    }
                 )
             }
         default:
             return try reader.required("compositeFilter") { (json) throws(RESTDecodingError) in
                 let filter = try MessageReader(json, "CompositeFilter")
                 return .composite(
-                    try filter.required("op") { (json) throws(RESTDecodingError) in try Wire.enumeration(json, CompositeOperator.self, numbers: [1: .and, 2: .or]) },
+                    try filter.required("op") { (json) throws(RESTDecodingError) in
+                        try Wire.enumeration(json, CompositeOperator.self, numbers: [1: .and, 2: .or])
+                    },
                     try filter.repeated("filters", decodeFilter)
                 )
             }
@@ -162,5 +171,7 @@ public enum RESTQueryCodec {
         7: .arrayContains, 8: .in, 9: .arrayContainsAny, 10: .notIn,
     ]
 
-    private static let unaryOperatorNumbers: [Int64: UnaryOperator] = [2: .isNaN, 3: .isNull, 4: .isNotNaN, 5: .isNotNull]
+    private static let unaryOperatorNumbers: [Int64: UnaryOperator] = [
+        2: .isNaN, 3: .isNull, 4: .isNotNaN, 5: .isNotNull,
+    ]
 }

@@ -5,7 +5,9 @@ public import HearthPort
 /// to the ``JSON`` tree for anything else, so their results and errors are those of the tree decoders.
 extension RESTReadCodec {
     /// ``decodeRunQueryResponse(_:database:)`` from the bytes of the answer.
-    public static func decodeRunQueryResponse(bytes: some Collection<UInt8>, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeRunQueryResponse(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> [RESTRunQueryResponseElement]
     {
         if let elements = RESTByteDecoder.runQueryResponse(bytes, database: database) { return elements }
@@ -13,7 +15,9 @@ extension RESTReadCodec {
     }
 
     /// ``decodeBatchGetResponse(_:database:)`` from the bytes of the answer.
-    public static func decodeBatchGetResponse(bytes: some Collection<UInt8>, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeBatchGetResponse(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> [RESTBatchGetResponseElement]
     {
         if let elements = RESTByteDecoder.batchGetResponse(bytes, database: database) { return elements }
@@ -21,7 +25,9 @@ extension RESTReadCodec {
     }
 
     /// ``decodeListDocumentsResponse(_:database:)`` from the bytes of the answer.
-    public static func decodeListDocumentsResponse(bytes: some Collection<UInt8>, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeListDocumentsResponse(
+        bytes: some Collection<UInt8>, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> ListDocumentsResponse
     {
         if let response = RESTByteDecoder.listDocumentsResponse(bytes, database: database) { return response }

@@ -6,7 +6,9 @@ extension RESTReadCodec {
 
     /// `{"structuredQuery": {…}, "transaction"? | "newTransaction"? | "readTime"?}`.
     public static func encodeRunQueryRequest(_ request: RESTRunQueryRequest, database: DatabaseID) -> JSON {
-        var object: JSONObject = ["structuredQuery": RESTQueryCodec.encodeStructuredQuery(request.query, database: database)]
+        var object: JSONObject = [
+            "structuredQuery": RESTQueryCodec.encodeStructuredQuery(request.query, database: database)
+        ]
         object.setConsistency(request.consistency)
         return .object(object)
     }
@@ -23,23 +25,30 @@ extension RESTReadCodec {
     /// The answer array: per element `"transaction"?`, `"document"?`, `"readTime"?`, `"skippedResults"?`
     /// (when non-zero), `"done"?` (when true).
     public static func encodeRunQueryResponse(_ elements: [RESTRunQueryResponseElement], database: DatabaseID) -> JSON {
-        .array(elements.map { element in
-            var object = JSONObject()
-            if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-            if let document = element.document { object["document"] = RESTDocumentCodec.encode(document, database: database) }
-            if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
-            if element.skippedResults != 0 { object["skippedResults"] = Wire.int32(element.skippedResults) }
-            if element.done { object["done"] = .bool(true) }
-            return .object(object)
-        })
+        .array(
+            elements.map { element in
+                var object = JSONObject()
+                if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
+                if let document = element.document {
+                    object["document"] = RESTDocumentCodec.encode(document, database: database)
+                }
+                if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
+                if element.skippedResults != 0 { object["skippedResults"] = Wire.int32(element.skippedResults) }
+                if element.done { object["done"] = .bool(true) }
+                return .object(object)
+            })
     }
 
     /// Reads a run-query answer. Every member of an element is optional (progress-only and
     /// transaction-only elements are kept); `explainMetrics` is ignored.
-    public static func decodeRunQueryResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeRunQueryResponse(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> [RESTRunQueryResponseElement]
     {
-        try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }.map {
+        try decodeRunQueryElements(json) { (json) throws(RESTDecodingError) in
+            try RESTDocumentCodec.decode(json, database: database)
+        }.map {
             RESTRunQueryResponseElement(
                 document: $0.document,
                 transaction: $0.transaction,
@@ -70,7 +79,9 @@ extension RESTReadCodec {
     // MARK: - RunAggregationQuery
 
     /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, selector?}`.
-    public static func encodeRunAggregationQueryRequest(_ request: RESTRunAggregationQueryRequest, database: DatabaseID) -> JSON {
+    public static func encodeRunAggregationQueryRequest(
+        _ request: RESTRunAggregationQueryRequest, database: DatabaseID
+    ) -> JSON {
         var object: JSONObject = [
             "structuredAggregationQuery": RESTQueryCodec.encodeStructuredAggregationQuery(
                 request.query,
@@ -83,7 +94,9 @@ extension RESTReadCodec {
     }
 
     /// Reads a run-aggregation-query body; `structuredAggregationQuery` is required.
-    public static func decodeRunAggregationQueryRequest(_ json: JSON) throws(RESTDecodingError) -> RESTRunAggregationQueryRequest {
+    public static func decodeRunAggregationQueryRequest(
+        _ json: JSON
+    ) throws(RESTDecodingError) -> RESTRunAggregationQueryRequest {
         let reader = try MessageReader(json, "RunAggregationQueryRequest")
         let decoded = try reader.required("structuredAggregationQuery", RESTQueryCodec.decodeStructuredAggregationQuery)
         return RESTRunAggregationQueryRequest(
@@ -96,25 +109,31 @@ extension RESTReadCodec {
     /// The answer array: per element `"transaction"?`, `"result"?: {"aggregateFields": {alias: Value}}`,
     /// `"readTime"?`, `"done"?` (when true).
     public static func encodeRunAggregationQueryResponse(_ elements: [RESTRunAggregationQueryResponseElement]) -> JSON {
-        .array(elements.map { element in
-            var object = JSONObject()
-            if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-            if let result = element.result { object["result"] = .object(["aggregateFields": RESTValueCodec.encodeFields(result)]) }
-            if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
-            if element.done { object["done"] = .bool(true) }
-            return .object(object)
-        })
+        .array(
+            elements.map { element in
+                var object = JSONObject()
+                if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
+                if let result = element.result {
+                    object["result"] = .object(["aggregateFields": RESTValueCodec.encodeFields(result)])
+                }
+                if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
+                if element.done { object["done"] = .bool(true) }
+                return .object(object)
+            })
     }
 
     /// Reads a run-aggregation-query answer; every member of an element is optional.
-    public static func decodeRunAggregationQueryResponse(_ json: JSON) throws(RESTDecodingError)
+    public static func decodeRunAggregationQueryResponse(
+        _ json: JSON
+    ) throws(RESTDecodingError)
         -> [RESTRunAggregationQueryResponseElement]
     {
         try stream(json) { (json) throws(RESTDecodingError) in
             let reader = try MessageReader(json, "RunAggregationQueryResponse")
             return RESTRunAggregationQueryResponseElement(
                 result: try reader.optional("result") { (json) throws(RESTDecodingError) in
-                    try MessageReader(json, "AggregationResult").optional("aggregateFields", RESTValueCodec.decodeFields) ?? MapValue()
+                    try MessageReader(json, "AggregationResult").optional(
+                        "aggregateFields", RESTValueCodec.decodeFields) ?? MapValue()
                 },
                 transaction: try reader.optional("transaction", Wire.transactionID),
                 readTime: try reader.optional("readTime", Wire.timestamp),

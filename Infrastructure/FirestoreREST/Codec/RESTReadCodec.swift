@@ -22,15 +22,22 @@ public enum RESTReadCodec {
     }
 
     /// Reads a `GetDocumentRequest` message (`name` required).
-    public static func decodeGetDocumentRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> RESTGetDocumentRequest {
+    public static func decodeGetDocumentRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> RESTGetDocumentRequest {
         let reader = try MessageReader(json, "GetDocumentRequest")
-        let path = try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) }
+        let path = try reader.required("name") { (json) throws(RESTDecodingError) in
+            try Wire.documentPath(json, database: database)
+        }
         let mask = try reader.optional("mask", Wire.documentMask)
         switch try reader.oneOf(["transaction", "readTime"], "a GetDocumentRequest's consistency selector") {
         case "transaction"?:
-            return RESTGetDocumentRequest(path: path, mask: mask, consistency: .transaction(try reader.required("transaction", Wire.transactionID)))
+            return RESTGetDocumentRequest(
+                path: path, mask: mask,
+                consistency: .transaction(try reader.required("transaction", Wire.transactionID)))
         case "readTime"?:
-            return RESTGetDocumentRequest(path: path, mask: mask, consistency: .readTime(try reader.required("readTime", Wire.timestamp)))
+            return RESTGetDocumentRequest(
+                path: path, mask: mask, consistency: .readTime(try reader.required("readTime", Wire.timestamp)))
         default:
             return RESTGetDocumentRequest(path: path, mask: mask)
         }
@@ -47,11 +54,15 @@ public enum RESTReadCodec {
     }
 
     /// Reads a batch-get body. An optional `database` member must match `database` when both are given.
-    public static func decodeBatchGetRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> RESTBatchGetRequest {
+    public static func decodeBatchGetRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> RESTBatchGetRequest {
         let reader = try MessageReader(json, "BatchGetDocumentsRequest")
         let scope = try reader.database(expected: database) ?? database
         return RESTBatchGetRequest(
-            documents: try reader.repeated("documents") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: scope) },
+            documents: try reader.repeated("documents") { (json) throws(RESTDecodingError) in
+                try Wire.documentPath(json, database: scope)
+            },
             mask: try reader.optional("mask", Wire.documentMask),
             consistency: try reader.consistencySelector()
         )
@@ -59,22 +70,25 @@ public enum RESTReadCodec {
 
     /// The answer array: per element `{"found": Document}` or `{"missing": name}`, `"transaction"?`, `"readTime"?`.
     public static func encodeBatchGetResponse(_ elements: [RESTBatchGetResponseElement], database: DatabaseID) -> JSON {
-        .array(elements.map { element in
-            var object = JSONObject()
-            if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
-            switch element.read {
-            case .found(let document)?: object["found"] = RESTDocumentCodec.encode(document, database: database)
-            case .missing(let path)?: object["missing"] = Wire.documentName(path, in: database)
-            case nil: break
-            }
-            if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
-            return .object(object)
-        })
+        .array(
+            elements.map { element in
+                var object = JSONObject()
+                if let transaction = element.transaction { object["transaction"] = Wire.transactionID(transaction) }
+                switch element.read {
+                case .found(let document)?: object["found"] = RESTDocumentCodec.encode(document, database: database)
+                case .missing(let path)?: object["missing"] = Wire.documentName(path, in: database)
+                case nil: break
+                }
+                if let readTime = element.readTime { object["readTime"] = Wire.timestamp(readTime) }
+                return .object(object)
+            })
     }
 
     /// Reads a batch-get answer. Each element sets at most one of `found` and `missing`; an element with
     /// neither must carry a `transaction` (the first element under `newTransaction`).
-    public static func decodeBatchGetResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeBatchGetResponse(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> [RESTBatchGetResponseElement]
     {
         try stream(json) { (json) throws(RESTDecodingError) in
@@ -83,16 +97,24 @@ public enum RESTReadCodec {
             let read: DocumentRead?
             switch try reader.oneOf(["found", "missing"], "a BatchGetDocumentsResponse") {
             case "found"?:
-                read = .found(try reader.required("found") { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) })
+                read = .found(
+                    try reader.required("found") { (json) throws(RESTDecodingError) in
+                        try RESTDocumentCodec.decode(json, database: database)
+                    })
             case "missing"?:
-                read = .missing(try reader.required("missing") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) })
+                read = .missing(
+                    try reader.required("missing") { (json) throws(RESTDecodingError) in
+                        try Wire.documentPath(json, database: database)
+                    })
             default:
                 guard transaction != nil else {
-                    throw RESTDecodingError(reason: "a BatchGetDocumentsResponse must set \"found\", \"missing\" or \"transaction\"")
+                    throw RESTDecodingError(
+                        reason: "a BatchGetDocumentsResponse must set \"found\", \"missing\" or \"transaction\"")
                 }
                 read = nil
             }
-            return RESTBatchGetResponseElement(read: read, transaction: transaction, readTime: try reader.optional("readTime", Wire.timestamp))
+            return RESTBatchGetResponseElement(
+                read: read, transaction: transaction, readTime: try reader.optional("readTime", Wire.timestamp))
         }
     }
 
@@ -102,20 +124,27 @@ public enum RESTReadCodec {
     public static func encodeListDocumentsResponse(_ response: ListDocumentsResponse, database: DatabaseID) -> JSON {
         var object = JSONObject()
         if !response.documents.isEmpty {
-            object["documents"] = .array(response.documents.map { RESTDocumentCodec.encodeListed($0, database: database) })
+            object["documents"] = .array(
+                response.documents.map { RESTDocumentCodec.encodeListed($0, database: database) })
         }
         if let token = response.nextPageToken, !token.isEmpty { object["nextPageToken"] = .string(token) }
         return .object(object)
     }
 
     /// Reads a list answer; both members may be absent (an empty last page). An empty token is no token.
-    public static func decodeListDocumentsResponse(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> ListDocumentsResponse {
-        let page = try decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decodeListed(json, database: database) }
+    public static func decodeListDocumentsResponse(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> ListDocumentsResponse {
+        let page = try decodeListDocumentsPage(json) { (json) throws(RESTDecodingError) in
+            try RESTDocumentCodec.decodeListed(json, database: database)
+        }
         return ListDocumentsResponse(documents: page.documents, nextPageToken: page.nextPageToken)
     }
 
     /// The members of a list answer, each document read by `listed`.
-    static func decodeListDocumentsPage<Listed>(_ json: JSON, _ listed: (JSON) throws(RESTDecodingError) -> Listed) throws(RESTDecodingError)
+    static func decodeListDocumentsPage<Listed>(
+        _ json: JSON, _ listed: (JSON) throws(RESTDecodingError) -> Listed
+    ) throws(RESTDecodingError)
         -> (documents: [Listed], nextPageToken: String?)
     {
         let reader = try MessageReader(json, "ListDocumentsResponse")
@@ -129,7 +158,9 @@ public enum RESTReadCodec {
 
     /// `{"pageSize"?: n, "pageToken"?, "readTime"?}` (the parent is in the URL). Throws `invalidArgument`
     /// for a `.transaction` consistency, which this RPC does not accept.
-    public static func encodeListCollectionIDsRequest(_ request: ListCollectionIDsRequest) throws(DocumentStoreError) -> JSON {
+    public static func encodeListCollectionIDsRequest(
+        _ request: ListCollectionIDsRequest
+    ) throws(DocumentStoreError) -> JSON {
         var object = JSONObject()
         if let pageSize = request.pageSize { object["pageSize"] = Wire.int32(pageSize) }
         if let token = request.pageToken { object["pageToken"] = .string(token) }
@@ -137,13 +168,16 @@ public enum RESTReadCodec {
         case .latest: break
         case .readTime(let time): object["readTime"] = Wire.timestamp(time)
         case .transaction:
-            throw .invalidArgument("ListCollectionIds does not read inside a transaction; use the latest state or a read time.")
+            throw .invalidArgument(
+                "ListCollectionIds does not read inside a transaction; use the latest state or a read time.")
         }
         return .object(object)
     }
 
     /// Reads a list-collection-IDs body; `parent` comes from the URL (`nil`: root collections).
-    public static func decodeListCollectionIDsRequest(_ json: JSON, parent: DocumentPath?) throws(RESTDecodingError)
+    public static func decodeListCollectionIDsRequest(
+        _ json: JSON, parent: DocumentPath?
+    ) throws(RESTDecodingError)
         -> ListCollectionIDsRequest
     {
         let reader = try MessageReader(json, "ListCollectionIdsRequest")
@@ -164,7 +198,9 @@ public enum RESTReadCodec {
     }
 
     /// Reads a list-collection-IDs answer; both members may be absent. An empty token is no token.
-    public static func decodeListCollectionIDsResponse(_ json: JSON) throws(RESTDecodingError) -> ListCollectionIDsResponse {
+    public static func decodeListCollectionIDsResponse(
+        _ json: JSON
+    ) throws(RESTDecodingError) -> ListCollectionIDsResponse {
         let reader = try MessageReader(json, "ListCollectionIdsResponse")
         return ListCollectionIDsResponse(
             collectionIDs: try reader.repeated("collectionIds", Wire.string),
@@ -176,7 +212,9 @@ public enum RESTReadCodec {
 
     /// The elements of a streamed answer: a JSON array, or a single element object. An element carrying
     /// an `error` (a stream that failed part-way) throws, with the server's error as `underlying`.
-    static func stream<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> [T] {
+    static func stream<T>(
+        _ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T
+    ) throws(RESTDecodingError) -> [T] {
         switch json {
         case .array: return try Wire.array(json) { (json) throws(RESTDecodingError) in try streamElement(json, decode) }
         case .object: return [try streamElement(json, decode)]
@@ -184,9 +222,12 @@ public enum RESTReadCodec {
         }
     }
 
-    private static func streamElement<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> T {
+    private static func streamElement<T>(
+        _ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T
+    ) throws(RESTDecodingError) -> T {
         if let body = try RESTErrorCodec.decodeErrorBody(json) {
-            throw RESTDecodingError(reason: "the answer carries an error instead of a result", underlying: body.documentStoreError)
+            throw RESTDecodingError(
+                reason: "the answer carries an error instead of a result", underlying: body.documentStoreError)
         }
         return try decode(json)
     }

@@ -11,7 +11,9 @@ public enum RESTTransactionCodec {
 
     /// Reads a begin-transaction body; without `options` (or with `{}`) the transaction is read-write.
     /// An optional `database` member must match `database` when both are given.
-    public static func decodeBeginTransactionRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeBeginTransactionRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> TransactionMode
     {
         let reader = try MessageReader(json, "BeginTransactionRequest")
@@ -37,7 +39,9 @@ public enum RESTTransactionCodec {
     }
 
     /// Reads a rollback body; `transaction` is required. An optional `database` member must match.
-    public static func decodeRollbackRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> TransactionID {
+    public static func decodeRollbackRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> TransactionID {
         let reader = try MessageReader(json, "RollbackRequest")
         try reader.checkDatabase(database)
         return try reader.required("transaction", Wire.transactionID)
@@ -59,7 +63,9 @@ public enum RESTTransactionCodec {
 
     /// Reads transaction options; `{}` means `default` (read-write for `BeginTransaction`, read-only for
     /// `newTransaction`). `readWrite.concurrencyMode` is accepted and ignored.
-    public static func decodeTransactionOptions(_ json: JSON, default: TransactionMode) throws(RESTDecodingError)
+    public static func decodeTransactionOptions(
+        _ json: JSON, default: TransactionMode
+    ) throws(RESTDecodingError)
         -> TransactionMode
     {
         let reader = try MessageReader(json, "TransactionOptions")
@@ -72,7 +78,9 @@ public enum RESTTransactionCodec {
             return try reader.required("readWrite") { (json) throws(RESTDecodingError) in
                 let readWrite = try MessageReader(json, "ReadWrite")
                 if let mode = readWrite.json("concurrencyMode") {
-                    _ = try RESTDecodingError.within(key: "concurrencyMode") { () throws(RESTDecodingError) in try Wire.string(mode) }
+                    _ = try RESTDecodingError.within(key: "concurrencyMode") { () throws(RESTDecodingError) in
+                        try Wire.string(mode)
+                    }
                 }
                 return .readWrite(retrying: try readWrite.optional("retryTransaction", Wire.transactionID))
             }

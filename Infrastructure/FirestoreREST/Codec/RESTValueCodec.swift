@@ -96,7 +96,8 @@ public enum RESTValueCodec {
         }
         guard object.count == 1, let member = object.members.first else {
             if object.isEmpty {
-                throw RESTDecodingError(reason: "a Value needs exactly one kind member (such as \"stringValue\"); found none")
+                throw RESTDecodingError(
+                    reason: "a Value needs exactly one kind member (such as \"stringValue\"); found none")
             }
             throw RESTDecodingError(reason: "a Value needs exactly one kind member; found \(Wire.list(object.keys))")
         }
@@ -114,7 +115,9 @@ public enum RESTValueCodec {
         fields.reserveCapacity(object.count)
         var sorted = true
         for member in object.members {
-            let value = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in try decode(member.value) }
+            let value = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
+                try decode(member.value)
+            }
             if sorted, let last = fields.last, UTF8Order.compare(last.key, member.key) >= 0 { sorted = false }
             fields.append(MapValue.Field(key: member.key, value: value))
         }
@@ -133,9 +136,12 @@ public enum RESTValueCodec {
         var values: [Value] = []
         for member in object.members {
             guard member.key == "values" else {
-                throw RESTDecodingError(reason: "unknown member \(Wire.quoted(member.key)) in an ArrayValue (expected only \"values\")")
+                throw RESTDecodingError(
+                    reason: "unknown member \(Wire.quoted(member.key)) in an ArrayValue (expected only \"values\")")
             }
-            values = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in try Wire.array(member.value, decode) }
+            values = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
+                try Wire.array(member.value, decode)
+            }
         }
         return values
     }
@@ -185,7 +191,8 @@ public enum RESTValueCodec {
             return -.infinity
         case .string(let string):
             guard JSONNumberText.isValid(string) else {
-                throw RESTDecodingError(reason: "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(Wire.quoted(string))")
+                throw RESTDecodingError(
+                    reason: "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(Wire.quoted(string))")
             }
             text = string
         default:
@@ -203,9 +210,13 @@ public enum RESTValueCodec {
         var longitude = 0.0
         for member in object.members {
             guard member.key == "latitude" || member.key == "longitude" else {
-                throw RESTDecodingError(reason: "unknown member \(Wire.quoted(member.key)) in a LatLng (expected \"latitude\", \"longitude\")")
+                throw RESTDecodingError(
+                    reason:
+                        "unknown member \(Wire.quoted(member.key)) in a LatLng (expected \"latitude\", \"longitude\")")
             }
-            let number = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in try decodeDouble(member.value) }
+            let number = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
+                try decodeDouble(member.value)
+            }
             if member.key == "latitude" { latitude = number } else { longitude = number }
         }
         do {
@@ -220,9 +231,12 @@ public enum RESTValueCodec {
         var fields = MapValue()
         for member in object.members {
             guard member.key == "fields" else {
-                throw RESTDecodingError(reason: "unknown member \(Wire.quoted(member.key)) in a MapValue (expected only \"fields\")")
+                throw RESTDecodingError(
+                    reason: "unknown member \(Wire.quoted(member.key)) in a MapValue (expected only \"fields\")")
             }
-            fields = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in try decodeFields(member.value) }
+            fields = try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
+                try decodeFields(member.value)
+            }
         }
         return fields
     }

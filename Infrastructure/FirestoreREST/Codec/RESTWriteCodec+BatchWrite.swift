@@ -3,20 +3,25 @@ public import HearthDomain
 extension RESTWriteCodec {
     /// The body of `…/documents:batchWrite`: `{"database": "projects/{p}/databases/{d}", "writes": [...], "labels"?: {…}}`
     /// (labels in key order, omitted when empty).
-    public static func encodeBatchWriteRequest(database: DatabaseID, writes: [Write], labels: [String: String] = [:]) -> JSON {
+    public static func encodeBatchWriteRequest(
+        database: DatabaseID, writes: [Write], labels: [String: String] = [:]
+    ) -> JSON {
         var body: JSONObject = [
             "database": .string(database.resourceName),
             "writes": .array(writes.map { encode($0, database: database) }),
         ]
         if !labels.isEmpty {
             let sorted = labels.sorted { UTF8Order.compare($0.key, $1.key) < 0 }
-            body["labels"] = .object(JSONObject(members: sorted.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }))
+            body["labels"] = .object(
+                JSONObject(members: sorted.map { JSONObject.Member(key: $0.key, value: .string($0.value)) }))
         }
         return .object(body)
     }
 
     /// Reads a batch-write body, like ``decodeCommitRequest(_:database:)``; `labels` must map strings to strings.
-    public static func decodeBatchWriteRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError) -> RESTBatchWriteRequest {
+    public static func decodeBatchWriteRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError) -> RESTBatchWriteRequest {
         let reader = try MessageReader(json, "BatchWriteRequest")
         let named = try reader.database(expected: database)
         let scope = named ?? database
@@ -24,13 +29,17 @@ extension RESTWriteCodec {
         if let object = try reader.optional("labels", Wire.object) {
             for member in object {
                 labels[member.key] = try RESTDecodingError.within(.key("labels")) { () throws(RESTDecodingError) in
-                    try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in try Wire.string(member.value) }
+                    try RESTDecodingError.within(key: member.key) { () throws(RESTDecodingError) in
+                        try Wire.string(member.value)
+                    }
                 }
             }
         }
         return RESTBatchWriteRequest(
             database: named,
-            writes: try reader.repeated("writes") { (json) throws(RESTDecodingError) in try decodeWrite(json, database: scope) },
+            writes: try reader.repeated("writes") { (json) throws(RESTDecodingError) in
+                try decodeWrite(json, database: scope)
+            },
             labels: labels
         )
     }
@@ -38,7 +47,9 @@ extension RESTWriteCodec {
     /// `{"writeResults": [...], "status": [...]}` (each omitted when empty).
     public static func encodeBatchWriteResponse(_ response: RESTBatchWriteResponse) -> JSON {
         var object = JSONObject()
-        if !response.writeResults.isEmpty { object["writeResults"] = .array(response.writeResults.map(encodeWriteResult)) }
+        if !response.writeResults.isEmpty {
+            object["writeResults"] = .array(response.writeResults.map(encodeWriteResult))
+        }
         if !response.statuses.isEmpty { object["status"] = .array(response.statuses.map(RESTErrorCodec.encodeStatus)) }
         return .object(object)
     }

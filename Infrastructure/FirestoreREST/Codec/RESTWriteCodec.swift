@@ -34,7 +34,9 @@ public enum RESTWriteCodec {
 
     /// Reads a commit request body. `database` (optional in the body) must match `expected` when both are
     /// given, and every document name must belong to the request's database (or `expected`).
-    public static func decodeCommitRequest(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    public static func decodeCommitRequest(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> RESTCommitRequest
     {
         let reader = try MessageReader(json, "CommitRequest")
@@ -42,7 +44,9 @@ public enum RESTWriteCodec {
         let scope = named ?? database
         return RESTCommitRequest(
             database: named,
-            writes: try reader.repeated("writes") { (json) throws(RESTDecodingError) in try decodeWrite(json, database: scope) },
+            writes: try reader.repeated("writes") { (json) throws(RESTDecodingError) in
+                try decodeWrite(json, database: scope)
+            },
             transaction: try reader.optional("transaction", Wire.transactionID)
         )
     }
@@ -95,12 +99,15 @@ public enum RESTWriteCodec {
             operation = .update(fields: fields, mask: try reader.optional("updateMask", Wire.documentMask))
         case "delete":
             try rejectMask(reader, kind)
-            path = try reader.required("delete") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) }
+            path = try reader.required("delete") { (json) throws(RESTDecodingError) in
+                try Wire.documentPath(json, database: database)
+            }
             operation = .delete
         default:
             try rejectMask(reader, kind)
             guard transforms.isEmpty else {
-                throw RESTDecodingError(reason: "a transform write carries its transforms in \"transform\", not \"updateTransforms\"")
+                throw RESTDecodingError(
+                    reason: "a transform write carries its transforms in \"transform\", not \"updateTransforms\"")
             }
             let decoded = try reader.required("transform") { (json) throws(RESTDecodingError) in
                 try decodeDocumentTransform(json, database: database)
@@ -118,20 +125,28 @@ public enum RESTWriteCodec {
         }
     }
 
-    private static func decodeUpdateDocument(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    private static func decodeUpdateDocument(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> (DocumentPath, MapValue)
     {
         let reader = try MessageReader(json, "Document")
-        let path = try reader.required("name") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) }
+        let path = try reader.required("name") { (json) throws(RESTDecodingError) in
+            try Wire.documentPath(json, database: database)
+        }
         let fields = try reader.optional("fields", RESTValueCodec.decodeFields) ?? MapValue()
         return (path, fields)
     }
 
-    private static func decodeDocumentTransform(_ json: JSON, database: DatabaseID?) throws(RESTDecodingError)
+    private static func decodeDocumentTransform(
+        _ json: JSON, database: DatabaseID?
+    ) throws(RESTDecodingError)
         -> (path: DocumentPath, transforms: [FieldTransform])
     {
         let reader = try MessageReader(json, "DocumentTransform")
-        let path = try reader.required("document") { (json) throws(RESTDecodingError) in try Wire.documentPath(json, database: database) }
+        let path = try reader.required("document") { (json) throws(RESTDecodingError) in
+            try Wire.documentPath(json, database: database)
+        }
         return (path, try reader.repeated("fieldTransforms", decodeFieldTransform))
     }
 
@@ -166,8 +181,10 @@ public enum RESTWriteCodec {
         case .increment(let value): object["increment"] = RESTValueCodec.encode(value)
         case .maximum(let value): object["maximum"] = RESTValueCodec.encode(value)
         case .minimum(let value): object["minimum"] = RESTValueCodec.encode(value)
-        case .appendMissingElements(let values): object["appendMissingElements"] = .object(["values": .array(values.map(RESTValueCodec.encode))])
-        case .removeAllFromArray(let values): object["removeAllFromArray"] = .object(["values": .array(values.map(RESTValueCodec.encode))])
+        case .appendMissingElements(let values):
+            object["appendMissingElements"] = .object(["values": .array(values.map(RESTValueCodec.encode))])
+        case .removeAllFromArray(let values):
+            object["removeAllFromArray"] = .object(["values": .array(values.map(RESTValueCodec.encode))])
         }
         return .object(object)
     }
@@ -186,14 +203,16 @@ public enum RESTWriteCodec {
         case "setToServerValue":
             try reader.required(kind) { (json) throws(RESTDecodingError) in
                 guard json == .string("REQUEST_TIME") || json == .number("1") else {
-                    throw RESTDecodingError(reason: "unsupported server value \(JSONWriter.string(json)); expected \"REQUEST_TIME\"")
+                    throw RESTDecodingError(
+                        reason: "unsupported server value \(JSONWriter.string(json)); expected \"REQUEST_TIME\"")
                 }
             }
             operation = .serverTimestamp
         case "increment": operation = .increment(try reader.required(kind, RESTValueCodec.decode))
         case "maximum": operation = .maximum(try reader.required(kind, RESTValueCodec.decode))
         case "minimum": operation = .minimum(try reader.required(kind, RESTValueCodec.decode))
-        case "appendMissingElements": operation = .appendMissingElements(try reader.required(kind, RESTValueCodec.decodeArrayValue))
+        case "appendMissingElements":
+            operation = .appendMissingElements(try reader.required(kind, RESTValueCodec.decodeArrayValue))
         default: operation = .removeAllFromArray(try reader.required(kind, RESTValueCodec.decodeArrayValue))
         }
         return FieldTransform(fieldPath: path, operation: operation)

@@ -44,7 +44,9 @@ package struct BinaryReader {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard offset < buffer.count else { throw FormatError("unexpected end of record in a varint", offset: offset) }
+            guard offset < buffer.count else {
+                throw FormatError("unexpected end of record in a varint", offset: offset)
+            }
             let byte = buffer[offset]
             offset &+= 1
             if shift == 63, byte > 1 { throw FormatError("varint overflows 64 bits", offset: offset) }

@@ -28,7 +28,9 @@ package struct DocumentRecord: Sendable, Hashable {
     // MARK: Encoding
 
     /// Encodes `document`, kept at `commitTime`; field names are interned in `names` when it interns.
-    package static func encode(_ document: Document, commitTime: Timestamp, names: inout FieldNameTable) -> DocumentRecord {
+    package static func encode(
+        _ document: Document, commitTime: Timestamp, names: inout FieldNameTable
+    ) -> DocumentRecord {
         var writer = BinaryWriter(capacity: 64)
         var flags: UInt8 = names.interns ? internedNames : 0
         if document.updateTime == commitTime { flags |= updateIsCommit }
@@ -51,14 +53,18 @@ package struct DocumentRecord: Sendable, Hashable {
     /// The document at `path` that the record `bytes` (read from a file, kept at `commitTime`) holds.
     /// Throws a ``FormatError`` (offsets within `bytes`) unless `bytes` is exactly one well-formed record
     /// with spelled-out field names in order, valid times and values.
-    package static func decode(_ bytes: UnsafeRawBufferPointer, path: DocumentPath, commitTime: Timestamp) throws(FormatError) -> Document {
+    package static func decode(
+        _ bytes: UnsafeRawBufferPointer, path: DocumentPath, commitTime: Timestamp
+    ) throws(FormatError) -> Document {
         var reader = BinaryReader(bytes)
         let flags = try reader.byte()
         guard flags & ~(updateIsCommit | createIsUpdate) == 0 else {
             throw FormatError("unknown record flags \(flags)", offset: 0)
         }
         let document = try read(&reader, flags: flags, path: path, commitTime: commitTime, names: nil)
-        guard reader.isAtEnd else { throw FormatError("\(reader.remaining) unexpected bytes after the record", offset: reader.offset) }
+        guard reader.isAtEnd else {
+            throw FormatError("\(reader.remaining) unexpected bytes after the record", offset: reader.offset)
+        }
         return document
     }
 
@@ -66,8 +72,11 @@ package struct DocumentRecord: Sendable, Hashable {
 
     /// The document at `path` this record holds, kept at `commitTime` (`names`: the engine's table).
     package func decode(path: DocumentPath, commitTime: Timestamp, names: FieldNameTable) -> Document {
-        trusted(fallback: Document(path: path, fields: MapValue(), createTime: commitTime, updateTime: commitTime)) { reader, flags throws(FormatError) in
-            try Self.read(&reader, flags: flags, path: path, commitTime: commitTime, names: flags & Self.internedNames != 0 ? names : nil)
+        trusted(fallback: Document(path: path, fields: MapValue(), createTime: commitTime, updateTime: commitTime)) {
+            reader, flags throws(FormatError) in
+            try Self.read(
+                &reader, flags: flags, path: path, commitTime: commitTime,
+                names: flags & Self.internedNames != 0 ? names : nil)
         }
     }
 
@@ -98,7 +107,9 @@ package struct DocumentRecord: Sendable, Hashable {
     /// Runs `body` on a reader past the flags byte. The engine decodes only records it encoded or that
     /// ``decode(_:path:commitTime:)`` accepted, so `body` cannot fail; were it to, `fallback` is returned
     /// rather than trapping on a read path.
-    private func trusted<Result>(fallback: @autoclosure () -> Result, _ body: (inout BinaryReader, UInt8) throws(FormatError) -> Result) -> Result {
+    private func trusted<Result>(
+        fallback: @autoclosure () -> Result, _ body: (inout BinaryReader, UInt8) throws(FormatError) -> Result
+    ) -> Result {
         bytes.withUnsafeBytes { buffer in
             var reader = BinaryReader(buffer)
             do {

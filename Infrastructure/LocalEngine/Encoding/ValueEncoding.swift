@@ -90,7 +90,9 @@ extension BinaryReader {
         let start = offset
         let seconds = try signedVarint()
         let nanos = try varint()
-        guard nanos < 1_000_000_000 else { throw FormatError("timestamp nanoseconds \(nanos) out of range", offset: start) }
+        guard nanos < 1_000_000_000 else {
+            throw FormatError("timestamp nanoseconds \(nanos) out of range", offset: start)
+        }
         do {
             return try Timestamp(seconds: seconds, nanoseconds: Int32(nanos))
         } catch {
@@ -162,7 +164,9 @@ extension BinaryReader {
                     throw FormatError("map keys out of order", offset: keyOffset)
                 }
                 key = String(decoding: bytes, as: UTF8.self)
-                guard key.utf8.count == bytes.count else { throw FormatError("a map key is not valid UTF-8", offset: keyOffset) }
+                guard key.utf8.count == bytes.count else {
+                    throw FormatError("a map key is not valid UTF-8", offset: keyOffset)
+                }
                 previous = bytes
             }
             fields.append(MapValue.Field(key: key, value: try value(depth: depth, names: names)))
@@ -218,7 +222,9 @@ extension BinaryReader {
             }
             return name
         }
-        guard raw >> 1 <= UInt64(remaining) else { throw FormatError("a field name longer than the record", offset: start) }
+        guard raw >> 1 <= UInt64(remaining) else {
+            throw FormatError("a field name longer than the record", offset: start)
+        }
         let length = Int(raw >> 1)
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + length)]), as: UTF8.self)
         try skip(length)
@@ -238,7 +244,9 @@ extension BinaryReader {
                 }
                 return UTF8Order.equal(interned, name)
             }
-            guard raw >> 1 <= UInt64(remaining) else { throw FormatError("a field name longer than the record", offset: start) }
+            guard raw >> 1 <= UInt64(remaining) else {
+                throw FormatError("a field name longer than the record", offset: start)
+            }
             bytes = UnsafeRawBufferPointer(rebasing: buffer[offset..<(offset + Int(raw >> 1))])
             try skip(bytes.count)
         } else {

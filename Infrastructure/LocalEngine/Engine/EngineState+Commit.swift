@@ -116,22 +116,28 @@ extension EngineState {
         let response = CommitResponse(writeResults: results, commitTime: commitTime)
 
         let changes = outcome.compactMap { entry -> CommittedChange? in
-            entry.before == entry.after ? nil : CommittedChange(path: entry.path, before: entry.before, after: entry.after)
+            entry.before == entry.after
+                ? nil : CommittedChange(path: entry.path, before: entry.before, after: entry.after)
         }
         var logged: [CommittedDocument] = []
         logged.reserveCapacity(persistence == nil ? 0 : changes.count)
         for change in changes {
             let record = self.storage.install(change.after, at: change.path, commitTime: commitTime)
-            if persistence != nil { logged.append(CommittedDocument(path: change.path, document: change.after, record: record)) }
+            if persistence != nil {
+                logged.append(CommittedDocument(path: change.path, document: change.after, record: record))
+            }
         }
 
         guard let persistence else {
-            publish(PendingBatch(id: 0, commitTime: commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
+            publish(
+                PendingBatch(id: 0, commitTime: commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
             pruneVersions(now: now)
             return PreparedCommit(response: response, completion: .published)
         }
         if changes.isEmpty {
-            if let last = pending.last { return PreparedCommit(response: response, completion: .awaitEarlier(ticket: last.ticket)) }
+            if let last = pending.last {
+                return PreparedCommit(response: response, completion: .awaitEarlier(ticket: last.ticket))
+            }
             publish(PendingBatch(id: 0, commitTime: commitTime, changes: [], ticket: PersistenceTicket(sequence: 0)))
             return PreparedCommit(response: response, completion: .published)
         }
@@ -216,7 +222,8 @@ extension EngineState {
         let statuses = record.queryReads.map(status(of:))
         if statuses.contains(.stale) { return false }
         for (recorded, status) in zip(record.queryReads, statuses) where status == .unknown {
-            let now = executor.execute(recorded.query, source: storage, at: lastCommitTime).documents.map(ResultIdentity.init)
+            let now = executor.execute(recorded.query, source: storage, at: lastCommitTime).documents.map(
+                ResultIdentity.init)
             if now != recorded.results { return false }
         }
         return true

@@ -2,8 +2,12 @@ import HearthDomain
 import HearthPort
 
 extension EngineState {
-    mutating func listDocuments(_ request: ListDocumentsRequest, now: Timestamp) throws(DocumentStoreError) -> ListDocumentsResponse {
-        if let size = request.pageSize, size < 0 { throw .invalidArgument("The page size must not be negative (\(size)).") }
+    mutating func listDocuments(
+        _ request: ListDocumentsRequest, now: Timestamp
+    ) throws(DocumentStoreError) -> ListDocumentsResponse {
+        if let size = request.pageSize, size < 0 {
+            throw .invalidArgument("The page size must not be negative (\(size)).")
+        }
         let pageSize = request.pageSize.flatMap { $0 == 0 ? nil : $0 }
         let orderBy = request.orderBy ?? []
         if request.showMissing, !orderBy.isEmpty {
@@ -60,7 +64,9 @@ extension EngineState {
         var after: DocumentPath?
         if let token = request.pageToken {
             let values = try PageTokenCodec.decode(token, fingerprint: fingerprint)
-            guard values.count == 1, case .reference(let name) = values[0] else { throw PageTokenCodec.invalid("bad position") }
+            guard values.count == 1, case .reference(let name) = values[0] else {
+                throw PageTokenCodec.invalid("bad position")
+            }
             after = name.path
         }
         let context = try beginRead(request.consistency, now: now)
@@ -86,15 +92,20 @@ extension EngineState {
         }
         try recordReads(entries.map { ($0.path, $0.document?.updateTime) }, in: context)
         return ListDocumentsResponse(
-            documents: entries.map { entry in entry.document.map { .found($0.projected(onto: request.mask)) } ?? entry },
+            documents: entries.map { entry in entry.document.map { .found($0.projected(onto: request.mask)) } ?? entry
+            },
             nextPageToken: nextPageToken
         )
     }
 
-    mutating func listCollectionIDs(_ request: ListCollectionIDsRequest, now: Timestamp) throws(DocumentStoreError)
+    mutating func listCollectionIDs(
+        _ request: ListCollectionIDsRequest, now: Timestamp
+    ) throws(DocumentStoreError)
         -> ListCollectionIDsResponse
     {
-        if let size = request.pageSize, size < 0 { throw .invalidArgument("The page size must not be negative (\(size)).") }
+        if let size = request.pageSize, size < 0 {
+            throw .invalidArgument("The page size must not be negative (\(size)).")
+        }
         let pageSize = request.pageSize.flatMap { $0 == 0 ? nil : $0 }
         var hash = StableHash()
         hash.combine("collectionIDs")
@@ -103,7 +114,9 @@ extension EngineState {
         var after: String?
         if let token = request.pageToken {
             let values = try PageTokenCodec.decode(token, fingerprint: fingerprint)
-            guard values.count == 1, case .string(let last) = values[0] else { throw PageTokenCodec.invalid("bad position") }
+            guard values.count == 1, case .string(let last) = values[0] else {
+                throw PageTokenCodec.invalid("bad position")
+            }
             after = last
         }
         let context = try beginRead(request.consistency, now: now)
@@ -112,7 +125,9 @@ extension EngineState {
         var nextPageToken: String?
         if let pageSize, ids.count > pageSize {
             ids.removeLast(ids.count - pageSize)
-            if let last = ids.last { nextPageToken = PageTokenCodec.encode(fingerprint: fingerprint, values: [.string(last)]) }
+            if let last = ids.last {
+                nextPageToken = PageTokenCodec.encode(fingerprint: fingerprint, values: [.string(last)])
+            }
         }
         return ListCollectionIDsResponse(collectionIDs: ids, nextPageToken: nextPageToken)
     }

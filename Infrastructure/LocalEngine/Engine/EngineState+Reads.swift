@@ -50,7 +50,8 @@ extension EngineState {
 
     /// Records document reads of a read-write transaction; a document read again in a different version
     /// dooms the transaction (`aborted`).
-    mutating func recordReads(_ reads: [(DocumentPath, Timestamp?)], in context: ReadContext) throws(DocumentStoreError) {
+    mutating func recordReads(_ reads: [(DocumentPath, Timestamp?)], in context: ReadContext) throws(DocumentStoreError)
+    {
         guard let sequence = context.transaction, var record = transactions.records[sequence] else { return }
         for (path, updateTime) in reads {
             if let seen = record.documentReads[path] {
@@ -78,7 +79,9 @@ extension EngineState {
 
     // MARK: Documents
 
-    mutating func batchGet(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, now: Timestamp)
+    mutating func batchGet(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, now: Timestamp
+    )
         throws(DocumentStoreError) -> BatchGetResponse
     {
         if let mask {
@@ -103,7 +106,9 @@ extension EngineState {
 
     // MARK: Queries
 
-    mutating func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, now: Timestamp)
+    mutating func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, now: Timestamp
+    )
         throws(DocumentStoreError) -> QueryRun
     {
         let validated = try QueryValidator.validate(parent: parent, query: query, database: database)

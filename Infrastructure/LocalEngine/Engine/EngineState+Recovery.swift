@@ -11,7 +11,8 @@ extension EngineState {
         var seen = Set<DocumentPath>()
         for entry in documents {
             guard let document = entry.document, document.path == entry.path else {
-                throw DocumentStoreError(.dataLoss, "The snapshot's entry \(entry.path) holds no document of that path.")
+                throw DocumentStoreError(
+                    .dataLoss, "The snapshot's entry \(entry.path) holds no document of that path.")
             }
             guard seen.insert(document.path).inserted else {
                 throw DocumentStoreError(.dataLoss, "The snapshot holds \(document.path) twice.")
@@ -47,7 +48,8 @@ extension EngineState {
                 guard document.path == entry.path, document.createTime <= document.updateTime,
                     document.updateTime <= batch.commitTime
                 else {
-                    throw DocumentStoreError(.dataLoss, "The replayed document \(entry.path) is inconsistent with its batch.")
+                    throw DocumentStoreError(
+                        .dataLoss, "The replayed document \(entry.path) is inconsistent with its batch.")
                 }
             }
         }
@@ -59,6 +61,7 @@ extension EngineState {
         }
         lastCommitTime = batch.commitTime
         issuedReadTime = max(issuedReadTime, batch.commitTime)
-        publish(PendingBatch(id: 0, commitTime: batch.commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
+        publish(
+            PendingBatch(id: 0, commitTime: batch.commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
     }
 }

@@ -2,7 +2,9 @@ import HearthDomain
 import HearthPort
 
 extension EngineState {
-    mutating func beginTransaction(_ options: TransactionMode, now: Timestamp) throws(DocumentStoreError) -> TransactionID {
+    mutating func beginTransaction(
+        _ options: TransactionMode, now: Timestamp
+    ) throws(DocumentStoreError) -> TransactionID {
         expireTransactions(now: now)
         switch options {
         case .readOnly(let readTime?):

@@ -119,9 +119,11 @@ struct EngineState: Sendable {
         if time > max(now, visibleTime) {
             throw .invalidArgument("The requested read time \(time) cannot be in the future.")
         }
-        let oldest = max(prunedThrough, TimeMath.adding(-TimeMath.microseconds(configuration.versionRetention), to: now))
+        let oldest = max(
+            prunedThrough, TimeMath.adding(-TimeMath.microseconds(configuration.versionRetention), to: now))
         if time < oldest {
-            throw DocumentStoreError(.failedPrecondition, "The requested read time \(time) is too old (history is kept from \(oldest)).")
+            throw DocumentStoreError(
+                .failedPrecondition, "The requested read time \(time) is too old (history is kept from \(oldest)).")
         }
     }
 }

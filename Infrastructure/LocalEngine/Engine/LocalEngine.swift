@@ -57,7 +57,8 @@ public final class LocalEngine: Sendable {
         self.clock = clock
         self.persistence = persistence
         self.state = StateLock(
-            EngineState(database: database, configuration: configuration, nonce: generator.next(), durable: persistence != nil)
+            EngineState(
+                database: database, configuration: configuration, nonce: generator.next(), durable: persistence != nil)
         )
     }
 
@@ -68,12 +69,15 @@ public final class LocalEngine: Sendable {
     // MARK: Reads
 
     /// Reads one document (see ``DocumentStore/getDocument(_:mask:consistency:)``).
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) throws -> Document? {
+    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) throws -> Document?
+    {
         try batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
     }
 
     /// Reads several documents: one answer per distinct path, in request order.
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) throws
         -> BatchGetResponse
     {
         let now = clock.now()
@@ -83,7 +87,8 @@ public final class LocalEngine: Sendable {
     }
 
     /// Runs a structured query; the results are computed at once, in order.
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) throws -> QueryRun {
+    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) throws -> QueryRun
+    {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
             try state.runQuery(parent: parent, query: query, consistency: consistency, now: now)
@@ -99,7 +104,8 @@ public final class LocalEngine: Sendable {
     ) throws -> AggregationResponse {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency, now: now)
+            try state.runAggregation(
+                parent: parent, query: query, aggregations: aggregations, consistency: consistency, now: now)
         }
     }
 
@@ -150,7 +156,8 @@ public final class LocalEngine: Sendable {
                 return stillPending || state.visibleTime >= prepared.response.commitTime
             }
             if !published {
-                throw DocumentStoreError(.internal, "The commit at \(prepared.response.commitTime) was discarded after it became durable.")
+                throw DocumentStoreError(
+                    .internal, "The commit at \(prepared.response.commitTime) was discarded after it became durable.")
             }
             return prepared.response
         }

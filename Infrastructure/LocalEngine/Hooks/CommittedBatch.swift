@@ -23,7 +23,8 @@ public struct CommittedBatch: Sendable, Hashable {
         }
         self.documents = documents.map { entry in
             guard entry.record == nil, let document = entry.document else { return entry }
-            return CommittedDocument(path: entry.path, document: document, record: DocumentRecord.encode(document, commitTime: commitTime))
+            return CommittedDocument(
+                path: entry.path, document: document, record: DocumentRecord.encode(document, commitTime: commitTime))
         }
     }
 }

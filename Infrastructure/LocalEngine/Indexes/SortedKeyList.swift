@@ -235,7 +235,9 @@ struct SortedKeyList: Sendable {
     init(sortedUniqueKeys keys: some Sequence<[UInt8]>) {
         var current = KeyChunk()
         for key in keys {
-            if current.count >= Self.maximumChunkKeys || (current.count > 0 && current.byteCount + key.count > Self.maximumChunkBytes) {
+            if current.count >= Self.maximumChunkKeys
+                || (current.count > 0 && current.byteCount + key.count > Self.maximumChunkBytes)
+            {
                 chunks.append(current)
                 chunkCounts.append(UInt32(current.count))
                 current = KeyChunk()

@@ -128,7 +128,8 @@ final class ListenerHub: Sendable {
         case .commit(let committed):
             let routed = registry.withLock { $0.route(committed.changes) }
             for (id, changes) in routed {
-                guard var listener = registry.withLock({ $0.listeners[id] }), committed.commitTime > listener.readTime else { continue }
+                guard var listener = registry.withLock({ $0.listeners[id] }), committed.commitTime > listener.readTime
+                else { continue }
                 if listener.buffer.isEnded {
                     registry.withLock { $0.remove(id) }
                     continue
@@ -138,7 +139,9 @@ final class ListenerHub: Sendable {
         }
     }
 
-    private func apply(_ changes: [CommittedChange], at commitTime: Timestamp, to listener: inout ListenerRecord, _ engine: LocalEngine) {
+    private func apply(
+        _ changes: [CommittedChange], at commitTime: Timestamp, to listener: inout ListenerRecord, _ engine: LocalEngine
+    ) {
         let old = listener.documents
         var paths: [DocumentPath]
         switch listener.apply(changes) {

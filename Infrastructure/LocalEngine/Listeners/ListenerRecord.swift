@@ -34,7 +34,10 @@ struct ListenerRecord: Sendable {
         case .document(let path):
             var paths: [DocumentPath] = []
             for change in changes where change.path == path {
-                documents = change.after.map { documents.setting(DocumentSet.Entry(document: $0, key: ordering.sortKey(of: $0))) }
+                documents =
+                    change.after.map {
+                        documents.setting(DocumentSet.Entry(document: $0, key: ordering.sortKey(of: $0)))
+                    }
                     ?? documents.removing(path)
                 paths.append(path)
             }
@@ -77,7 +80,9 @@ struct ListenerRecord: Sendable {
     /// The listener's entry for `document` when it is one of the query's results before offset and
     /// limit: in scope, matching the filter, holding every ordered field, within the cursors.
     func entry(for document: Document?, in query: ValidatedQuery) -> DocumentSet.Entry? {
-        guard let document, query.scope.contains(document.path), let keys = QueryExecutor.orderKeys(of: document, in: query) else {
+        guard let document, query.scope.contains(document.path),
+            let keys = QueryExecutor.orderKeys(of: document, in: query)
+        else {
             return nil
         }
         guard Cursor.admits(keys, start: query.startAt, end: query.endAt, orders: query.orders) else { return nil }
@@ -85,7 +90,9 @@ struct ListenerRecord: Sendable {
     }
 
     /// An entry for a result of `query`: projected as the query asks, placed by its unprojected values.
-    static func entry(_ document: Document, keys: [Value], in query: ValidatedQuery, ordering: DocumentOrdering) -> DocumentSet.Entry {
+    static func entry(
+        _ document: Document, keys: [Value], in query: ValidatedQuery, ordering: DocumentOrdering
+    ) -> DocumentSet.Entry {
         let values = keys.prefix(ordering.fieldOrders.count).map { Optional($0) }
         return DocumentSet.Entry(
             document: document.projected(onto: query.projection),

@@ -63,7 +63,9 @@ struct ListenerRegistry: Sendable {
             let scope = query.scope
             if scope.collectionID.isEmpty { return .anyCollection }
             if scope.allDescendants { return .group(TextKey(scope.collectionID)) }
-            guard let path = DocumentStorage.collectionPath(parent: scope.parent, id: scope.collectionID) else { return .anyCollection }
+            guard let path = DocumentStorage.collectionPath(parent: scope.parent, id: scope.collectionID) else {
+                return .anyCollection
+            }
             return .collection(path)
         }
     }

@@ -8,7 +8,8 @@ extension LocalEngine {
     /// it changed, and costs each of them O(log n) per changed document; a limit window that loses a
     /// document (or a query with an offset) reads the query again at the commit's time. Listeners see
     /// only published (durable) commits. An invalid query fails the stream with `invalidArgument`.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         let buffer = SnapshotBuffer(includeMetadataChanges: options.includeMetadataChanges)
         let watched: ListenerRecord.Watched
         let ordering: DocumentOrdering
@@ -28,7 +29,8 @@ extension LocalEngine {
         }
         startObservingForListeners()
         let id = listenerHub.makeID()
-        let listener = ListenerRecord(id: id, watched: watched, buffer: buffer, documents: DocumentSet(ordering: ordering), readTime: .min)
+        let listener = ListenerRecord(
+            id: id, watched: watched, buffer: buffer, documents: DocumentSet(ordering: ordering), readTime: .min)
         listenerHub.submit(.register(listener), engine: self)
         return buffer.stream { [weak self] in
             guard let self else { return }
@@ -91,12 +93,17 @@ extension EngineState {
         let context = try beginRead(consistency, now: now)
         switch watched {
         case .document(let path):
-            let entries = storage.document(path, at: context.time).map { [DocumentSet.Entry(document: $0, key: ordering.sortKey(of: $0))] } ?? []
+            let entries =
+                storage.document(path, at: context.time).map {
+                    [DocumentSet.Entry(document: $0, key: ordering.sortKey(of: $0))]
+                } ?? []
             return (entries, context.readTime)
         case .query(let query):
             let documents = executor.execute(query, source: storage, at: context.time).documents
             let entries = documents.compactMap { document in
-                QueryExecutor.orderKeys(of: document, in: query).map { ListenerRecord.entry(document, keys: $0, in: query, ordering: ordering) }
+                QueryExecutor.orderKeys(of: document, in: query).map {
+                    ListenerRecord.entry(document, keys: $0, in: query, ordering: ordering)
+                }
             }
             return (entries, context.readTime)
         }

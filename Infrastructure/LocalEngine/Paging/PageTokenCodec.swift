@@ -31,7 +31,8 @@ enum PageTokenCodec {
             do throws(FormatError) {
                 guard try reader.byte() == version else { return .failure(invalid("unknown format")) }
                 guard try reader.fixed64() == fingerprint else {
-                    return .failure(invalid("it belongs to a different request (parent, collection, order or show-missing differ)"))
+                    return .failure(
+                        invalid("it belongs to a different request (parent, collection, order or show-missing differ)"))
                 }
                 var values: [Value] = []
                 for _ in 0..<(try reader.count()) { values.append(try reader.value(depth: 0, names: nil)) }

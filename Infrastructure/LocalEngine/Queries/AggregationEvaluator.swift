@@ -15,7 +15,8 @@ enum AggregationEvaluator {
     static func validate(_ aggregations: [Aggregation]) throws(DocumentStoreError) -> [Aggregation] {
         if aggregations.isEmpty { throw .invalidArgument("An aggregation query needs at least one aggregation.") }
         if aggregations.count > maximumAggregations {
-            throw .invalidArgument("An aggregation query takes at most \(maximumAggregations) aggregations; got \(aggregations.count).")
+            throw .invalidArgument(
+                "An aggregation query takes at most \(maximumAggregations) aggregations; got \(aggregations.count).")
         }
         var unnamed = 0
         var seen = Set<TextKey>()
@@ -37,7 +38,9 @@ enum AggregationEvaluator {
             }
             switch named.operation {
             case .count(let upTo):
-                if let upTo, upTo < 0 { throw .invalidArgument("The upTo of a count aggregation must not be negative (\(upTo)).") }
+                if let upTo, upTo < 0 {
+                    throw .invalidArgument("The upTo of a count aggregation must not be negative (\(upTo)).")
+                }
             case .sum(let path), .average(let path):
                 if path.isDocumentID { throw .invalidArgument("Aggregations are not supported on __name__.") }
                 try FieldPathRules.validate(path, allowDocumentID: false, use: "an aggregation")

@@ -18,7 +18,8 @@ struct IndexTerm: Sendable {
     }
 
     /// The index term of a filter leaf (never a composite), with the semantics of ``FilterEvaluator``.
-    static func analyze(_ filter: StructuredQuery.Filter, collection: CollectionPath, database: DatabaseID) -> Analysis {
+    static func analyze(_ filter: StructuredQuery.Filter, collection: CollectionPath, database: DatabaseID) -> Analysis
+    {
         switch filter {
         case .composite:
             return .unusable
@@ -55,7 +56,8 @@ struct IndexTerm: Sendable {
         case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
             if matchesNoValue { return .matchesNothing }
             let typeOrder = operand.typeOrder
-            let start = typeOrder == .number ? IndexKeyEncoding.firstNonNaNNumber : IndexKeyEncoding.typeStart(typeOrder)
+            let start =
+                typeOrder == .number ? IndexKeyEncoding.firstNonNaNNumber : IndexKeyEncoding.typeStart(typeOrder)
             let end = IndexKeyEncoding.typeEnd(typeOrder)
             let key = IndexKeyEncoding.encode(operand)
             let range: KeyRange
@@ -111,7 +113,9 @@ struct IndexTerm: Sendable {
 
     /// The name-index prefix of a reference to a document of `collection` in `database`, else `nil`.
     static func nameKey(_ value: Value, collection: CollectionPath, database: DatabaseID) -> [UInt8]? {
-        guard case .reference(let name) = value, name.database == database, name.path.parent == collection else { return nil }
+        guard case .reference(let name) = value, name.database == database, name.path.parent == collection else {
+            return nil
+        }
         var key: [UInt8] = []
         IndexKeyEncoding.appendText(name.path.documentID, to: &key)
         return key

@@ -18,7 +18,9 @@ struct QueryExecutor {
         execute(query, plan: planner.plan(query, catalog: source), source: source, at: time)
     }
 
-    func execute(_ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp) -> QueryResult {
+    func execute(
+        _ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp
+    ) -> QueryResult {
         if plan.ordered { return executeInOrder(query, plan: plan, source: source, at: time) }
         var rows: [(keys: [Value], document: Document)] = []
         source.forEachCandidate(of: plan, at: time) { document in
@@ -48,7 +50,9 @@ struct QueryExecutor {
 
     /// Runs a plan whose candidates come in query order: skips them until the start cursor, stops after the
     /// end cursor or once `offset + limit` results passed.
-    private func executeInOrder(_ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp)
+    private func executeInOrder(
+        _ query: ValidatedQuery, plan: QueryPlan, source: some CandidateSource, at time: Timestamp
+    )
         -> QueryResult
     {
         if query.limit == 0, query.offset == 0 { return QueryResult(documents: [], skipped: 0) }

@@ -53,7 +53,8 @@ indirect enum AccessPath: Sendable, CustomStringConvertible {
         case .scan: "scan"
         case .index(let scan): scan.description
         case .intersection(let scans): "intersection(" + scans.map(\.description).joined(separator: ", ") + ")"
-        case .union(let paths): paths.isEmpty ? "nothing" : "union(" + paths.map(\.description).joined(separator: ", ") + ")"
+        case .union(let paths):
+            paths.isEmpty ? "nothing" : "union(" + paths.map(\.description).joined(separator: ", ") + ")"
         }
     }
 }

@@ -30,14 +30,16 @@ struct QueryPlanner: Sendable {
         if collections.count == 1 {
             let context = Context(query: query, collection: collections[0], catalog: catalog)
             let choice = best(conjunctions, context: context, allowOrdered: true)
-            var plan = QueryPlan(accesses: [CollectionAccess(collection: collections[0], path: choice.path)], ordered: choice.ordered)
+            var plan = QueryPlan(
+                accesses: [CollectionAccess(collection: collections[0], path: choice.path)], ordered: choice.ordered)
             plan.recommendation = recommendation(conjunctions, context: context, current: choice)
             return plan
         }
         return QueryPlan(
             accesses: collections.map { collection in
                 let context = Context(query: query, collection: collection, catalog: catalog)
-                return CollectionAccess(collection: collection, path: best(conjunctions, context: context, allowOrdered: false).path)
+                return CollectionAccess(
+                    collection: collection, path: best(conjunctions, context: context, allowOrdered: false).path)
             },
             ordered: false
         )
@@ -53,21 +55,28 @@ struct QueryPlanner: Sendable {
     /// orders (`a == x order by b`, `a == x && b == y`, `order by a, b`), whose best plan would visit more
     /// than ``advisorThreshold`` entries per result (and at least 32) — Firestore would demand this
     /// composite index; Hearth builds it.
-    private func recommendation(_ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, current: Choice) -> IndexRecommendation? {
+    private func recommendation(
+        _ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, current: Choice
+    ) -> IndexRecommendation? {
         let query = context.query
         guard !query.scope.allDescendants, !query.scope.collectionID.isEmpty, let need = context.need,
             let conjunctions, conjunctions.count == 1, current.cost > max(Self.advisorThreshold * need, 32),
-            context.documents >= Double(Self.advisorMinimumDocuments), context.composites.count < Self.maximumComposites,
+            context.documents >= Double(Self.advisorMinimumDocuments),
+            context.composites.count < Self.maximumComposites,
             let groups = context.groups(conjunctions[0]), let definition = context.compositeShape(groups),
             !context.composites.contains(definition)
         else { return nil }
         return IndexRecommendation(collection: context.collection, definition: definition)
     }
 
-    private func best(_ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, allowOrdered: Bool) -> Choice {
+    private func best(
+        _ conjunctions: [[StructuredQuery.Filter]]?, context: Context<some IndexCatalog>, allowOrdered: Bool
+    ) -> Choice {
         guard let conjunctions else { return context.scan }
         if conjunctions.count == 1 {
-            guard let groups = context.groups(conjunctions[0]) else { return Choice(path: .nothing, ordered: true, cost: 0) }
+            guard let groups = context.groups(conjunctions[0]) else {
+                return Choice(path: .nothing, ordered: true, cost: 0)
+            }
             return context.bestConjunction(groups, allowOrdered: allowOrdered)
         }
         var paths: [AccessPath] = []
@@ -182,7 +191,8 @@ private struct Context<Catalog: IndexCatalog> {
             let ranges = merged[index] ?? []
             let count = ranges.isEmpty ? 0 : catalog.entryCount(in: collection, index: index, ranges: ranges)
             if count == 0 { return nil }
-            groups.append(TermGroup(index: index, ranges: ranges, count: count, selectivity: min(1, Double(count) / documents)))
+            groups.append(
+                TermGroup(index: index, ranges: ranges, count: count, selectivity: min(1, Double(count) / documents)))
         }
         return groups
     }
@@ -201,7 +211,9 @@ private struct Context<Catalog: IndexCatalog> {
     func bestConjunction(_ groups: [TermGroup], allowOrdered: Bool) -> Choice {
         var best = scan
         func consider(_ choice: Choice) {
-            if choice.cost < best.cost || (choice.cost == best.cost && choice.ordered && !best.ordered) { best = choice }
+            if choice.cost < best.cost || (choice.cost == best.cost && choice.ordered && !best.ordered) {
+                best = choice
+            }
         }
 
         for group in groups {
@@ -216,7 +228,10 @@ private struct Context<Catalog: IndexCatalog> {
             let ordered = allowOrdered && orderFields.isEmpty && !reverse
             var cost = 0.3 * Double(points.count) * smallest + results
             if ordered, let need, results > 0 { cost *= min(1, need / results) }
-            consider(Choice(path: .intersection(points.map { IndexScan(index: $0.index, ranges: $0.ranges) }), ordered: ordered, cost: cost))
+            consider(
+                Choice(
+                    path: .intersection(points.map { IndexScan(index: $0.index, ranges: $0.ranges) }), ordered: ordered,
+                    cost: cost))
         }
 
         guard allowOrdered, uniform else { return best }
@@ -225,9 +240,13 @@ private struct Context<Catalog: IndexCatalog> {
             let ranges = nameGroup?.ranges ?? [.all]
             let count = nameGroup?.count ?? catalog.entryCount(in: collection, index: .name, ranges: [.all])
             let other = selectivity(of: groups) { $0.index == .name }
-            consider(ordered(IndexScan(index: .name, ranges: ranges, reverse: reverse), count: count, other: other, cursorAfterPrefix: false))
+            consider(
+                ordered(
+                    IndexScan(index: .name, ranges: ranges, reverse: reverse), count: count, other: other,
+                    cursorAfterPrefix: false))
             for group in groups where group.isPoint && group.index != .name {
-                let scan = IndexScan(index: group.index, ranges: group.ranges, reverse: reverse, mergeRanges: group.ranges.count > 1)
+                let scan = IndexScan(
+                    index: group.index, ranges: group.ranges, reverse: reverse, mergeRanges: group.ranges.count > 1)
                 let other = selectivity(of: groups) { $0.index == group.index }
                 consider(ordered(scan, count: group.count, other: other, cursorAfterPrefix: true))
             }
@@ -237,7 +256,10 @@ private struct Context<Catalog: IndexCatalog> {
             let ranges = fieldGroup?.ranges ?? [.all]
             let count = fieldGroup?.count ?? catalog.entryCount(in: collection, index: index, ranges: [.all])
             let other = selectivity(of: groups) { $0.index == index }
-            consider(ordered(IndexScan(index: index, ranges: ranges, reverse: reverse), count: count, other: other, cursorAfterPrefix: false))
+            consider(
+                ordered(
+                    IndexScan(index: index, ranges: ranges, reverse: reverse), count: count, other: other,
+                    cursorAfterPrefix: false))
         }
         if let composite = compositeRead(groups) { consider(composite) }
         return best
@@ -265,13 +287,17 @@ private struct Context<Catalog: IndexCatalog> {
     func compositeShape(_ groups: [TermGroup]) -> CompositeIndexDefinition? {
         guard uniform else { return nil }
         let equalities = equalityGroups(groups).map(\.0)
-        guard equalities.count + orderFields.count >= 2, equalities.count >= 1 || orderFields.count >= 2 else { return nil }
+        guard equalities.count + orderFields.count >= 2, equalities.count >= 1 || orderFields.count >= 2 else {
+            return nil
+        }
         if orderFields.contains(where: equalities.contains) { return nil }
         return CompositeIndexDefinition(fields: equalities + orderFields)
     }
 
     private func compositeRead(_ groups: [TermGroup]) -> Choice? {
-        guard !composites.isEmpty, let definition = compositeShape(groups), composites.contains(definition) else { return nil }
+        guard !composites.isEmpty, let definition = compositeShape(groups), composites.contains(definition) else {
+            return nil
+        }
         let equalities = equalityGroups(groups)
         var prefixes: [[UInt8]] = [[]]
         for (_, group) in equalities {
@@ -336,7 +362,9 @@ private struct Context<Catalog: IndexCatalog> {
         var key = prefix
         for (value, order) in zip(cursor.values, query.orders) {
             if order.field.isDocumentID {
-                guard let name = IndexTerm.nameKey(value, collection: collection, database: query.database) else { return (key, false) }
+                guard let name = IndexTerm.nameKey(value, collection: collection, database: query.database) else {
+                    return (key, false)
+                }
                 key += name
             } else {
                 IndexKeyEncoding.append(value, to: &key)

@@ -42,7 +42,9 @@ enum QueryValidator {
         let collectionID = query.from.collectionID
         if !collectionID.isEmpty { _ = try CollectionID(collectionID) }
         if query.offset < 0 { throw .invalidArgument("The query offset is negative (\(query.offset)).") }
-        if query.offset > Int(Int32.max) { throw .invalidArgument("The query offset \(query.offset) is larger than 2^31-1.") }
+        if query.offset > Int(Int32.max) {
+            throw .invalidArgument("The query offset \(query.offset) is larger than 2^31-1.")
+        }
         if let limit = query.limit {
             if limit < 0 { throw .invalidArgument("The query limit is negative (\(limit)).") }
             if limit > Int(Int32.max) { throw .invalidArgument("The query limit \(limit) is larger than 2^31-1.") }
@@ -55,10 +57,12 @@ enum QueryValidator {
             var stats = FilterStats()
             try inspect(filter, database: database, stats: &stats)
             if stats.negations > 1 {
-                throw .invalidArgument("Only a single '!=', 'not-in', 'IS_NOT_NAN' or 'IS_NOT_NULL' filter is allowed per query.")
+                throw .invalidArgument(
+                    "Only a single '!=', 'not-in', 'IS_NOT_NAN' or 'IS_NOT_NULL' filter is allowed per query.")
             }
             if stats.hasNotIn, stats.hasOr || stats.hasInOrArrayContainsAny {
-                throw .invalidArgument("'not-in' cannot be used in the same query with 'in', 'array-contains-any' or 'OR'.")
+                throw .invalidArgument(
+                    "'not-in' cannot be used in the same query with 'in', 'array-contains-any' or 'OR'.")
             }
             let conjunctions = normalizedDisjunctions(filter)
             let disjunctions = conjunctions.count
@@ -68,7 +72,8 @@ enum QueryValidator {
                 )
             }
             if conjunctions.contains(where: { arrayContainsCount($0) > 1 }) {
-                throw .invalidArgument("At most one 'array-contains' or 'array-contains-any' filter is allowed per disjunction.")
+                throw .invalidArgument(
+                    "At most one 'array-contains' or 'array-contains-any' filter is allowed per disjunction.")
             }
             inequalityFields = stats.inequalityFields.filter { !$0.isDocumentID }
             hasNameFilter = stats.hasNameFilter
@@ -115,7 +120,9 @@ enum QueryValidator {
         let inequalitySet = Set(inequalityFields)
         let missingInequalities = impliedFields.filter(inequalitySet.contains)
         if explicitName, !missingInequalities.isEmpty {
-            throw .invalidArgument("The order by clause cannot contain more fields after __name__ (inequality fields \(missingInequalities)).")
+            throw .invalidArgument(
+                "The order by clause cannot contain more fields after __name__ (inequality fields \(missingInequalities))."
+            )
         }
         let missingAggregated = impliedFields.filter { !inequalitySet.contains($0) }
         if !missingAggregated.isEmpty, explicitName || hasNameFilter || scopedGroup {
@@ -167,7 +174,9 @@ enum QueryValidator {
         var inequalityFields: [FieldPath] = []
     }
 
-    private static func inspect(_ filter: StructuredQuery.Filter, database: DatabaseID, stats: inout FilterStats) throws(DocumentStoreError) {
+    private static func inspect(
+        _ filter: StructuredQuery.Filter, database: DatabaseID, stats: inout FilterStats
+    ) throws(DocumentStoreError) {
         switch filter {
         case .composite(let op, let filters):
             if filters.isEmpty { throw .invalidArgument("A composite filter must have at least one sub-filter.") }
@@ -175,7 +184,9 @@ enum QueryValidator {
             for child in filters { try inspect(child, database: database, stats: &stats) }
         case .unary(let path, let op):
             try FieldPathRules.validate(path, allowDocumentID: true, use: "a filter")
-            if path.isDocumentID { throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.") }
+            if path.isDocumentID {
+                throw .invalidArgument("A unary filter (\(op.rawValue)) cannot be used on __name__.")
+            }
             stats.hasFieldFilter = true
             if op == .isNotNull || op == .isNotNaN { stats.negations += 1 }
             if let ordered = filter.impliedOrderField { stats.inequalityFields.append(ordered) }
@@ -199,16 +210,20 @@ enum QueryValidator {
         }
     }
 
-    private static func validateOperand(_ op: FieldOperator, _ operand: Value, of path: FieldPath, database: DatabaseID) throws(DocumentStoreError) {
+    private static func validateOperand(
+        _ op: FieldOperator, _ operand: Value, of path: FieldPath, database: DatabaseID
+    ) throws(DocumentStoreError) {
         let listOperator = op == .in || op == .notIn || op == .arrayContainsAny
         if listOperator {
             guard let values = operand.arrayValue else {
-                throw .invalidArgument("'\(op.rawValue)' on \(path) requires an array operand, not \(operand.kind.rawValue).")
+                throw .invalidArgument(
+                    "'\(op.rawValue)' on \(path) requires an array operand, not \(operand.kind.rawValue).")
             }
             if values.isEmpty { throw .invalidArgument("'\(op.rawValue)' on \(path) requires a non-empty array.") }
             let limit = op == .notIn ? maximumNotInValues : maximumInValues
             if values.count > limit {
-                throw .invalidArgument("'\(op.rawValue)' supports up to \(limit) comparison values; \(path) has \(values.count).")
+                throw .invalidArgument(
+                    "'\(op.rawValue)' supports up to \(limit) comparison values; \(path) has \(values.count).")
             }
         }
         if path.isDocumentID {
@@ -218,10 +233,12 @@ enum QueryValidator {
             let references = listOperator ? (operand.arrayValue ?? []) : [operand]
             for value in references {
                 guard case .reference(let name) = value else {
-                    throw .invalidArgument("A __name__ filter value must be a document reference, not \(value.kind.rawValue).")
+                    throw .invalidArgument(
+                        "A __name__ filter value must be a document reference, not \(value.kind.rawValue).")
                 }
                 if name.database != database {
-                    throw .invalidArgument("A __name__ filter references \(name), outside the queried database \(database).")
+                    throw .invalidArgument(
+                        "A __name__ filter references \(name), outside the queried database \(database).")
                 }
             }
         }
@@ -245,7 +262,9 @@ enum QueryValidator {
     /// against the emulator): `in` and `array-contains-any` expand into one `==` / `array-contains` per
     /// value; identical sibling filters of a composite collapse, and so do identical conjunctions
     /// (identity is exact representation: `1` and `1.0` differ). Stops growing beyond `cap` conjunctions.
-    static func normalizedDisjunctions(_ filter: StructuredQuery.Filter, cap: Int = 10_000) -> [[StructuredQuery.Filter]] {
+    static func normalizedDisjunctions(
+        _ filter: StructuredQuery.Filter, cap: Int = 10_000
+    ) -> [[StructuredQuery.Filter]] {
         switch filter {
         case .field(let path, .in, .array(let values)):
             return unique(values.map { [.field(path, .equal, $0)] })

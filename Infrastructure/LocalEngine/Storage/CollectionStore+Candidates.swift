@@ -31,7 +31,9 @@ extension CollectionStore {
     }
 
     /// The ranges one after the other.
-    private func read(_ scan: IndexScan, list: SortedKeyList, at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
+    private func read(
+        _ scan: IndexScan, list: SortedKeyList, at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool
+    ) -> Bool {
         var seen: Set<UInt32>?
         if case .arrayContains = scan.index, scan.ranges.count > 1 { seen = [] }
         for range in scan.reverse ? scan.ranges.reversed() : scan.ranges {
@@ -46,7 +48,9 @@ extension CollectionStore {
     }
 
     /// The ranges merged on the keys after their prefixes (the query's order), each document once.
-    private func merge(_ scan: IndexScan, list: SortedKeyList, at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
+    private func merge(
+        _ scan: IndexScan, list: SortedKeyList, at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool
+    ) -> Bool {
         struct Reader {
             var position: KeyPosition?
             let first: KeyPosition
@@ -96,7 +100,9 @@ extension CollectionStore {
     }
 
     /// Point lookups (one range each) intersected on their names: leapfrogging seeks, in name order.
-    private func intersect(_ scans: [IndexScan], at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
+    private func intersect(
+        _ scans: [IndexScan], at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool
+    ) -> Bool {
         var lists: [SortedKeyList] = []
         for scan in scans {
             guard let list = index(scan.index), scan.ranges.count == 1 else { return true }
@@ -122,8 +128,12 @@ extension CollectionStore {
             }
             guard agreed else { continue }
             let slot = target.withUnsafeBytes { IndexKeyEncoding.slot(of: $0) }
-            if Int(slot) < slots.count, let document = document(inSlot: slot, at: time, names: names), !body(document) { return false }
-            guard let next = IndexKeyEncoding.prefixEnd(target), let following = suffix(0, atLeast: next) else { return true }
+            if Int(slot) < slots.count, let document = document(inSlot: slot, at: time, names: names), !body(document) {
+                return false
+            }
+            guard let next = IndexKeyEncoding.prefixEnd(target), let following = suffix(0, atLeast: next) else {
+                return true
+            }
             target = following
         }
     }

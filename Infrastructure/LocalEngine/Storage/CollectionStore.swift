@@ -131,7 +131,9 @@ struct CollectionStore: Sendable {
 
     func head(_ documentID: String, names: FieldNameTable) -> DocumentVersion? {
         guard let slot = slot(of: documentID), let head = slots[Int(slot)].chain.head else { return nil }
-        return DocumentVersion(commitTime: head.commitTime, document: document(head, identifier: slots[Int(slot)].identifier, names: names))
+        return DocumentVersion(
+            commitTime: head.commitTime, document: document(head, identifier: slots[Int(slot)].identifier, names: names)
+        )
     }
 
     func exists(_ documentID: String, at time: Timestamp) -> Bool {
@@ -143,7 +145,9 @@ struct CollectionStore: Sendable {
     func forEachDocument(at time: Timestamp, names: FieldNameTable, _ body: (Document) -> Bool) -> Bool {
         for entry in slots {
             guard let version = entry.chain.version(at: time), version.record != nil else { continue }
-            if let document = document(version, identifier: entry.identifier, names: names), !body(document) { return false }
+            if let document = document(version, identifier: entry.identifier, names: names), !body(document) {
+                return false
+            }
         }
         return true
     }
@@ -160,7 +164,9 @@ struct CollectionStore: Sendable {
 
     /// The document an index entry leads to, if the entry belongs to the version current at `time`: a
     /// document is returned once per index scan however many of its retained versions have entries.
-    func candidate(_ entry: UnsafeRawBufferPointer, in index: IndexSelector, at time: Timestamp, names: FieldNameTable) -> Document? {
+    func candidate(
+        _ entry: UnsafeRawBufferPointer, in index: IndexSelector, at time: Timestamp, names: FieldNameTable
+    ) -> Document? {
         let slot = IndexKeyEncoding.slot(of: entry)
         guard Int(slot) < slots.count else { return nil }
         let stored = slots[Int(slot)]

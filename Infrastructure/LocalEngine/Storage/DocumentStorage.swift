@@ -78,7 +78,9 @@ struct DocumentStorage: Sendable {
             guard let path = Self.collectionPath(parent: scope.parent, id: scope.collectionID) else { return [] }
             return collections[path] == nil ? [] : [path]
         case (false, true):
-            return (childCollectionIDs[scope.parent] ?? []).compactMap { Self.collectionPath(parent: scope.parent, id: $0.text) }
+            return (childCollectionIDs[scope.parent] ?? []).compactMap {
+                Self.collectionPath(parent: scope.parent, id: $0.text)
+            }
         case (true, false):
             let candidates = collectionsByID[TextKey(scope.collectionID)] ?? []
             guard let parent = scope.parent else { return Array(candidates) }
@@ -113,7 +115,9 @@ struct DocumentStorage: Sendable {
     /// in UTF-8 order.
     func collectionIDs(under parent: DocumentPath?, at time: Timestamp) -> [String] {
         (childCollectionIDs[parent] ?? [])
-            .filter { id in Self.collectionPath(parent: parent, id: id.text).map { hasDocuments(in: $0, at: time) } ?? false }
+            .filter { id in
+                Self.collectionPath(parent: parent, id: id.text).map { hasDocuments(in: $0, at: time) } ?? false
+            }
             .sorted()
             .map(\.text)
     }
@@ -175,7 +179,8 @@ struct DocumentStorage: Sendable {
         generation &+= 1
         for path in paths {
             let collection = path.parent
-            collections[collection]?.discardVersions(of: path.documentID, installedAtOrAfter: time, change: generation, names: names)
+            collections[collection]?.discardVersions(
+                of: path.documentID, installedAtOrAfter: time, change: generation, names: names)
             unregisterIfEmpty(collection)
         }
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A value behind a plain (non priority-inheriting) `pthread_mutex_t`, with `Mutex`'s `withLock` shape.
@@ -46,7 +46,9 @@ package final class StateLock<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    package func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout State) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         #if DEBUG

@@ -70,7 +70,8 @@ struct CommitWorkspace {
         let next: Document?
         if let fields {
             if let existing {
-                next = existing.fields == fields
+                next =
+                    existing.fields == fields
                     ? existing
                     : Document(path: path, fields: fields, createTime: existing.createTime, updateTime: commitTime)
             } else {
@@ -90,14 +91,17 @@ struct CommitWorkspace {
         touchOrder.map { path in
             let before = original[path] ?? nil
             var after = current[path] ?? nil
-            if let before, let candidate = after, !deletedDuringCommit.contains(path), candidate.fields == before.fields {
+            if let before, let candidate = after, !deletedDuringCommit.contains(path), candidate.fields == before.fields
+            {
                 after = before
             }
             return (path, before, after)
         }
     }
 
-    private func check(_ precondition: Precondition?, against existing: Document?, path: DocumentPath) throws(DocumentStoreError) {
+    private func check(
+        _ precondition: Precondition?, against existing: Document?, path: DocumentPath
+    ) throws(DocumentStoreError) {
         switch precondition {
         case nil:
             return
@@ -107,7 +111,8 @@ struct CommitWorkspace {
             if existing != nil { throw DocumentStoreError(.alreadyExists, "Document already exists: \(path).") }
         case .updateTime(let expected)?:
             guard let existing else {
-                throw DocumentStoreError(.failedPrecondition, "The document \(path) does not exist; expected update time \(expected).")
+                throw DocumentStoreError(
+                    .failedPrecondition, "The document \(path) does not exist; expected update time \(expected).")
             }
             if expected > existing.updateTime {
                 throw .invalidArgument(

@@ -40,7 +40,8 @@ enum DocumentSize {
     static func validate(_ fields: MapValue, at path: DocumentPath) throws(DocumentStoreError) {
         let size = size(of: fields, at: path)
         if size > maximumDocumentBytes {
-            throw .invalidArgument("The document \(path) would be \(size) bytes, more than the maximum of \(maximumDocumentBytes).")
+            throw .invalidArgument(
+                "The document \(path) would be \(size) bytes, more than the maximum of \(maximumDocumentBytes).")
         }
     }
 }

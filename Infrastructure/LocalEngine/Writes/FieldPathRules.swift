@@ -13,7 +13,9 @@ enum FieldPathRules {
             throw .invalidArgument("Invalid reserved name \(reserved) in field path \(path) (\(use)).")
         }
         if path.canonicalString.utf8.count > FieldPath.maximumUTF8Length {
-            throw .invalidArgument("Field path \(Excerpt.of(path.description)) in \(use) is longer than \(FieldPath.maximumUTF8Length) bytes.")
+            throw .invalidArgument(
+                "Field path \(Excerpt.of(path.description)) in \(use) is longer than \(FieldPath.maximumUTF8Length) bytes."
+            )
         }
     }
 }

@@ -57,7 +57,8 @@ enum ValueRules {
             }
             try checkDepth(baseDepth + 1, at: location, of: document)
             for (index, element) in elements.enumerated() {
-                try validate(element, at: "\(location)[\(index)]", depth: baseDepth + 1, insideArray: true, of: document)
+                try validate(
+                    element, at: "\(location)[\(index)]", depth: baseDepth + 1, insideArray: true, of: document)
             }
         case .map(let map):
             try checkDepth(baseDepth + 1, at: location, of: document)
@@ -65,14 +66,17 @@ enum ValueRules {
             for field in map {
                 if field.key == "__type__", map.isVector { continue }
                 try validateFieldName(field.key, parent: location, of: document)
-                try validate(field.value, at: location + "." + field.key, depth: baseDepth + 1, insideArray: false, of: document)
+                try validate(
+                    field.value, at: location + "." + field.key, depth: baseDepth + 1, insideArray: false, of: document)
             }
         default:
             break
         }
     }
 
-    private static func checkDepth(_ depth: Int, at location: String, of document: DocumentPath) throws(DocumentStoreError) {
+    private static func checkDepth(
+        _ depth: Int, at location: String, of document: DocumentPath
+    ) throws(DocumentStoreError) {
         if depth > maximumDepth {
             throw .invalidArgument(
                 "Field \(location) in \(document) nests maps and arrays more than \(maximumDepth) levels deep."
@@ -80,7 +84,9 @@ enum ValueRules {
         }
     }
 
-    private static func validateFieldName(_ name: String, parent: String?, of document: DocumentPath) throws(DocumentStoreError) {
+    private static func validateFieldName(
+        _ name: String, parent: String?, of document: DocumentPath
+    ) throws(DocumentStoreError) {
         let location = parent.map { "\($0).\(name)" } ?? name
         if name.isEmpty {
             throw .invalidArgument("Field names must not be empty (in \(parent ?? "the top level") of \(document)).")
@@ -89,15 +95,21 @@ enum ValueRules {
             throw .invalidArgument("Field name \(location) in \(document) is reserved (it matches __.*__).")
         }
         if name.utf8.count > maximumFieldNameBytes {
-            throw .invalidArgument("Field name \(Excerpt.of(location)) in \(document) is longer than \(maximumFieldNameBytes) bytes.")
+            throw .invalidArgument(
+                "Field name \(Excerpt.of(location)) in \(document) is longer than \(maximumFieldNameBytes) bytes.")
         }
     }
 
     /// A map with a `__type__` key must be a vector: exactly `__type__: "__vector__"` and `value`, an array of doubles.
-    private static func validateVectorShape(_ map: MapValue, at location: String, of document: DocumentPath) throws(DocumentStoreError) {
+    private static func validateVectorShape(
+        _ map: MapValue, at location: String, of document: DocumentPath
+    ) throws(DocumentStoreError) {
         guard let type = map["__type__"] else { return }
-        guard case .string(let name) = type, name == "__vector__", map.count == 2, case .array(let values)? = map["value"] else {
-            throw .invalidArgument("Field \(location) in \(document) holds a map with the reserved key __type__ that is not a vector.")
+        guard case .string(let name) = type, name == "__vector__", map.count == 2,
+            case .array(let values)? = map["value"]
+        else {
+            throw .invalidArgument(
+                "Field \(location) in \(document) holds a map with the reserved key __type__ that is not a vector.")
         }
         if !values.allSatisfy({ if case .double = $0 { return true } else { return false } }) {
             throw .invalidArgument("The vector in field \(location) of \(document) must only contain doubles.")

@@ -41,7 +41,8 @@ enum WriteValidator {
                     )
                 }
                 if previous == .delete, write.precondition == .exists(true) {
-                    throw .invalidArgument("Cannot delete then \(kind.rawValue) \(write.path) with exists: true in the same commit.")
+                    throw .invalidArgument(
+                        "Cannot delete then \(kind.rawValue) \(write.path) with exists: true in the same commit.")
                 }
                 if let version, firstVersion[write.path] != .some(version) {
                     throw .invalidArgument(
@@ -82,7 +83,8 @@ enum WriteValidator {
             try validate(transform, of: path)
         }
         if case .updateTime(let time)? = write.precondition, !TimeMath.isMicrosecondAligned(time) {
-            throw .invalidArgument("The updateTime precondition of \(path) has more than microsecond precision: \(time).")
+            throw .invalidArgument(
+                "The updateTime precondition of \(path) has more than microsecond precision: \(time).")
         }
     }
 
@@ -104,12 +106,15 @@ enum WriteValidator {
         case .appendMissingElements(let elements), .removeAllFromArray(let elements):
             try checkDepth(baseDepth + 1, of: fieldPath, in: document)
             for (index, element) in elements.enumerated() {
-                try ValueRules.validate(element, at: "\(location)[\(index)]", depth: baseDepth + 1, insideArray: true, of: document)
+                try ValueRules.validate(
+                    element, at: "\(location)[\(index)]", depth: baseDepth + 1, insideArray: true, of: document)
             }
         }
     }
 
-    private static func checkDepth(_ depth: Int, of path: FieldPath, in document: DocumentPath) throws(DocumentStoreError) {
+    private static func checkDepth(
+        _ depth: Int, of path: FieldPath, in document: DocumentPath
+    ) throws(DocumentStoreError) {
         if depth > ValueRules.maximumDepth {
             throw .invalidArgument(
                 "The field transform on \(path) in \(document) nests maps more than \(ValueRules.maximumDepth) levels deep."

@@ -95,7 +95,13 @@ struct ClientAPITests {
         #expect(snapshot.countValue == 3)
         #expect(snapshot.get(.sum("price")) == .double(10.5))
         #expect(snapshot.get(.average("price")) == nil)
-        #expect(store.calls == [.runAggregation([Aggregation(alias: "aggregate_0", .count(upTo: nil)), Aggregation(alias: "aggregate_1", .sum(try FieldPath("price")))])])
+        #expect(
+            store.calls == [
+                .runAggregation([
+                    Aggregation(alias: "aggregate_0", .count(upTo: nil)),
+                    Aggregation(alias: "aggregate_1", .sum(try FieldPath("price"))),
+                ])
+            ])
     }
 
     @Test func updateDataFromModel_updatesOnlyTheModelsFields_requiringExistence() async throws {
@@ -105,7 +111,9 @@ struct ClientAPITests {
 
         try await member.updateData(from: Rename(firstName: "Ana"))
 
-        guard case .commit(let writes, _)? = store.calls.last, let write = writes.first else { Issue.record("nothing committed"); return }
+        guard case .commit(let writes, _)? = store.calls.last, let write = writes.first else {
+            Issue.record("nothing committed"); return
+        }
         #expect(write.operation == .update(fields: ["firstName": "Ana"], mask: [try FieldPath("firstName")]))
         #expect(write.precondition == .exists(true))
     }
@@ -115,22 +123,41 @@ struct ClientAPITests {
 final class OtherDatabaseStore: DocumentStore {
     let database = try! DatabaseID(projectID: "elsewhere")
     private let inner = ScriptedStore()
-    func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? { nil }
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+        nil
+    }
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         try await inner.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
-    func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse { try await inner.listDocuments(request) }
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try await inner.listDocuments(request)
+    }
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         inner.runQuery(parent: parent, query: query, consistency: consistency)
     }
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency) async throws -> AggregationResponse {
-        try await inner.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        try await inner.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
-    func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse { try await inner.commit(writes, transaction: transaction) }
-    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID { try await inner.beginTransaction(options) }
+    func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        try await inner.commit(writes, transaction: transaction)
+    }
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
+        try await inner.beginTransaction(options)
+    }
     func rollback(_ transaction: TransactionID) async throws {}
-    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse { try await inner.listCollectionIDs(request) }
-    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> { inner.listen(target, options: options) }
+    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try await inner.listCollectionIDs(request)
+    }
+    func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+        inner.listen(target, options: options)
+    }
     func close() async throws { try await inner.close() }
     var isClosed: Bool { inner.isClosed }
 }

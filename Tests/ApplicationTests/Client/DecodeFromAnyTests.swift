@@ -52,7 +52,9 @@ struct DecodeFromAnyTests {
 
     @Test func aSentinel_isAnErrorNamingTheField() {
         let data: [String: Any] = ["address": ["updatedAt": FieldValue.serverTimestamp()] as [String: Any]]
-        let error = #expect(throws: DocumentStoreError.self) { try Firestore.Decoder().decode(Address.self, from: data) }
+        let error = #expect(throws: DocumentStoreError.self) {
+            try Firestore.Decoder().decode(Address.self, from: data)
+        }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("address.updatedAt") == true)
     }
@@ -60,13 +62,17 @@ struct DecodeFromAnyTests {
     @Test func anUnsupportedValue_isAnErrorNamingTheField() {
         final class NotAValue {}
         let data: [String: Any] = ["city": [NotAValue()] as [Any]]
-        let error = #expect(throws: DocumentStoreError.self) { try Firestore.Decoder().decode(Address.self, from: data) }
+        let error = #expect(throws: DocumentStoreError.self) {
+            try Firestore.Decoder().decode(Address.self, from: data)
+        }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("city.0") == true)
     }
 
     @Test func dataThatDoesNotFit_isTheDecodersError() {
-        let error = #expect(throws: DocumentStoreError.self) { try Firestore.Decoder().decode(Address.self, from: ["city": 5]) }
+        let error = #expect(throws: DocumentStoreError.self) {
+            try Firestore.Decoder().decode(Address.self, from: ["city": 5])
+        }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("city") == true)
     }

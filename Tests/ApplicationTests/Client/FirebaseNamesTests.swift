@@ -116,9 +116,11 @@ struct FirebaseNamesTests {
         let lobby = db.document("rooms/lobby")
         let seen = Mutex<[Bool]>([])
 
-        let registration = lobby.addSnapshotListener(includeMetadataChanges: false, listener: { snapshot, _ in
-            if let snapshot { seen.withLock { $0.append(snapshot.exists) } }
-        })
+        let registration = lobby.addSnapshotListener(
+            includeMetadataChanges: false,
+            listener: { snapshot, _ in
+                if let snapshot { seen.withLock { $0.append(snapshot.exists) } }
+            })
         defer { registration.remove() }
         try await waitUntil { seen.withLock { $0 } == [false] }
         try await lobby.setData(["open": true])
@@ -131,8 +133,11 @@ struct FirebaseNamesTests {
         let db = try database()
         let outcomes = Mutex<[String]>([])
 
-        let registration = db.collection("rooms").whereField("n", isLessThan: nil).addSnapshotListener { snapshot, error in
-            outcomes.withLock { $0.append(snapshot == nil ? ((error as? DocumentStoreError)?.code.name ?? "no error") : "snapshot") }
+        let registration = db.collection("rooms").whereField("n", isLessThan: nil).addSnapshotListener {
+            snapshot, error in
+            outcomes.withLock {
+                $0.append(snapshot == nil ? ((error as? DocumentStoreError)?.code.name ?? "no error") : "snapshot")
+            }
         }
         defer { registration.remove() }
         try await waitUntil { !outcomes.withLock { $0 }.isEmpty }
@@ -145,7 +150,8 @@ struct FirebaseNamesTests {
 
     @Test func transactionOptions_defaultToFiveAttempts_andLimitTheAttempts() async throws {
         #expect(TransactionOptions().maxAttempts == 5)
-        let store = ScriptedStore(script: .init(commitFailures: Array(repeating: DocumentStoreError(.aborted, "contention"), count: 10)))
+        let store = ScriptedStore(
+            script: .init(commitFailures: Array(repeating: DocumentStoreError(.aborted, "contention"), count: 10)))
         let db = Database(store: store, options: SleepRecorder().options)
         var options = TransactionOptions()
         options.maxAttempts = 3

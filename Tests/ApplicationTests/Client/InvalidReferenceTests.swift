@@ -124,7 +124,9 @@ struct InvalidReferenceTests {
 
         await expectInvalid(naming: text) { _ = try await ghost.getDocuments() }
         await expectInvalid(naming: text) { _ = try await ghost.getDocuments(source: .default) }
-        await expectInvalid(naming: text) { _ = try await ghost.whereField("active", isEqualTo: true).order(by: "name").getDocuments() }
+        await expectInvalid(naming: text) {
+            _ = try await ghost.whereField("active", isEqualTo: true).order(by: "name").getDocuments()
+        }
         await expectInvalid(naming: text) { _ = try await ghost.getDocuments(as: Member.self) }
         await expectInvalid(naming: text) { _ = try await ghost.count.getAggregation() }
         await expectInvalid(naming: text) { _ = try await ghost.count.getAggregation(source: .server) }
@@ -154,7 +156,9 @@ struct InvalidReferenceTests {
         let store = ScriptedStore()
         let db = Database(store: store)
 
-        await expectInvalid(naming: "a/b") { _ = try await db.collectionGroup("a/b").whereField("n", isEqualTo: 1).getDocuments() }
+        await expectInvalid(naming: "a/b") {
+            _ = try await db.collectionGroup("a/b").whereField("n", isEqualTo: 1).getDocuments()
+        }
         await expectInvalid(naming: "__x__") { _ = try await db.collectionGroup("__x__").count.getAggregation() }
         #expect(store.calls.isEmpty)
         #expect(db.collectionGroup("a/b").pathError?.code == .invalidArgument)
@@ -187,7 +191,9 @@ struct InvalidReferenceTests {
         #expect(db.document("members") != db.document("members/ana"))
         #expect(db.collection("a/b") == db.collection("a/b"))
         #expect(db.collection("a/b") != db.collection("a"))
-        #expect(Set([db.document("members"), db.document("members"), db.document("teams"), db.document("members/ana")]).count == 3)
+        #expect(
+            Set([db.document("members"), db.document("members"), db.document("teams"), db.document("members/ana")])
+                .count == 3)
     }
 
     @Test func thePlaceholderPath_takenFromAnInvalidReference_makesAnInvalidReferenceAgain() async throws {

@@ -36,11 +36,15 @@ struct PipelinedWriteTests {
     @Test func everyKindOfLaterOperation_waitsForThePendingWrites() async throws {
         let db = slowDatabase()
         let users = db.collection("users")
-        for index in 0..<5 { try users.document("u\(index)").setData(from: User(id: "u\(index)", name: "N\(index)", visits: index)) }
+        for index in 0..<5 {
+            try users.document("u\(index)").setData(from: User(id: "u\(index)", name: "N\(index)", visits: index))
+        }
 
         #expect(try await users.getDocuments().count == 5)
 
-        for index in 5..<8 { try users.document("u\(index)").setData(from: User(id: "u\(index)", name: "N\(index)", visits: index)) }
+        for index in 5..<8 {
+            try users.document("u\(index)").setData(from: User(id: "u\(index)", name: "N\(index)", visits: index))
+        }
         #expect(try await users.count.getAggregation().countValue == 8)
 
         try users.document("u8").setData(from: User(id: "u8", name: "N8", visits: 8))
@@ -51,7 +55,9 @@ struct PipelinedWriteTests {
         #expect(first.count == 10)
 
         try users.document("u10").setData(from: User(id: "u10", name: "N10", visits: 10))
-        let inTransaction = try await db.runTransaction { transaction in try await transaction.getDocument(users.document("u10")).exists }
+        let inTransaction = try await db.runTransaction { transaction in
+            try await transaction.getDocument(users.document("u10")).exists
+        }
         #expect(inTransaction)
 
         try users.document("u0").setData(from: User(id: "u0", name: "Zero", visits: 0), merge: true)
@@ -68,7 +74,9 @@ struct PipelinedWriteTests {
         _ = try await db.document("stats/other").getDocument()  // waits for the pipeline
 
         let committed = store.calls.compactMap { call -> Value? in
-            guard case .commit(let writes, _) = call, case .update(let fields, _)? = writes.first?.operation else { return nil }
+            guard case .commit(let writes, _) = call, case .update(let fields, _)? = writes.first?.operation else {
+                return nil
+            }
             return fields["value"]
         }
         #expect(committed == (0..<40).map { Value.integer(Int64($0)) })
@@ -84,7 +92,10 @@ struct PipelinedWriteTests {
     }
 
     @Test func theCompletion_receivesNilOnSuccess_andTheStoresError() async throws {
-        let store = ScriptedStore(script: .init(commitFailures: [DocumentStoreError(.permissionDenied, "Missing or insufficient permissions.")]))
+        let store = ScriptedStore(
+            script: .init(commitFailures: [
+                DocumentStoreError(.permissionDenied, "Missing or insufficient permissions.")
+            ]))
         let db = Database(store: store)
         let outcomes = Mutex<[String]>([])
 
@@ -121,8 +132,12 @@ struct PipelinedWriteTests {
         let error = #expect(throws: DocumentStoreError.self) { try db.document("c/a").setData(from: Huge()) }
         #expect(error?.code == .invalidArgument)
         #expect(throws: DocumentStoreError.self) { try db.collection("c").addDocument(from: Huge()) }
-        #expect(throws: DocumentStoreError.self) { try db.document("c/a").setData(from: Huge(), mergeFields: ["value"]) }
-        #expect(throws: DocumentStoreError.self) { try db.document("c/a").setData(from: User(id: "a", name: "A", visits: 1), mergeFields: ["a..b"]) }
+        #expect(throws: DocumentStoreError.self) {
+            try db.document("c/a").setData(from: Huge(), mergeFields: ["value"])
+        }
+        #expect(throws: DocumentStoreError.self) {
+            try db.document("c/a").setData(from: User(id: "a", name: "A", visits: 1), mergeFields: ["a..b"])
+        }
         _ = try await db.collection("c").getDocuments()
 
         #expect(!store.calls.contains { if case .commit = $0 { true } else { false } })
@@ -169,28 +184,43 @@ struct SlowCommitStore: DocumentStore {
     func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
         try await base.getDocument(path, mask: mask, consistency: consistency)
     }
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
-    func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse { try await base.listDocuments(request) }
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try await base.listDocuments(request)
+    }
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         base.runQuery(parent: parent, query: query, consistency: consistency)
     }
-    func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws -> [RunQueryResponse] {
+    func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws -> [RunQueryResponse] {
         try await base.runQueryAll(parent: parent, query: query, consistency: consistency)
     }
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency)
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    )
         async throws -> AggregationResponse
     {
-        try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await base.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try await Task.sleep(for: .milliseconds(20))
         return try await base.commit(writes, transaction: transaction)
     }
-    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID { try await base.beginTransaction(options) }
+    func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
+        try await base.beginTransaction(options)
+    }
     func rollback(_ transaction: TransactionID) async throws { try await base.rollback(transaction) }
-    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse { try await base.listCollectionIDs(request) }
+    func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try await base.listCollectionIDs(request)
+    }
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         base.listen(target, options: options)
     }

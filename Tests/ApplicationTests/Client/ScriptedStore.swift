@@ -42,7 +42,9 @@ final class ScriptedStore: DocumentStore {
         return state.withLock { $0.script.documents[path] }
     }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         record(.batchGet(paths, consistency))
         let documents = state.withLock { state in
             paths.map { path in state.script.documents[path].map(DocumentRead.found) ?? .missing(path) }
@@ -55,7 +57,9 @@ final class ScriptedStore: DocumentStore {
         return ListDocumentsResponse(documents: [], nextPageToken: nil)
     }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         record(.runQuery(query, consistency))
@@ -66,7 +70,9 @@ final class ScriptedStore: DocumentStore {
         }
     }
 
-    func runAggregation(parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency)
+    func runAggregation(
+        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+    )
         async throws -> AggregationResponse
     {
         record(.runAggregation(aggregations))
@@ -79,7 +85,8 @@ final class ScriptedStore: DocumentStore {
             state.script.commitFailures.isEmpty ? nil : state.script.commitFailures.removeFirst()
         }
         if let failure { throw failure }
-        return CommitResponse(writeResults: writes.map { _ in WriteResult(updateTime: Self.time) }, commitTime: Self.time)
+        return CommitResponse(
+            writeResults: writes.map { _ in WriteResult(updateTime: Self.time) }, commitTime: Self.time)
     }
 
     func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {

@@ -18,11 +18,12 @@ struct TransactionRunnerTests {
         }
 
         #expect(attempts == "done")
-        #expect(store.calls.filter { if case .begin = $0 { true } else { false } } == [
-            .begin(.readWrite(retrying: nil)),
-            .begin(.readWrite(retrying: TransactionID(bytes: [1]))),
-            .begin(.readWrite(retrying: TransactionID(bytes: [2]))),
-        ])
+        #expect(
+            store.calls.filter { if case .begin = $0 { true } else { false } } == [
+                .begin(.readWrite(retrying: nil)),
+                .begin(.readWrite(retrying: TransactionID(bytes: [1]))),
+                .begin(.readWrite(retrying: TransactionID(bytes: [2]))),
+            ])
         #expect(sleeps.recorded.count == 2)
         #expect(sleeps.recorded[1] > sleeps.recorded[0])
     }

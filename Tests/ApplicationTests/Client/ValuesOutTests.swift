@@ -114,7 +114,9 @@ struct ValuesOutTests {
     /// Seed 000's read, as written for Firebase.
     @Test func theSeedsEmailLookup_returnsTheStoredUserID() async throws {
         let (db, _) = try await database()
-        try await db.collection("user_emails").document("ana@example.com").setData(["primaryUserId": "uid-1", "email": "ana@example.com"])
+        try await db.collection("user_emails").document("ana@example.com").setData([
+            "primaryUserId": "uid-1", "email": "ana@example.com",
+        ])
 
         let document = try await db.collection("user_emails").document("ana@example.com").getDocument()
         guard document.exists, let data = document.data() else {

@@ -21,13 +21,16 @@ struct ClientListenerTests {
         #expect(initial.documents.map(\.documentID) == ["a"])
         #expect(initial.documentChanges.map(\.type) == [.added])
         #expect(next.documents.map(\.documentID) == ["a", "b"])
-        #expect(next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == ["added b 1"])
+        #expect(
+            next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == ["added b 1"])
     }
 
     @Test func limitToLast_showsTheLastDocumentsInQueryOrder_withForwardIndexes() async throws {
         let db = makeDatabase()
         let rooms = db.collection("rooms")
-        for (id, n) in [("a", 1), ("b", 2), ("c", 3)] { try await rooms.document(id).setData(["n": .value(.integer(Int64(n)))]) }
+        for (id, n) in [("a", 1), ("b", 2), ("c", 3)] {
+            try await rooms.document(id).setData(["n": .value(.integer(Int64(n)))])
+        }
         var iterator = rooms.order(by: "n").limit(toLast: 2).snapshots().makeAsyncIterator()
         let initial = try #require(try await iterator.next())
 
@@ -35,10 +38,15 @@ struct ClientListenerTests {
         let next = try #require(try await iterator.next())
 
         #expect(initial.documents.map(\.documentID) == ["b", "c"])
-        #expect(initial.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == ["added b 0", "added c 1"])
+        #expect(
+            initial.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.newIndex ?? -1)" } == [
+                "added b 0", "added c 1",
+            ])
         #expect(next.documents.map(\.documentID) == ["c", "d"])
         #expect(
-            next.documentChanges.map { "\($0.type) \($0.document.documentID) \($0.oldIndex ?? -1)→\($0.newIndex ?? -1)" }
+            next.documentChanges.map {
+                "\($0.type) \($0.document.documentID) \($0.oldIndex ?? -1)→\($0.newIndex ?? -1)"
+            }
                 == ["removed b 0→-1", "added d -1→1"]
         )
     }
@@ -126,7 +134,8 @@ struct ClientListenerTests {
 }
 
 private func makeDatabase() -> Database {
-    Database(store: InMemoryDocumentStore(database: (try? DatabaseID(projectID: "client-listeners")) ?? fallbackDatabase))
+    Database(
+        store: InMemoryDocumentStore(database: (try? DatabaseID(projectID: "client-listeners")) ?? fallbackDatabase))
 }
 
 private var fallbackDatabase: DatabaseID { preconditionFailure("literal database ID") }

@@ -27,8 +27,12 @@ struct AnyValuesTests {
     }
 
     @Test func dateAndTimestamp() async throws {
-        #expect(try await roundTrip(Date(timeIntervalSince1970: 2.5)) == .timestamp(try Timestamp(seconds: 2, nanoseconds: 500_000_000)))
-        #expect(try await roundTrip(try Timestamp(seconds: 2, nanoseconds: 1_999)) == .timestamp(try Timestamp(seconds: 2, nanoseconds: 1_000)))
+        #expect(
+            try await roundTrip(Date(timeIntervalSince1970: 2.5))
+                == .timestamp(try Timestamp(seconds: 2, nanoseconds: 500_000_000)))
+        #expect(
+            try await roundTrip(try Timestamp(seconds: 2, nanoseconds: 1_999))
+                == .timestamp(try Timestamp(seconds: 2, nanoseconds: 1_000)))
     }
 
     @Test func geoPointReferenceAndValue() async throws {
@@ -54,7 +58,9 @@ struct AnyValuesTests {
     }
 
     @Test func jsonSerialization_numbersBooleansAndNulls() async throws {
-        let json = Data(#"{"flag": true, "off": false, "count": 1, "zero": 0, "ratio": 1.5, "whole": 2.0, "none": null, "list": [1, "x", false], "map": {"a": 1}}"#.utf8)
+        let json = Data(
+            #"{"flag": true, "off": false, "count": 1, "zero": 0, "ratio": 1.5, "whole": 2.0, "none": null, "list": [1, "x", false], "map": {"a": 1}}"#
+                .utf8)
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let db = try makeValuesDatabase()
 
@@ -152,7 +158,9 @@ struct AnyValuesTests {
         let anyRemoved: [Any] = [1]
 
         try await db.document("c/d").updateData(["ids": FieldValue.arrayUnion(added)])
-        try await db.document("c/d").updateData(["ids": FieldValue.arrayRemove(removed), "mixed": FieldValue.arrayRemove(anyRemoved)])
+        try await db.document("c/d").updateData([
+            "ids": FieldValue.arrayRemove(removed), "mixed": FieldValue.arrayRemove(anyRemoved),
+        ])
 
         let fields = try await storedFields(db, "c/d")
         #expect(fields["ids"] == .array(["a", "c"]))

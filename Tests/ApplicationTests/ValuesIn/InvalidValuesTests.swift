@@ -61,7 +61,9 @@ struct InvalidValuesTests {
 
     @Test func dateOutsideFirestoresRange_isRefused() async throws {
         let db = try makeValuesDatabase()
-        let data: [String: any FieldValueConvertible] = ["when": Date(timeIntervalSince1970: 1e13), "never": Date(timeIntervalSince1970: .nan)]
+        let data: [String: any FieldValueConvertible] = [
+            "when": Date(timeIntervalSince1970: 1e13), "never": Date(timeIntervalSince1970: .nan),
+        ]
 
         let message = await invalidArgumentMessage { try await db.document("c/d").setData(data) }
 
@@ -73,7 +75,9 @@ struct InvalidValuesTests {
         try await db.document("c/d").setData(["tags": ["a"]])
         let elements: [Any] = ["b", UnsupportedThing()]
 
-        let message = await invalidArgumentMessage { try await db.document("c/d").updateData(["tags": FieldValue.arrayUnion(elements)]) }
+        let message = await invalidArgumentMessage {
+            try await db.document("c/d").updateData(["tags": FieldValue.arrayUnion(elements)])
+        }
 
         #expect(message.contains("at field 'tags.1'"))
     }

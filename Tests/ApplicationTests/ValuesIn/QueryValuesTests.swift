@@ -16,19 +16,36 @@ struct QueryValuesTests {
         let anyName: Any = "Ana"
         let path = try FieldPath("n")
         let cases: [(QueryBuilder, QueryBuilder, QueryBuilder, FieldOperator)] = [
-            (builder.whereField("n", isEqualTo: name), builder.whereField("n", isEqualTo: anyName), builder.whereField(path, isEqualTo: name), .equal),
-            (builder.whereField("n", isNotEqualTo: name), builder.whereField("n", isNotEqualTo: anyName), builder.whereField(path, isNotEqualTo: anyName), .notEqual),
-            (builder.whereField("n", isLessThan: name), builder.whereField("n", isLessThan: anyName), builder.whereField(path, isLessThan: name), .lessThan),
             (
-                builder.whereField("n", isLessThanOrEqualTo: name), builder.whereField("n", isLessThanOrEqualTo: anyName),
+                builder.whereField("n", isEqualTo: name), builder.whereField("n", isEqualTo: anyName),
+                builder.whereField(path, isEqualTo: name), .equal
+            ),
+            (
+                builder.whereField("n", isNotEqualTo: name), builder.whereField("n", isNotEqualTo: anyName),
+                builder.whereField(path, isNotEqualTo: anyName), .notEqual
+            ),
+            (
+                builder.whereField("n", isLessThan: name), builder.whereField("n", isLessThan: anyName),
+                builder.whereField(path, isLessThan: name), .lessThan
+            ),
+            (
+                builder.whereField("n", isLessThanOrEqualTo: name),
+                builder.whereField("n", isLessThanOrEqualTo: anyName),
                 builder.whereField(path, isLessThanOrEqualTo: anyName), .lessThanOrEqual
             ),
-            (builder.whereField("n", isGreaterThan: name), builder.whereField("n", isGreaterThan: anyName), builder.whereField(path, isGreaterThan: name), .greaterThan),
             (
-                builder.whereField("n", isGreaterThanOrEqualTo: name), builder.whereField("n", isGreaterThanOrEqualTo: anyName),
+                builder.whereField("n", isGreaterThan: name), builder.whereField("n", isGreaterThan: anyName),
+                builder.whereField(path, isGreaterThan: name), .greaterThan
+            ),
+            (
+                builder.whereField("n", isGreaterThanOrEqualTo: name),
+                builder.whereField("n", isGreaterThanOrEqualTo: anyName),
                 builder.whereField(path, isGreaterThanOrEqualTo: anyName), .greaterThanOrEqual
             ),
-            (builder.whereField("n", arrayContains: name), builder.whereField("n", arrayContains: anyName), builder.whereField(path, arrayContains: name), .arrayContains),
+            (
+                builder.whereField("n", arrayContains: name), builder.whereField("n", arrayContains: anyName),
+                builder.whereField(path, arrayContains: name), .arrayContains
+            ),
         ]
         for (typed, any, byPath, op) in cases {
             let expected = StructuredQuery.Filter.field(path, op, .string("Ana"))
@@ -49,8 +66,10 @@ struct QueryValuesTests {
         #expect(try filter(builder.whereField("id", in: anyIDs)) == .field(path, .in, expected))
         #expect(try filter(builder.whereField(path, notIn: ids)) == .field(path, .notIn, expected))
         #expect(try filter(builder.whereField("id", notIn: anyIDs)) == .field(path, .notIn, expected))
-        #expect(try filter(builder.whereField("id", arrayContainsAny: ids)) == .field(path, .arrayContainsAny, expected))
-        #expect(try filter(builder.whereField(path, arrayContainsAny: anyIDs)) == .field(path, .arrayContainsAny, expected))
+        #expect(
+            try filter(builder.whereField("id", arrayContainsAny: ids)) == .field(path, .arrayContainsAny, expected))
+        #expect(
+            try filter(builder.whereField(path, arrayContainsAny: anyIDs)) == .field(path, .arrayContainsAny, expected))
         #expect(try filter(builder.whereField("id", in: mixed)) == .field(path, .in, ["a", 1]))
     }
 
@@ -58,7 +77,9 @@ struct QueryValuesTests {
         let ids: [String] = ["a"]
         let limit: Any = 5
         #expect(try filter(builder.whereField("id", .in, ids)) == .field(try FieldPath("id"), .in, ["a"]))
-        #expect(try filter(builder.whereField(try FieldPath("n"), .lessThan, limit)) == .field(try FieldPath("n"), .lessThan, 5))
+        #expect(
+            try filter(builder.whereField(try FieldPath("n"), .lessThan, limit))
+                == .field(try FieldPath("n"), .lessThan, 5))
     }
 
     @Test func nilOptionalVariable_becomesIsNull() throws {
@@ -71,7 +92,8 @@ struct QueryValuesTests {
     @Test func dateAndTimestampOperands_areTruncatedTimestamps() throws {
         let date = Date(timeIntervalSince1970: 5.25)
         let time = try Timestamp(seconds: 5, nanoseconds: 250_000_999)
-        let expected = StructuredQuery.Filter.field(try FieldPath("t"), .greaterThan, .timestamp(try Timestamp(seconds: 5, nanoseconds: 250_000_000)))
+        let expected = StructuredQuery.Filter.field(
+            try FieldPath("t"), .greaterThan, .timestamp(try Timestamp(seconds: 5, nanoseconds: 250_000_000)))
         #expect(try filter(builder.whereField("t", isGreaterThan: date)) == expected)
         #expect(try filter(builder.whereField("t", isGreaterThan: time)) == expected)
     }
@@ -80,19 +102,23 @@ struct QueryValuesTests {
         let plan = "gold"
         let visits: Any = 10
         let ids: [String] = ["a"]
-        let built = try builder.whereFilter(.orFilter([
-            .whereField("plan", isEqualTo: plan),
-            .whereField("visits", isGreaterThan: visits),
-            .whereField(try FieldPath("id"), in: ids),
-        ])).build()
+        let built = try builder.whereFilter(
+            .orFilter([
+                .whereField("plan", isEqualTo: plan),
+                .whereField("visits", isGreaterThan: visits),
+                .whereField(try FieldPath("id"), in: ids),
+            ])
+        ).build()
 
         #expect(
             built.query.filter
-                == .composite(.or, [
-                    .field(try FieldPath("plan"), .equal, "gold"),
-                    .field(try FieldPath("visits"), .greaterThan, 10),
-                    .field(try FieldPath("id"), .in, ["a"]),
-                ])
+                == .composite(
+                    .or,
+                    [
+                        .field(try FieldPath("plan"), .equal, "gold"),
+                        .field(try FieldPath("visits"), .greaterThan, 10),
+                        .field(try FieldPath("id"), .in, ["a"]),
+                    ])
         )
     }
 
@@ -105,8 +131,10 @@ struct QueryValuesTests {
 
         #expect(try ordered.start(at: [name, age]).build().query.startAt == expected)
         #expect(try ordered.start(at: anyValues).build().query.startAt == expected)
-        #expect(try ordered.start(after: [name, age]).build().query.startAt == Cursor(values: ["Ana", 30], before: false))
-        #expect(try ordered.start(after: anyValues).build().query.startAt == Cursor(values: ["Ana", 30], before: false))
+        #expect(
+            try ordered.start(after: [name, age]).build().query.startAt == Cursor(values: ["Ana", 30], before: false))
+        #expect(
+            try ordered.start(after: anyValues).build().query.startAt == Cursor(values: ["Ana", 30], before: false))
         #expect(try ordered.end(at: [name, age]).build().query.endAt == Cursor(values: ["Ana", 30], before: false))
         #expect(try ordered.end(at: anyValues).build().query.endAt == Cursor(values: ["Ana", 30], before: false))
         #expect(try ordered.end(before: [name, age]).build().query.endAt == expected)
@@ -124,8 +152,10 @@ struct QueryValuesTests {
         let tags: [String] = ["b", "c"]
         let anyStart: [Any] = [30]
 
-        let typed = try await members.whereField("age", isGreaterThan: minimum).whereField("tag", in: tags).getDocuments()
-        let any = try await members.whereField("age", isLessThan: anyMaximum).order(by: "age").start(at: anyStart).getDocuments()
+        let typed = try await members.whereField("age", isGreaterThan: minimum).whereField("tag", in: tags)
+            .getDocuments()
+        let any = try await members.whereField("age", isLessThan: anyMaximum).order(by: "age").start(at: anyStart)
+            .getDocuments()
         let cursor = try await members.order(by: "age").start(after: [minimum]).end(before: [anyMaximum]).getDocuments()
 
         #expect(typed.documents.map(\.documentID) == ["b", "c"])

@@ -15,10 +15,13 @@ struct SeedLinesTests {
         try await db.collection("user_emails").document(normalized).setData([
             "primaryUserId": userId,
             "email": normalized,
-            "createdAt": FieldValue.serverTimestamp()
+            "createdAt": FieldValue.serverTimestamp(),
         ])
-        _ = collection.whereField("memberId", isEqualTo: memberId).whereField("id", in: ids).whereField("date", isGreaterThan: Date())
-        var data: [String: Any] = ["nombre": "x", "fecha": Timestamp(date: Date()), "duracionMin": 60, "isActive": true]
+        _ = collection.whereField("memberId", isEqualTo: memberId).whereField("id", in: ids).whereField(
+            "date", isGreaterThan: Date())
+        var data: [String: Any] = [
+            "nombre": "x", "fecha": Timestamp(date: Date()), "duracionMin": 60, "isActive": true,
+        ]
         if let desc = Optional("d") { data["description"] = desc }
         let batch = db.batch(); batch.setData(data, forDocument: collection.document("c1")); try await batch.commit()
 
@@ -40,10 +43,18 @@ struct SeedLinesTests {
         let collection = db.collection("attendance")
         let memberId = "m1"; let ids: [String] = ["a", "b"]
         let past = Date(timeIntervalSince1970: 1_700_000_000)
-        try await collection.document("a").setData(["memberId": memberId, "id": "a", "date": Date(timeIntervalSince1970: 1_800_000_000)])
-        try await collection.document("b").setData(["memberId": memberId, "id": "b", "date": Date(timeIntervalSince1970: 1_600_000_000)])
-        try await collection.document("c").setData(["memberId": "m2", "id": "a", "date": Date(timeIntervalSince1970: 1_800_000_000)])
-        try await collection.document("d").setData(["memberId": memberId, "id": "d", "date": Date(timeIntervalSince1970: 1_800_000_000)])
+        try await collection.document("a").setData([
+            "memberId": memberId, "id": "a", "date": Date(timeIntervalSince1970: 1_800_000_000),
+        ])
+        try await collection.document("b").setData([
+            "memberId": memberId, "id": "b", "date": Date(timeIntervalSince1970: 1_600_000_000),
+        ])
+        try await collection.document("c").setData([
+            "memberId": "m2", "id": "a", "date": Date(timeIntervalSince1970: 1_800_000_000),
+        ])
+        try await collection.document("d").setData([
+            "memberId": memberId, "id": "d", "date": Date(timeIntervalSince1970: 1_800_000_000),
+        ])
 
         let found = try await collection.whereField("memberId", isEqualTo: memberId).whereField("id", in: ids)
             .whereField("date", isGreaterThan: past).getDocuments()
@@ -83,10 +94,14 @@ struct SeedLinesTests {
         let collection = db.collection("gym_classes")
         let date = Date(timeIntervalSince1970: 1_714_566_896.25)
         let classes = [
-            GymClass(id: "c1", name: "Yoga", date: date, startTime: "07:00", durationMinutes: 60, maxCapacity: 12, gymId: "g1", isActive: true,
-                     description: "Hatha", recurrenceGroupId: "r1"),
-            GymClass(id: "c2", name: "Spin", date: date, startTime: "08:00", durationMinutes: 45, maxCapacity: 20, gymId: "g1", isActive: false,
-                     description: nil, recurrenceGroupId: "r1"),
+            GymClass(
+                id: "c1", name: "Yoga", date: date, startTime: "07:00", durationMinutes: 60, maxCapacity: 12,
+                gymId: "g1", isActive: true,
+                description: "Hatha", recurrenceGroupId: "r1"),
+            GymClass(
+                id: "c2", name: "Spin", date: date, startTime: "08:00", durationMinutes: 45, maxCapacity: 20,
+                gymId: "g1", isActive: false,
+                description: nil, recurrenceGroupId: "r1"),
         ]
 
         let batch = db.batch()

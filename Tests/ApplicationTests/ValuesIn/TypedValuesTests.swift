@@ -62,7 +62,8 @@ struct TypedValuesTests {
     @Test func date_becomesATimestampTruncatedToMicroseconds() async throws {
         // 1_714_566_896.123456789 is not a Double; the nearest one is 1_714_566_896.1234567165…
         let date = Date(timeIntervalSince1970: 1_714_566_896.123456789)
-        #expect(try await roundTrip(date) == .timestamp(try Timestamp(seconds: 1_714_566_896, nanoseconds: 123_456_000)))
+        #expect(
+            try await roundTrip(date) == .timestamp(try Timestamp(seconds: 1_714_566_896, nanoseconds: 123_456_000)))
         let beforeEpoch = Date(timeIntervalSince1970: -1.5)
         #expect(try await roundTrip(beforeEpoch) == .timestamp(try Timestamp(seconds: -2, nanoseconds: 500_000_000)))
     }

@@ -11,7 +11,9 @@ func makeValuesDatabase() throws -> Database {
 }
 
 /// The fields stored at `path` (failing the test when the document is missing).
-func storedFields(_ db: Database, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> MapValue {
+func storedFields(
+    _ db: Database, _ path: String, sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> MapValue {
     let snapshot = try await db.document(path).getDocument()
     return try #require(snapshot.document?.fields, "no document at \(path)", sourceLocation: sourceLocation)
 }

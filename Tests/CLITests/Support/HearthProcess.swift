@@ -10,8 +10,12 @@ struct HearthProcess {
         let standardOutput: String
         let standardError: String
 
-        var outputLines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-        var errorLines: [String] { standardError.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        var outputLines: [String] {
+            standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        var errorLines: [String] {
+            standardError.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
 
         var description: String { "status \(status)\n--- stdout\n\(standardOutput)\n--- stderr\n\(standardError)" }
     }
@@ -25,8 +29,12 @@ struct HearthProcess {
             directories.append(URL(fileURLWithPath: test).deletingLastPathComponent())
         }
         directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        directories += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map { $0.deletingLastPathComponent() }
-        return directories.map { $0.appendingPathComponent("hearth") }.first { fileManager.isExecutableFile(atPath: $0.path) }
+        directories += Bundle.allBundles.map(\.bundleURL).filter { $0.pathExtension == "xctest" }.map {
+            $0.deletingLastPathComponent()
+        }
+        return directories.map { $0.appendingPathComponent("hearth") }.first {
+            fileManager.isExecutableFile(atPath: $0.path)
+        }
     }()
 
     /// The working directory the command runs in (its default store is `.hearth/data` under it).
@@ -42,7 +50,9 @@ struct HearthProcess {
     /// Runs `hearth arguments…`, feeding `input` to its standard input.
     func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Run {
         guard let executable = Self.executable else { throw HearthNotBuilt() }
-        var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path]
+        var variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+        ]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
         let outcome = try ChildProcess.runBlocking(
@@ -69,5 +79,7 @@ struct TemporaryDirectory {
 
     func remove() { try? FileManager.default.removeItem(at: url) }
 
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url.appendingPathComponent(relative).path) }
+    func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(relative).path)
+    }
 }

@@ -16,13 +16,17 @@ struct Workspace {
     /// Whether the store's directory was ever created.
     var storeExists: Bool { directory.exists("data") }
 
-    func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> HearthProcess.Run {
+    func run(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> HearthProcess.Run {
         try hearth.run(arguments, environment: environment, input: input)
     }
 
     /// Runs and requires exit status 0.
     @discardableResult
-    func succeed(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> HearthProcess.Run {
+    func succeed(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> HearthProcess.Run {
         let run = try run(arguments, environment: environment, input: input)
         guard run.status == 0 else { throw CommandFailed(arguments: arguments, run: run) }
         return run

@@ -6,7 +6,8 @@ import Synchronization
 /// counts every call. The seam the decorators' tests drive.
 final class ScriptedStore: DocumentStore {
     enum Call: Hashable, Sendable {
-        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction, rollback, listCollectionIDs, listen,
+        case getDocument, batchGetDocuments, listDocuments, runQuery, runAggregation, commit, beginTransaction,
+            rollback, listCollectionIDs, listen,
             close
     }
 
@@ -56,7 +57,9 @@ final class ScriptedStore: DocumentStore {
         return try await base.getDocument(path, mask: mask, consistency: consistency)
     }
 
-    func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws -> BatchGetResponse {
+    func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> BatchGetResponse {
         try enter(.batchGetDocuments)
         return try await base.batchGetDocuments(paths, mask: mask, consistency: consistency)
     }
@@ -66,17 +69,23 @@ final class ScriptedStore: DocumentStore {
         return try await base.listDocuments(request)
     }
 
-    func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) -> AsyncThrowingStream<RunQueryResponse, any Error> {
+    func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) -> AsyncThrowingStream<RunQueryResponse, any Error> {
         calls.withLock { $0[.runQuery, default: 0] += 1 }
         let failure = queryFailures.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         let inner = base.runQuery(parent: parent, query: query, consistency: consistency)
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    if case .immediately(let code) = failure { throw DocumentStoreError(code, "scripted query failure") }
+                    if case .immediately(let code) = failure {
+                        throw DocumentStoreError(code, "scripted query failure")
+                    }
                     for try await element in inner {
                         continuation.yield(element)
-                        if case .afterFirstElement(let code) = failure { throw DocumentStoreError(code, "scripted query failure") }
+                        if case .afterFirstElement(let code) = failure {
+                            throw DocumentStoreError(code, "scripted query failure")
+                        }
                     }
                     continuation.finish()
                 } catch {
@@ -93,7 +102,8 @@ final class ScriptedStore: DocumentStore {
         -> AggregationResponse
     {
         try enter(.runAggregation)
-        return try await base.runAggregation(parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try await base.runAggregation(
+            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
     }
 
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {

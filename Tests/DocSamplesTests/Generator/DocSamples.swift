@@ -75,11 +75,15 @@ enum DocSamples {
     static func documents(root: URL) throws -> [String] {
         let fileManager = FileManager.default
         var documents: [String] = []
-        if fileManager.fileExists(atPath: root.appendingPathComponent("README.md").path) { documents.append("README.md") }
+        if fileManager.fileExists(atPath: root.appendingPathComponent("README.md").path) {
+            documents.append("README.md")
+        }
         let docs = root.appendingPathComponent("Docs")
         if let enumerator = fileManager.enumerator(atPath: docs.path) {
             while let relative = enumerator.nextObject() as? String {
-                if relative.utf8.count > 3, relative.utf8.reversed().starts(with: "dm.".utf8) { documents.append("Docs/" + relative) }
+                if relative.utf8.count > 3, relative.utf8.reversed().starts(with: "dm.".utf8) {
+                    documents.append("Docs/" + relative)
+                }
             }
         }
         return documents.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -127,7 +131,9 @@ enum DocSamples {
 
     /// The Swift file compiling `block`, or nil when its mark says it is not compiled.
     static func source(for block: Block) -> String? {
-        let numbered = block.lines.enumerated().map { NumberedLine(number: block.fenceLine + 1 + $0.offset, text: $0.element) }
+        let numbered = block.lines.enumerated().map {
+            NumberedLine(number: block.fenceLine + 1 + $0.offset, text: $0.element)
+        }
         var functions: [(name: String, lines: [NumberedLine])] = []
         let parts: Parts
         switch block.mark {
@@ -163,7 +169,9 @@ enum DocSamples {
         }
         for function in functions {
             let declared = topLevelNames(function.lines)
-            let used = prelude.filter { entry in !declared.contains(entry.name) && function.lines.contains { mentions($0.text, entry.name) } }
+            let used = prelude.filter { entry in
+                !declared.contains(entry.name) && function.lines.contains { mentions($0.text, entry.name) }
+            }
             let parameters = used.map { "\($0.name): \($0.type)" }.joined(separator: ", ")
             out.append("    func \(function.name)(\(parameters)) async throws {")
             out += located(function.lines, doc: block.doc)
@@ -186,7 +194,9 @@ enum DocSamples {
     static func stem(doc: String, index: Int) -> String {
         var bytes = Array(doc.utf8)
         if bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8) { bytes.removeLast(3) }
-        let name = String(decoding: bytes.map { isIdentifierByte($0) && $0 != UInt8(ascii: "_") ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+        let name = String(
+            decoding: bytes.map { isIdentifierByte($0) && $0 != UInt8(ascii: "_") ? $0 : UInt8(ascii: "_") },
+            as: UTF8.self)
         let number = index < 10 ? "0\(index)" : "\(index)"
         let first = bytes.first.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? true
         return (first ? "Doc_" : "") + name + "_" + number
@@ -207,7 +217,8 @@ enum DocSamples {
             let wanted = trimmedSpaces(line)
             if wanted.isEmpty || wanted.utf8.elementsEqual("...".utf8) { continue }
             guard let found = source[position...].firstIndex(where: { $0.utf8.elementsEqual(wanted.utf8) }) else {
-                return "\(block.label): line \(block.fenceLine + 1 + offset), `\(wanted)`, is not in \(path) (after line \(position))"
+                return
+                    "\(block.label): line \(block.fenceLine + 1 + offset), `\(wanted)`, is not in \(path) (after line \(position))"
             }
             position = found + 1
         }
@@ -248,17 +259,21 @@ enum DocSamples {
     /// doc and the block.
     static func differences(root: URL, expected: [String: String]) throws -> [String] {
         let directory = root.appendingPathComponent(generatedDirectory)
-        let present = Set((try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter(isSwiftFile) ?? [])
+        let present = Set(
+            (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter(isSwiftFile) ?? [])
         var problems: [String] = []
         for name in Set(expected.keys).union(present).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let onDisk = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             switch (expected[name], onDisk) {
             case (let wanted?, let actual?) where wanted != actual:
-                problems.append("\(generatedDirectory)/\(name) is out of date with \(origin(of: wanted)); run scripts/doc-samples")
+                problems.append(
+                    "\(generatedDirectory)/\(name) is out of date with \(origin(of: wanted)); run scripts/doc-samples")
             case (let wanted?, nil):
-                problems.append("\(generatedDirectory)/\(name) is missing for \(origin(of: wanted)); run scripts/doc-samples")
+                problems.append(
+                    "\(generatedDirectory)/\(name) is missing for \(origin(of: wanted)); run scripts/doc-samples")
             case (nil, _?):
-                problems.append("\(generatedDirectory)/\(name) matches no compiled block of the docs now; run scripts/doc-samples")
+                problems.append(
+                    "\(generatedDirectory)/\(name) matches no compiled block of the docs now; run scripts/doc-samples")
             default:
                 break
             }
@@ -270,21 +285,29 @@ enum DocSamples {
         let fileManager = FileManager.default
         let directory = root.appendingPathComponent(generatedDirectory)
         try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
-        for name in try fileManager.contentsOfDirectory(atPath: directory.path) where isSwiftFile(name) && files[name] == nil {
+        for name in try fileManager.contentsOfDirectory(atPath: directory.path)
+        where isSwiftFile(name) && files[name] == nil {
             try fileManager.removeItem(at: directory.appendingPathComponent(name))
         }
         for (name, contents) in files {
             let url = directory.appendingPathComponent(name)
-            if (try? String(contentsOf: url, encoding: .utf8)) != contents { try contents.write(to: url, atomically: true, encoding: .utf8) }
+            if (try? String(contentsOf: url, encoding: .utf8)) != contents {
+                try contents.write(to: url, atomically: true, encoding: .utf8)
+            }
         }
     }
 
     /// The block a generated file names in its first line (`Docs/X.md, block 2 (line 38)`).
     private static func origin(of source: String) -> String {
-        let first = source.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let first =
+            source.utf8.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first.map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? ""
         let prefix = "// Generated by scripts/doc-samples from "
         guard hasPrefix(first, prefix), let end = first.utf8.lastIndex(of: UInt8(ascii: ")")) else { return "its doc" }
-        return String(decoding: first.utf8[first.utf8.index(first.utf8.startIndex, offsetBy: prefix.utf8.count)...end], as: UTF8.self)
+        return String(
+            decoding: first.utf8[first.utf8.index(first.utf8.startIndex, offsetBy: prefix.utf8.count)...end],
+            as: UTF8.self)
     }
 
     private static func printError(_ message: String) {
@@ -312,7 +335,9 @@ enum DocSamples {
         "public", "private", "fileprivate", "internal", "package", "open", "final", "static", "nonisolated", "indirect",
         "convenience", "required", "override", "lazy", "mutating", "nonmutating", "dynamic",
     ]
-    private static let bodyKeywords: Set<String> = ["struct", "class", "enum", "protocol", "actor", "extension", "func", "init", "deinit", "subscript"]
+    private static let bodyKeywords: Set<String> = [
+        "struct", "class", "enum", "protocol", "actor", "extension", "func", "init", "deinit", "subscript",
+    ]
     private static let typeKeywords: Set<String> = ["struct", "class", "enum", "protocol", "actor"]
 
     static func split(_ lines: [NumberedLine]) -> Parts {
@@ -339,9 +364,16 @@ enum DocSamples {
                 }
                 if let declaration = declarationStart(trimmed) {
                     // XCTest's discovery on Linux finds only top-level XCTestCase classes.
-                    let atFileScope = declaration.keyword == "extension" || (declaration.keyword == "class" && contains(trimmed, "XCTestCase"))
-                    open = (atFileScope ? .fileScope : .member, declaration.keyword.map(bodyKeywords.contains) ?? true, false, pending + [line])
-                    if !atFileScope, let keyword = declaration.keyword, typeKeywords.contains(keyword), let name = declaration.name {
+                    let atFileScope =
+                        declaration.keyword == "extension"
+                        || (declaration.keyword == "class" && contains(trimmed, "XCTestCase"))
+                    open = (
+                        atFileScope ? .fileScope : .member, declaration.keyword.map(bodyKeywords.contains) ?? true,
+                        false, pending + [line]
+                    )
+                    if !atFileScope, let keyword = declaration.keyword, typeKeywords.contains(keyword),
+                        let name = declaration.name
+                    {
                         parts.declaredTypes.append(name)
                     }
                 } else {
@@ -357,7 +389,8 @@ enum DocSamples {
             if var declaration = open {
                 declaration.sawBrace = declaration.sawBrace || sawBrace
                 let attributeOnly = declarationStart(trimmed).map { $0.keyword == nil } ?? false
-                let ends = lexer.depth == 0 && !lexer.insideLiteralOrComment
+                let ends =
+                    lexer.depth == 0 && !lexer.insideLiteralOrComment
                     && (declaration.needsBody ? declaration.sawBrace : !attributeOnly)
                 if ends {
                     switch declaration.place {
@@ -410,7 +443,8 @@ enum DocSamples {
         for line in lines {
             if lexer.depth == 0, !lexer.insideLiteralOrComment {
                 var words = Words(trimmedSpaces(line.text))
-                if let first = words.next(), first == "let" || first == "var", let name = words.next(), isIdentifier(name),
+                if let first = words.next(), first == "let" || first == "var", let name = words.next(),
+                    isIdentifier(name),
                     !names.contains(name)
                 {
                     names.append(name)
@@ -467,7 +501,8 @@ enum DocSamples {
     static func trimmedSpaces(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
@@ -495,19 +530,24 @@ enum DocSamples {
     }
 
     private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
     }
 
     private static func isIdentifier(_ word: String) -> Bool {
-        guard let first = word.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+        guard let first = word.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return false
+        }
         return word.utf8.allSatisfy(isIdentifierByte)
     }
 
     /// The fence (its backtick or tilde run) when `line` opens a block whose info string starts with `swift`.
     private static func openingSwiftFence(_ line: String) -> (indent: Int, marker: UInt8, length: Int)? {
         let bytes = Array(line.utf8)
-        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), start <= 3 || bytes[..<start].allSatisfy({ $0 == UInt8(ascii: " ") }) else {
+        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }),
+            start <= 3 || bytes[..<start].allSatisfy({ $0 == UInt8(ascii: " ") })
+        else {
             return nil
         }
         let marker = bytes[start]
@@ -532,7 +572,9 @@ enum DocSamples {
         let line = trimmedSpaces(lines[index])
         let opening = "<!-- sample:"
         guard hasPrefix(line, opening) else { return .compile }
-        guard line.utf8.reversed().starts(with: ">--".utf8) else { throw Failure(description: "\(label): the sample mark must be one line ending in -->") }
+        guard line.utf8.reversed().starts(with: ">--".utf8) else {
+            throw Failure(description: "\(label): the sample mark must be one line ending in -->")
+        }
         let bytes = Array(line.utf8)
         let body = trimmedSpaces(String(decoding: bytes[opening.utf8.count..<(bytes.count - 3)], as: UTF8.self))
         let kind = String(decoding: body.utf8.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self)
@@ -543,7 +585,8 @@ enum DocSamples {
         case "skip" where !argument.isEmpty: return .skip(reason: argument)
         case "excerpt" where !argument.isEmpty: return .excerpt(path: argument)
         default:
-            throw Failure(description: "\(label): unknown sample mark `\(body)` (manifest, each-line, skip REASON, excerpt PATH)")
+            throw Failure(
+                description: "\(label): unknown sample mark `\(body)` (manifest, each-line, skip REASON, excerpt PATH)")
         }
     }
 
@@ -555,13 +598,16 @@ enum DocSamples {
         init(_ text: String) { bytes = Array(text.utf8) }
 
         mutating func next() -> String? {
-            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t") { position += 1 }
+            while position < bytes.count, bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+            { position += 1 }
             guard position < bytes.count else { return nil }
             let start = position
             if bytes[position] == UInt8(ascii: "@") {
                 position += 1
-                while position < bytes.count, isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".") { position += 1 }
-                if position < bytes.count, bytes[position] == UInt8(ascii: "(") || bytes[position] == UInt8(ascii: "<") {
+                while position < bytes.count, isIdentifierByte(bytes[position]) || bytes[position] == UInt8(ascii: ".")
+                { position += 1 }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "(") || bytes[position] == UInt8(ascii: "<")
+                {
                     var depth = 0
                     repeat {
                         let byte = bytes[position]
@@ -597,15 +643,23 @@ enum DocSamples {
             }
             while index < bytes.count {
                 if blockComments > 0 {
-                    if at(0, "*") && at(1, "/") { blockComments -= 1; index += 2 }
-                    else if at(0, "/") && at(1, "*") { blockComments += 1; index += 2 }
-                    else { index += 1 }
+                    if at(0, "*") && at(1, "/") {
+                        blockComments -= 1; index += 2
+                    } else if at(0, "/") && at(1, "*") {
+                        blockComments += 1; index += 2
+                    } else {
+                        index += 1
+                    }
                     continue
                 }
                 if multilineString {
-                    if at(0, "\\") { index += 2 }
-                    else if at(0, "\"") && at(1, "\"") && at(2, "\"") { multilineString = false; index += 3 }
-                    else { index += 1 }
+                    if at(0, "\\") {
+                        index += 2
+                    } else if at(0, "\"") && at(1, "\"") && at(2, "\"") {
+                        multilineString = false; index += 3
+                    } else {
+                        index += 1
+                    }
                     continue
                 }
                 if at(0, "/") && at(1, "/") { return openedBrace }

@@ -16,7 +16,9 @@ func expectInvalidArgument<Result>(
     } catch {
         #expect(error.code == .invalidArgument, "\(error)", sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(error.message.contains(fragment), "message \"\(error.message)\" lacks \"\(fragment)\"", sourceLocation: sourceLocation)
+            #expect(
+                error.message.contains(fragment), "message \"\(error.message)\" lacks \"\(fragment)\"",
+                sourceLocation: sourceLocation)
         }
         return error
     }

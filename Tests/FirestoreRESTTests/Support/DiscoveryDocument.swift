@@ -23,9 +23,12 @@ struct DiscoveryDocument {
         let json = try JSONParser.parse([UInt8](try Data(contentsOf: url)))
         guard case .object(let root) = json, case .object(let schemas)? = root["schemas"],
             case .object(let resources)? = root["resources"],
-            case .object(let projects)? = resources["projects"], case .object(let projectResources)? = projects["resources"],
-            case .object(let databases)? = projectResources["databases"], case .object(let databaseResources)? = databases["resources"],
-            case .object(let documents)? = databaseResources["documents"], case .object(let methodObjects)? = documents["methods"]
+            case .object(let projects)? = resources["projects"],
+            case .object(let projectResources)? = projects["resources"],
+            case .object(let databases)? = projectResources["databases"],
+            case .object(let databaseResources)? = databases["resources"],
+            case .object(let documents)? = databaseResources["documents"],
+            case .object(let methodObjects)? = documents["methods"]
         else { throw DiscoveryError("unexpected discovery document layout") }
         var methods: [Method] = []
         for member in methodObjects {
@@ -41,7 +44,9 @@ struct DiscoveryDocument {
                 }
             }
             var requestSchema: String?
-            if case .object(let request)? = method["request"], case .string(let ref)? = request["$ref"] { requestSchema = ref }
+            if case .object(let request)? = method["request"], case .string(let ref)? = request["$ref"] {
+                requestSchema = ref
+            }
             methods.append(
                 Method(
                     name: member.key, httpMethod: httpMethod, pathPattern: try Self.pattern(path),
@@ -149,7 +154,8 @@ struct DiscoveryDocument {
         case ("boolean", .bool):
             return
         default:
-            problems.append("\(path): \(JSONWriter.string(json).prefix(60)) is not of type \(type)\(format.map { "/\($0)" } ?? "")")
+            problems.append(
+                "\(path): \(JSONWriter.string(json).prefix(60)) is not of type \(type)\(format.map { "/\($0)" } ?? "")")
         }
     }
 

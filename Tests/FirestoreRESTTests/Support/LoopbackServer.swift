@@ -43,7 +43,8 @@ final class LoopbackServer: Sendable {
     let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Action
-    private let state = Mutex<(requests: [Request], connections: Set<Int32>, sent: Int, stopped: Bool)>(([], [], 0, false))
+    private let state = Mutex<(requests: [Request], connections: Set<Int32>, sent: Int, stopped: Bool)>(
+        ([], [], 0, false))
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var requests: [Request] { state.withLock { $0.requests } }
@@ -120,12 +121,20 @@ final class LoopbackServer: Sendable {
                 while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
                 return
             case .endless(let total):
-                guard write(connection, Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) else { return }
+                guard
+                    write(
+                        connection,
+                        Array(
+                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                .utf8))
+                else { return }
                 let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 64 * 1024)
                 var sent = 0
                 while sent < total {
                     let size = min(chunk.count, total - sent)
-                    guard write(connection, Array(String(size, radix: 16).utf8) + [13, 10] + chunk[0..<size] + [13, 10]) else { return }
+                    guard
+                        write(connection, Array(String(size, radix: 16).utf8) + [13, 10] + chunk[0..<size] + [13, 10])
+                    else { return }
                     sent += size
                     state.withLock { $0.sent += size }
                 }
@@ -148,7 +157,8 @@ final class LoopbackServer: Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         let length = Int(headers["content-length"] ?? "0") ?? 0
         let bodyStart = end + separator.count
@@ -158,7 +168,8 @@ final class LoopbackServer: Sendable {
         let body = Array(buffer[bodyStart..<(bodyStart + length)])
         buffer.removeFirst(bodyStart + length)
         return Request(
-            method: requestLine.first.map(String.init) ?? "", target: requestLine.dropFirst().first.map(String.init) ?? "",
+            method: requestLine.first.map(String.init) ?? "",
+            target: requestLine.dropFirst().first.map(String.init) ?? "",
             headers: headers, body: body
         )
     }
@@ -183,7 +194,8 @@ final class LoopbackServer: Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
             return start
         }
         return nil

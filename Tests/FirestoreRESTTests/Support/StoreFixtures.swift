@@ -29,7 +29,8 @@ enum StoreFixtures {
             transactionConcurrency: transactionConcurrency,
             quotaProjectID: quotaProjectID
         )
-        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: server.client, sleep: sleeper.function, jitter: { jitter })
+        return FirestoreRESTDocumentStore(
+            configuration: configuration, httpClient: server.client, sleep: sleeper.function, jitter: { jitter })
     }
 
     static let root = "/v1/projects/p/databases/(default)/documents"

@@ -128,7 +128,10 @@ final class URLProtocolStub: URLProtocol {
         )
         switch server.reply(to: recorded) {
         case .response(let status, let headers, let body):
-            guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+            guard
+                let response = HTTPURLResponse(
+                    url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            else {
                 client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
                 return
             }

@@ -11,11 +11,15 @@ struct DocumentRecordTests {
         let path = try doc("c/d")
         for index in 0..<3_000 {
             var fields = MapValue()
-            for _ in 0..<random.int(0..<6) { fields[random.pick(["a", "b", "long field name", "x.y", "é"])] = random.value() }
+            for _ in 0..<random.int(0..<6) {
+                fields[random.pick(["a", "b", "long field name", "x.y", "é"])] = random.value()
+            }
             let commitTime = try Timestamp(seconds: 1_700_000_000 + Int64(index), nanoseconds: 1_000)
             let createTime = random.chance(0.5) ? commitTime : try Timestamp(seconds: 1_600_000_000, nanoseconds: 7)
-            let updateTime = random.chance(0.7) ? commitTime : try Timestamp(seconds: 1_650_000_000, nanoseconds: 999_999_999)
-            let document = Document(path: path, fields: fields, createTime: min(createTime, updateTime), updateTime: updateTime)
+            let updateTime =
+                random.chance(0.7) ? commitTime : try Timestamp(seconds: 1_650_000_000, nanoseconds: 999_999_999)
+            let document = Document(
+                path: path, fields: fields, createTime: min(createTime, updateTime), updateTime: updateTime)
 
             let record = DocumentRecord.encode(document, commitTime: commitTime, names: &names)
 
@@ -35,7 +39,8 @@ struct DocumentRecordTests {
     @Test func nestedValue_isReadWithoutDecodingTheRest() throws {
         var names = FieldNameTable()
         let time = try Timestamp(seconds: 1, nanoseconds: 0)
-        let document = Document(path: try doc("c/d"), fields: ["a": ["b": ["c": 5]], "z": "last"], createTime: time, updateTime: time)
+        let document = Document(
+            path: try doc("c/d"), fields: ["a": ["b": ["c": 5]], "z": "last"], createTime: time, updateTime: time)
 
         let record = DocumentRecord.encode(document, commitTime: time, names: &names)
 
@@ -63,7 +68,9 @@ struct DocumentRecordTests {
         let record = DocumentRecord.encode(document, commitTime: time, names: &names)
 
         #expect(throws: FormatError.self) {
-            try record.bytes.withUnsafeBytes { raw throws(FormatError) in try DocumentRecord.decode(raw, path: document.path, commitTime: time) }
+            try record.bytes.withUnsafeBytes { raw throws(FormatError) in
+                try DocumentRecord.decode(raw, path: document.path, commitTime: time)
+            }
         }
     }
 
@@ -72,13 +79,19 @@ struct DocumentRecordTests {
         let sut = EngineHarness(persistence: persistence)
         let written = try doc("c/a")
 
-        _ = try await sut.commit([Write.update(written, fields: ["v": 1, "name": "x"]), Write.update(try doc("c/b"), fields: [:])])
-        let kept = sut.engine.state.withLock { $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record }
+        _ = try await sut.commit([
+            Write.update(written, fields: ["v": 1, "name": "x"]), Write.update(try doc("c/b"), fields: [:]),
+        ])
+        let kept = sut.engine.state.withLock {
+            $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record
+        }
         let logged = persistence.batches.first?.documents.first?.record
 
         let keptAddress = kept?.bytes.withUnsafeBufferPointer(\.baseAddress)
         #expect(keptAddress != nil)
-        #expect(logged?.bytes.withUnsafeBufferPointer(\.baseAddress) == keptAddress, "the batch shares the engine's bytes: no second encode")
+        #expect(
+            logged?.bytes.withUnsafeBufferPointer(\.baseAddress) == keptAddress,
+            "the batch shares the engine's bytes: no second encode")
         #expect(persistence.batches.first?.documents.allSatisfy { $0.record != nil } == true)
     }
 
@@ -90,7 +103,10 @@ struct DocumentRecordTests {
         var flags: [UInt8?] = []
         for sut in [inMemory, durable] {
             _ = try await sut.commit([Write.update(written, fields: ["v": 1])])
-            flags.append(sut.engine.state.withLock { $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record?.bytes.first })
+            flags.append(
+                sut.engine.state.withLock {
+                    $0.storage.collections[written.parent]?.chain(written.documentID)?.head?.record?.bytes.first
+                })
         }
 
         #expect(flags.map { $0.map { $0 & 4 } } == [4, 0])

@@ -76,7 +76,9 @@ extension DocumentStorage {
         let commitTime = try time(second)
         let documentPath = try doc(path)
         let create = head(documentPath)?.document?.createTime ?? commitTime
-        install(Document(path: documentPath, fields: fields, createTime: create, updateTime: commitTime), at: documentPath, commitTime: commitTime)
+        install(
+            Document(path: documentPath, fields: fields, createTime: create, updateTime: commitTime), at: documentPath,
+            commitTime: commitTime)
     }
 
     fileprivate func entries(_ index: IndexSelector) throws -> Int {
@@ -92,7 +94,8 @@ extension DocumentStorage {
         )
         let executor = QueryExecutor(planner: QueryPlanner())
         let scan = IndexScan(index: .value(try FieldPath(dotted: field)), ranges: [.all])
-        let plan = QueryPlan(accesses: [CollectionAccess(collection: try CollectionPath("c"), path: .index(scan))], ordered: true)
+        let plan = QueryPlan(
+            accesses: [CollectionAccess(collection: try CollectionPath("c"), path: .index(scan))], ordered: true)
         return executor.execute(query, plan: plan, source: self, at: try time(second)).documents.map(\.path.documentID)
     }
 }

@@ -38,11 +38,13 @@ struct PlannerChoiceTests {
     @Test func equalityWithOrderOnAnotherField_walksTheOrderIndexAndFilters() throws {
         let sut = try makeSUT()
 
-        let plan = try sut.plan(where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
+        let plan = try sut.plan(
+            where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
 
         #expect(plan.ordered)
         #expect(plan.onlyScan?.index == .value(try field("createdAt")))
-        try sut.expectSameResultsAsScan(where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
+        try sut.expectSameResultsAsScan(
+            where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
     }
 
     @Test func inOrderedByName_mergesItsPoints() throws {
@@ -68,7 +70,8 @@ struct PlannerChoiceTests {
 
     @Test func twoSelectiveEqualities_intersect() throws {
         let sut = try makeSUT()
-        let both = StructuredQuery.Filter.composite(.and, [try filter("status", .equal, "b"), try filter("city", .equal, "x")])
+        let both = StructuredQuery.Filter.composite(
+            .and, [try filter("status", .equal, "b"), try filter("city", .equal, "x")])
 
         let plan = try sut.plan(where: both)
 
@@ -94,7 +97,8 @@ struct PlannerChoiceTests {
 
     @Test func orWithAnUnindexableBranch_scans() throws {
         let sut = try makeSUT()
-        let either = StructuredQuery.Filter.composite(.or, [try filter("status", .equal, "d"), try filter("__name__", .notEqual, try reference("c/x"))])
+        let either = StructuredQuery.Filter.composite(
+            .or, [try filter("status", .equal, "d"), try filter("__name__", .notEqual, try reference("c/x"))])
 
         let plan = try sut.plan(where: either)
 
@@ -107,7 +111,8 @@ struct PlannerChoiceTests {
 
     @Test func orOfIndexableBranches_unitesThem() throws {
         let sut = try makeSUT()
-        let either = StructuredQuery.Filter.composite(.or, [try filter("status", .equal, "d"), try filter("age", .lessThan, 2)])
+        let either = StructuredQuery.Filter.composite(
+            .or, [try filter("status", .equal, "d"), try filter("age", .lessThan, 2)])
 
         let plan = try sut.plan(where: either)
 
@@ -127,7 +132,8 @@ struct PlannerChoiceTests {
 
         #expect(plan.onlyScan?.ranges.first?.lower == IndexKeyEncoding.encode(50))
         try sut.expectSameResultsAsScan(orderBy: [order("age")], startAt: start, limit: 3)
-        try sut.expectSameResultsAsScan(orderBy: [order("age", .descending)], startAt: Cursor(values: [50], before: false), limit: 3)
+        try sut.expectSameResultsAsScan(
+            orderBy: [order("age", .descending)], startAt: Cursor(values: [50], before: false), limit: 3)
     }
 
     @Test func collectionGroup_readsEachCollectionWithItsIndexes() throws {
@@ -142,8 +148,10 @@ struct PlannerChoiceTests {
 
     @Test func equalityOfMiddlingSelectivityWithOrderAndLimit_getsAnAutomaticCompositeIndex() throws {
         var sut = try makeSUT()
-        let rare = try sut.validated(where: filter("status", .equal, "c"), orderBy: [order("createdAt", .descending)], limit: 20)
-        let common = try sut.validated(where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
+        let rare = try sut.validated(
+            where: filter("status", .equal, "c"), orderBy: [order("createdAt", .descending)], limit: 20)
+        let common = try sut.validated(
+            where: filter("status", .equal, "a"), orderBy: [order("createdAt", .descending)], limit: 20)
 
         let recommendation = sut.planner.recommendedComposite(for: rare, catalog: sut.storage)
 
@@ -154,8 +162,10 @@ struct PlannerChoiceTests {
         let plan = sut.planner.plan(rare, catalog: sut.storage)
         #expect(plan.ordered)
         #expect(plan.onlyScan?.index == .composite(definition))
-        try sut.expectSameResultsAsScan(where: filter("status", .equal, "c"), orderBy: [order("createdAt", .descending)], limit: 20)
-        try sut.expectSameResultsAsScan(where: filter("status", .in, ["d", "c"]), orderBy: [order("createdAt", .descending)], limit: 20)
+        try sut.expectSameResultsAsScan(
+            where: filter("status", .equal, "c"), orderBy: [order("createdAt", .descending)], limit: 20)
+        try sut.expectSameResultsAsScan(
+            where: filter("status", .in, ["d", "c"]), orderBy: [order("createdAt", .descending)], limit: 20)
     }
 
     // MARK: Helpers
@@ -176,7 +186,8 @@ struct PlannerChoiceTests {
                 "tags": .array(["t\(index % 5)", "t\(index % 3)"].map(Value.string)),
             ]
             let path = try doc(index % 10 == 0 ? "p/q/c/s\(index)" : "c/d\(index)")
-            storage.install(Document(path: path, fields: fields, createTime: time, updateTime: time), at: path, commitTime: time)
+            storage.install(
+                Document(path: path, fields: fields, createTime: time, updateTime: time), at: path, commitTime: time)
         }
         return PlannerHarness(storage: storage, time: time)
     }
@@ -211,7 +222,10 @@ struct PlannerHarness {
         limit: Int? = nil,
         allDescendants: Bool = false
     ) throws -> QueryPlan {
-        planner.plan(try validated(where: filter, orderBy: orderBy, startAt: startAt, limit: limit, allDescendants: allDescendants), catalog: storage)
+        planner.plan(
+            try validated(
+                where: filter, orderBy: orderBy, startAt: startAt, limit: limit, allDescendants: allDescendants),
+            catalog: storage)
     }
 
     func expectSameResultsAsScan(
@@ -222,13 +236,19 @@ struct PlannerHarness {
         allDescendants: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let query = try validated(where: filter, orderBy: orderBy, startAt: startAt, limit: limit, allDescendants: allDescendants)
+        let query = try validated(
+            where: filter, orderBy: orderBy, startAt: startAt, limit: limit, allDescendants: allDescendants)
         let executor = QueryExecutor(planner: planner)
         let planned = executor.execute(query, source: storage, at: time)
-        let scanned = executor.execute(query, plan: .collectionScan(storage.collections(in: query.scope)), source: storage, at: time)
-        #expect(planned.documents.map(\.path) == scanned.documents.map(\.path), "\(planner.plan(query, catalog: storage))", sourceLocation: sourceLocation)
+        let scanned = executor.execute(
+            query, plan: .collectionScan(storage.collections(in: query.scope)), source: storage, at: time)
+        #expect(
+            planned.documents.map(\.path) == scanned.documents.map(\.path), "\(planner.plan(query, catalog: storage))",
+            sourceLocation: sourceLocation)
         #expect(planned.documents == scanned.documents, sourceLocation: sourceLocation)
-        #expect(!planned.documents.isEmpty || limit == 0, "a test query should return something", sourceLocation: sourceLocation)
+        #expect(
+            !planned.documents.isEmpty || limit == 0, "a test query should return something",
+            sourceLocation: sourceLocation)
     }
 }
 

@@ -24,9 +24,14 @@ struct RandomValues {
 
     mutating func number() -> Value {
         let big: Int64 = 1 << 53
-        let integers: [Int64] = [0, 1, -1, 2, 3, 42, -42, big, big + 1, big - 1, -big - 1, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1]
-        let doubles: [Double] = [0.0, -0.0, 1.0, -1.0, 1.5, 2.0, 3.0, -2.5, .nan, .infinity, -.infinity, 9_007_199_254_740_992.0,
-            9_223_372_036_854_775_808.0, -9_223_372_036_854_775_808.0, 1e300, -1e-300, 0.1]
+        let integers: [Int64] = [
+            0, 1, -1, 2, 3, 42, -42, big, big + 1, big - 1, -big - 1, Int64.max, Int64.min, Int64.max - 1,
+            Int64.min + 1,
+        ]
+        let doubles: [Double] = [
+            0.0, -0.0, 1.0, -1.0, 1.5, 2.0, 3.0, -2.5, .nan, .infinity, -.infinity, 9_007_199_254_740_992.0,
+            9_223_372_036_854_775_808.0, -9_223_372_036_854_775_808.0, 1e300, -1e-300, 0.1,
+        ]
         return chance(0.5) ? .integer(pick(integers)) : .double(pick(doubles))
     }
 

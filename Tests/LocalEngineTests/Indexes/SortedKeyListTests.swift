@@ -35,12 +35,18 @@ struct SortedKeyListTests {
         for _ in 0..<300 {
             let lower = randomKey(&generator)
             let upper: [UInt8]? = Bool.random(using: &generator) ? randomKey(&generator) : nil
-            let expected = all.filter { key in Bytes.compare(key, lower) >= 0 && (upper.map { Bytes.compare(key, $0) < 0 } ?? true) }
+            let expected = all.filter { key in
+                Bytes.compare(key, lower) >= 0 && (upper.map { Bytes.compare(key, $0) < 0 } ?? true)
+            }
 
             var forward: [[UInt8]] = []
-            sut.forEach(from: lower, to: upper, reverse: false) { forward.append(Array($0)); return true }
+            sut.forEach(from: lower, to: upper, reverse: false) {
+                forward.append(Array($0)); return true
+            }
             var backward: [[UInt8]] = []
-            sut.forEach(from: lower, to: upper, reverse: true) { backward.append(Array($0)); return true }
+            sut.forEach(from: lower, to: upper, reverse: true) {
+                backward.append(Array($0)); return true
+            }
 
             #expect(forward == expected)
             #expect(backward == expected.reversed())
@@ -83,7 +89,9 @@ struct SortedKeyListTests {
 
     private func allKeys(_ list: SortedKeyList) -> [[UInt8]] {
         var keys: [[UInt8]] = []
-        list.forEach(from: [], to: nil, reverse: false) { keys.append(Array($0)); return true }
+        list.forEach(from: [], to: nil, reverse: false) {
+            keys.append(Array($0)); return true
+        }
         return keys
     }
 }

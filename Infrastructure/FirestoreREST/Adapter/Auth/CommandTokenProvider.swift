@@ -51,8 +51,12 @@ public final class CommandTokenProvider: TokenProvider, CustomStringConvertible 
 
     /// `gcloud auth print-access-token` (the active gcloud account), or with `applicationDefault`
     /// `gcloud auth application-default print-access-token` (Application Default Credentials).
-    public static func gcloud(applicationDefault: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) -> CommandTokenProvider {
-        let arguments = applicationDefault ? ["auth", "application-default", "print-access-token"] : ["auth", "print-access-token"]
+    public static func gcloud(
+        applicationDefault: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> CommandTokenProvider {
+        let arguments =
+            applicationDefault
+            ? ["auth", "application-default", "print-access-token"] : ["auth", "print-access-token"]
         return CommandTokenProvider(executable: "gcloud", arguments: arguments, now: now)
     }
 
@@ -83,7 +87,8 @@ enum CommandRunner {
         do {
             command = try SpawnedCommand(argv)
         } catch let code {
-            throw DocumentStoreError(.unauthenticated, "Could not start `\(commandName)`: \(String(cString: strerror(code.code.rawValue)))")
+            throw DocumentStoreError(
+                .unauthenticated, "Could not start `\(commandName)`: \(String(cString: strerror(code.code.rawValue)))")
         }
         let outcome: SpawnedCommand.Outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<SpawnedCommand.Outcome, Never>) in
@@ -97,7 +102,8 @@ enum CommandRunner {
         let (status, output, errors): (Int32, Data, Data)
         switch outcome {
         case .stopped(.cancelled): throw DocumentStoreError(.cancelled, "`\(commandName)` was cancelled.")
-        case .stopped(.timedOut): throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
+        case .stopped(.timedOut):
+            throw DocumentStoreError(.unavailable, "`\(commandName)` did not finish within \(timeout).")
         case .exited(let code, let stdout, let stderr): (status, output, errors) = (code, stdout, stderr)
         }
         let token = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

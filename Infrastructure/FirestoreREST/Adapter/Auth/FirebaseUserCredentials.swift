@@ -22,7 +22,9 @@ public struct FirebaseUserCredentials: Sendable, Hashable, CustomStringConvertib
     }
 
     /// From a sign-in answer (`idToken`, `refreshToken`, `expiresIn` seconds, `localId`), received at `now`.
-    public init(idToken: String, refreshToken: String, expiresIn: TimeInterval, userID: String? = nil, now: Date = Date()) {
+    public init(
+        idToken: String, refreshToken: String, expiresIn: TimeInterval, userID: String? = nil, now: Date = Date()
+    ) {
         self.init(
             idToken: AccessToken(idToken),
             refreshToken: AccessToken(refreshToken),

@@ -42,7 +42,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     ) {
         let state = FirebaseUserState(credentials)
         self.state = state
-        let url = URL(string: tokenEndpoint.absoluteString + "?" + PercentEncoding.query([("key", apiKey)])) ?? tokenEndpoint
+        let url =
+            URL(string: tokenEndpoint.absoluteString + "?" + PercentEncoding.query([("key", apiKey)])) ?? tokenEndpoint
         let marginSeconds = Double(refreshMargin.components.seconds)
         cache = TokenCache(refreshMargin: refreshMargin, now: now) {
             if let fresh = await state.unusedCredentials(), fresh.expiresAt.timeIntervalSince(now()) > marginSeconds {
@@ -87,7 +88,9 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         timeout: Duration,
         now: @Sendable () -> Date
     ) async throws -> FirebaseUserCredentials {
-        let body = PercentEncoding.query([("grant_type", "refresh_token"), ("refresh_token", credentials.refreshToken.value)])
+        let body = PercentEncoding.query([
+            ("grant_type", "refresh_token"), ("refresh_token", credentials.refreshToken.value),
+        ])
         let request = HTTPRequest(
             method: .post,
             url: url,
@@ -105,7 +108,9 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         let parsed = try? JSONParser.parse(response.body)
         guard response.isSuccess else {
             var reason = "HTTP \(response.statusCode)"
-            if let parsed, let error = RESTErrorMapper.errorObject(in: parsed), case .string(let message)? = error["message"] {
+            if let parsed, let error = RESTErrorMapper.errorObject(in: parsed),
+                case .string(let message)? = error["message"]
+            {
                 reason += ": " + message
             }
             let code: DocumentStoreError.Code = response.statusCode >= 500 ? .unavailable : .unauthenticated
@@ -114,7 +119,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         guard case .object(let object)? = parsed,
             case .string(let idToken)? = object["id_token"] ?? object["access_token"], !idToken.isEmpty
         else {
-            throw DocumentStoreError(.unauthenticated, "\(operation): the answer has no id_token (\(response.body.count) bytes, not shown).")
+            throw DocumentStoreError(
+                .unauthenticated, "\(operation): the answer has no id_token (\(response.body.count) bytes, not shown).")
         }
         var refreshToken = credentials.refreshToken
         if case .string(let rotated)? = object["refresh_token"], !rotated.isEmpty {
@@ -128,7 +134,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
             }
         var userID = credentials.userID
         if case .string(let id)? = object["user_id"] { userID = id }
-        return FirebaseUserCredentials(idToken: idToken, refreshToken: refreshToken.value, expiresIn: expiresIn, userID: userID, now: now())
+        return FirebaseUserCredentials(
+            idToken: idToken, refreshToken: refreshToken.value, expiresIn: expiresIn, userID: userID, now: now())
     }
 }
 

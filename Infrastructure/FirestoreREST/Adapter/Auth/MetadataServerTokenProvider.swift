@@ -44,7 +44,8 @@ public final class MetadataServerTokenProvider: TokenProvider, CustomStringConve
             guard let url else {
                 throw DocumentStoreError(.invalidArgument, "Invalid metadata server host \"\(host)\".")
             }
-            let request = HTTPRequest(method: .get, url: url, headers: [("Metadata-Flavor", "Google")], timeout: timeout)
+            let request = HTTPRequest(
+                method: .get, url: url, headers: [("Metadata-Flavor", "Google")], timeout: timeout)
             return try await Self.fetch(request, httpClient: httpClient, now: now)
         }
     }
@@ -75,12 +76,15 @@ public final class MetadataServerTokenProvider: TokenProvider, CustomStringConve
     /// `MetadataServerTokenProvider(host: …)`: the host, never a token.
     public var description: String { "MetadataServerTokenProvider(host: \(host))" }
 
-    static func fetch(_ request: HTTPRequest, httpClient: any HTTPClient, now: @Sendable () -> Date) async throws -> ExpiringToken {
+    static func fetch(
+        _ request: HTTPRequest, httpClient: any HTTPClient, now: @Sendable () -> Date
+    ) async throws -> ExpiringToken {
         let response: HTTPResponse
         do {
             response = try await httpClient.send(request)
         } catch {
-            let mapped = RESTErrorMapper.error(forThrown: error, operation: "Fetching a token from the metadata server at \(request.url.host ?? "?")")
+            let mapped = RESTErrorMapper.error(
+                forThrown: error, operation: "Fetching a token from the metadata server at \(request.url.host ?? "?")")
             if mapped.code == .cancelled || mapped.code == .deadlineExceeded { throw mapped }
             throw DocumentStoreError(
                 .unavailable,

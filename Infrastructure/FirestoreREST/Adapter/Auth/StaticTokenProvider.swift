@@ -23,5 +23,7 @@ public struct StaticTokenProvider: TokenProvider, CustomStringConvertible {
     public func tokenRejected(_ token: AccessToken) async -> Bool { false }
 
     /// `StaticTokenProvider(kind, token redacted)` or `…, no token)`: never the token.
-    public var description: String { "StaticTokenProvider(\(kind), \(fixedToken == nil ? "no token" : "token redacted"))" }
+    public var description: String {
+        "StaticTokenProvider(\(kind), \(fixedToken == nil ? "no token" : "token redacted"))"
+    }
 }

@@ -21,7 +21,10 @@ actor TokenCache {
     private var waiters: [Int: CheckedContinuation<AccessToken, any Error>] = [:]
     private var nextWaiter = 0
 
-    init(refreshMargin: Duration, now: @escaping @Sendable () -> Date, fetch: @escaping @Sendable () async throws -> ExpiringToken) {
+    init(
+        refreshMargin: Duration, now: @escaping @Sendable () -> Date,
+        fetch: @escaping @Sendable () async throws -> ExpiringToken
+    ) {
         let parts = refreshMargin.components
         self.refreshMargin = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
         self.now = now

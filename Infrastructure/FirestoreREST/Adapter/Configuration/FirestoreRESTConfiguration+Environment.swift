@@ -29,10 +29,14 @@ extension FirestoreRESTConfiguration {
             return text
         }
         let emulatorHost = value("FIRESTORE_EMULATOR_HOST")
-        guard let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT") ?? (emulatorHost == nil ? nil : "demo-hearth") else {
+        guard
+            let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT")
+                ?? (emulatorHost == nil ? nil : "demo-hearth")
+        else {
             throw .invalidArgument("No project ID: set GOOGLE_CLOUD_PROJECT (or GCLOUD_PROJECT).")
         }
-        let database = try DatabaseID(projectID: projectID, databaseID: value("FIRESTORE_DATABASE") ?? DatabaseID.defaultDatabase)
+        let database = try DatabaseID(
+            projectID: projectID, databaseID: value("FIRESTORE_DATABASE") ?? DatabaseID.defaultDatabase)
 
         var configuration: FirestoreRESTConfiguration
         if let emulatorHost {
@@ -44,12 +48,15 @@ extension FirestoreRESTConfiguration {
             } else if let command = value("FIRESTORE_TOKEN_COMMAND") {
                 provider = CommandTokenProvider(executable: "/bin/sh", arguments: ["-c", command])
             } else {
-                provider = MetadataServerTokenProvider(httpClient: httpClient, host: MetadataServerTokenProvider.host(fromEnvironment: environment))
+                provider = MetadataServerTokenProvider(
+                    httpClient: httpClient, host: MetadataServerTokenProvider.host(fromEnvironment: environment))
             }
             configuration = FirestoreRESTConfiguration(database: database, tokenProvider: provider)
         }
         if let base = value("FIRESTORE_BASE_URL") {
-            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            guard let url = URL(string: base), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
                 throw .invalidArgument("FIRESTORE_BASE_URL is not an http(s) URL: \(Excerpt.quoted(base)).")
             }
             configuration.baseURL = url
@@ -68,7 +75,8 @@ extension FirestoreRESTConfiguration {
     static func requestTimeout(_ text: String) throws(DocumentStoreError) -> Duration {
         guard let seconds = Double(text), requestTimeoutSeconds.contains(seconds) else {
             throw .invalidArgument(
-                "FIRESTORE_REQUEST_TIMEOUT must be a number of seconds from 0.001 to 86400, not \(Excerpt.quoted(text)).")
+                "FIRESTORE_REQUEST_TIMEOUT must be a number of seconds from 0.001 to 86400, not \(Excerpt.quoted(text))."
+            )
         }
         return .milliseconds(Int64((seconds * 1_000).rounded()))
     }

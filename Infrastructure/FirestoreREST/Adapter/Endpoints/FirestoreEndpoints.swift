@@ -13,7 +13,8 @@ struct FirestoreEndpoints: Sendable {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let parentheses: Set<UInt8> = [UInt8(ascii: "("), UInt8(ascii: ")")]
-        documentsRoot = base + "/v1/projects/" + PercentEncoding.encode(database.projectID) + "/databases/"
+        documentsRoot =
+            base + "/v1/projects/" + PercentEncoding.encode(database.projectID) + "/databases/"
             + PercentEncoding.encode(database.databaseID, alsoAllowed: parentheses) + "/documents"
     }
 
@@ -23,7 +24,9 @@ struct FirestoreEndpoints: Sendable {
     }
 
     /// `…/documents[/{parent}]/{collectionID}`.
-    func collection(parent: DocumentPath?, collectionID: String, query: [(String, String)] = []) throws(DocumentStoreError) -> URL {
+    func collection(
+        parent: DocumentPath?, collectionID: String, query: [(String, String)] = []
+    ) throws(DocumentStoreError) -> URL {
         let parentPath = parent.map { Self.encodedPath($0.segments) } ?? ""
         return try url(documentsRoot + parentPath + "/" + PercentEncoding.encode(collectionID), query: query)
     }
@@ -38,7 +41,8 @@ struct FirestoreEndpoints: Sendable {
     private func url(_ text: String, query: [(String, String)]) throws(DocumentStoreError) -> URL {
         let full = query.isEmpty ? text : text + "?" + PercentEncoding.query(query)
         guard let url = URL(string: full) else {
-            throw DocumentStoreError(.invalidArgument, "Could not form a URL from \(BodyExcerpt.truncated(full, limit: 200)).")
+            throw DocumentStoreError(
+                .invalidArgument, "Could not form a URL from \(BodyExcerpt.truncated(full, limit: 200)).")
         }
         return url
     }

@@ -51,7 +51,8 @@ enum RESTErrorMapper {
         }
         let statusText = status ?? "no status"
         let shownMessage = message.isEmpty ? "(no message)" : message
-        return DocumentStoreError(code, "\(shownMessage) [HTTP \(httpStatus) \(statusText), \(operation)]", underlying: cause)
+        return DocumentStoreError(
+            code, "\(shownMessage) [HTTP \(httpStatus) \(statusText), \(operation)]", underlying: cause)
     }
 
     /// The error of an embedded `google.rpc.Status` (`{"code": 5, "message": ...}`; code 0 or absent is
@@ -61,23 +62,26 @@ enum RESTErrorMapper {
         switch object["code"] {
         case nil: number = 0
         case .number(let lexeme)?: number = Int(lexeme) ?? DocumentStoreError.Code.unknown.number
-        case .string(let text)?: number = Int(text) ?? DocumentStoreError.Code(name: text)?.number ?? DocumentStoreError.Code.unknown.number
+        case .string(let text)?:
+            number = Int(text) ?? DocumentStoreError.Code(name: text)?.number ?? DocumentStoreError.Code.unknown.number
         default: number = DocumentStoreError.Code.unknown.number
         }
         if number == 0 { return nil }
         let code = DocumentStoreError.Code(number: number) ?? .unknown
         let message: String = if case .string(let text)? = object["message"] { BodyExcerpt.message(text) } else { "" }
         let cause = FirestoreServerError(httpStatus: 200, status: code.name, message: message)
-        return DocumentStoreError(code, "\(message.isEmpty ? "(no message)" : message) [\(code.name), \(operation)]", underlying: cause)
+        return DocumentStoreError(
+            code, "\(message.isEmpty ? "(no message)" : message) [\(code.name), \(operation)]", underlying: cause)
     }
 
     /// A redirect, which the adapter never follows (the bearer token stays with the configured origin, and
     /// a commit is never re-sent without its body): `unknown`, naming the `Location` without its query.
     static func redirect(_ response: HTTPResponse, operation: String) -> DocumentStoreError {
-        let location = response.headers["location"].map { text in
-            let withoutQuery = text.firstIndex(of: "?").map { String(text[..<$0]) + "?…" } ?? text
-            return "to \"\(BodyExcerpt.of(Array(withoutQuery.utf8)))\""
-        } ?? "without a Location"
+        let location =
+            response.headers["location"].map { text in
+                let withoutQuery = text.firstIndex(of: "?").map { String(text[..<$0]) + "?…" } ?? text
+                return "to \"\(BodyExcerpt.of(Array(withoutQuery.utf8)))\""
+            } ?? "without a Location"
         let cause = FirestoreServerError(httpStatus: response.statusCode, status: nil, message: "redirect \(location)")
         return DocumentStoreError(
             .unknown,
@@ -126,12 +130,17 @@ enum RESTErrorMapper {
         case let error as DocumentStoreError: error
         case let error as HTTPTransportError: self.error(for: error, operation: operation)
         case is CancellationError: DocumentStoreError(.cancelled, "\(operation) was cancelled.")
-        default: DocumentStoreError(.unavailable, "\(operation) failed: \(type(of: error)): \(error)", underlying: SendableDescription(error))
+        default:
+            DocumentStoreError(
+                .unavailable, "\(operation) failed: \(type(of: error)): \(error)",
+                underlying: SendableDescription(error))
         }
     }
 
     /// A successful answer the adapter could not read: `internal`, with the reason and an excerpt.
-    static func undecodable(_ body: [UInt8], operation: String, reason: String, underlying: (any Error & Sendable)? = nil)
+    static func undecodable(
+        _ body: [UInt8], operation: String, reason: String, underlying: (any Error & Sendable)? = nil
+    )
         -> DocumentStoreError
     {
         DocumentStoreError(

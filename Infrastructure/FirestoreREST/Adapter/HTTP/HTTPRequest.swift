@@ -4,7 +4,8 @@ import HearthFirestoreCodec
 /// One HTTP request, as a plain value. Its `description`, `debugDescription` and reflection redact
 /// the `Authorization` header and the query string (which may hold an API key), so a request can be
 /// logged without leaking credentials.
-public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     /// An HTTP method.
     public struct Method: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// The method's name as sent, such as `GET`.

@@ -1,6 +1,7 @@
 /// One complete HTTP response. Its `description` and reflection show the status and the body's size,
 /// never the body (token endpoints answer with tokens).
-public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct HTTPResponse: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     /// The status code, for example 200 or 409.
     public var statusCode: Int
     /// Header fields as received (names lower-cased).

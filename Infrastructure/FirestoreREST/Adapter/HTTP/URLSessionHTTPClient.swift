@@ -68,11 +68,15 @@ public struct URLSessionHTTPClient: HTTPClient {
         do {
             return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
                 group.addTask {
-                    try await Self.exchange(urlRequest, limit: request.maximumResponseBytes, on: session, delegate: delegate)
+                    try await Self.exchange(
+                        urlRequest, limit: request.maximumResponseBytes, on: session, delegate: delegate)
                 }
                 group.addTask {
                     try await Task.sleep(for: request.timeout)
-                    throw HTTPTransportError(.timedOut, "no complete response within \(request.timeout) (\(request.method) \(Self.redactedURL(request.url)))")
+                    throw HTTPTransportError(
+                        .timedOut,
+                        "no complete response within \(request.timeout) (\(request.method) \(Self.redactedURL(request.url)))"
+                    )
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next() else {
@@ -85,7 +89,8 @@ public struct URLSessionHTTPClient: HTTPClient {
             if error.kind == .responseTooLarge {
                 throw HTTPTransportError(
                     .responseTooLarge,
-                    "\(request.method) \(Self.redactedURL(request.url)): \(error.message); reading stopped there", underlying: error.underlying)
+                    "\(request.method) \(Self.redactedURL(request.url)): \(error.message); reading stopped there",
+                    underlying: error.underlying)
             }
             throw error
         } catch {
@@ -103,7 +108,9 @@ public struct URLSessionHTTPClient: HTTPClient {
     /// cancelling thread holds. The test suite hung there (a query stream cancelled as its page arrived).
     /// Here the cancellation handler only records the cancellation and cancels the data task
     /// asynchronously, and the continuation is resumed exactly once, whichever comes first.
-    static func exchange(_ request: URLRequest, limit: Int, on session: URLSession, delegate: SessionDelegate) async throws -> HTTPResponse {
+    static func exchange(
+        _ request: URLRequest, limit: Int, on session: URLSession, delegate: SessionDelegate
+    ) async throws -> HTTPResponse {
         let pending = PendingExchange(limit: limit)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
@@ -159,17 +166,24 @@ public struct URLSessionHTTPClient: HTTPClient {
         case .cancelled:
             return HTTPTransportError(.cancelled, "\(target) was cancelled", underlying: urlError)
         case _ where notConnectedCodes.contains(urlError.code):
-            return HTTPTransportError(.notConnected, "\(target) failed before anything was sent: \(reason) (URLError \(urlError.code.rawValue))", underlying: urlError)
+            return HTTPTransportError(
+                .notConnected,
+                "\(target) failed before anything was sent: \(reason) (URLError \(urlError.code.rawValue))",
+                underlying: urlError)
         default:
-            return HTTPTransportError(.connectionFailed, "\(target) failed: \(reason) (URLError \(urlError.code.rawValue))", underlying: urlError)
+            return HTTPTransportError(
+                .connectionFailed, "\(target) failed: \(reason) (URLError \(urlError.code.rawValue))",
+                underlying: urlError)
         }
     }
 
     /// Failures that happen before a request's first byte is sent: name resolution, connecting, TLS.
     static let notConnectedCodes: Set<URLError.Code> = [
         .cannotFindHost, .dnsLookupFailed, .cannotConnectToHost, .notConnectedToInternet, .badURL, .unsupportedURL,
-        .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-        .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired, .appTransportSecurityRequiresSecureConnection,
+        .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+        .serverCertificateHasUnknownRoot,
+        .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired,
+        .appTransportSecurityRequiresSecureConnection,
     ]
 
     /// The URL without its query string (which may hold an API key).
@@ -218,7 +232,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     /// Never follows: the redirect response is the answer, and the task stops here.
     func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         exchange(for: task)?.redirected(response)

@@ -5,7 +5,9 @@ public import HearthPort
 extension FirestoreRESTDocumentStore {
     /// `GET …/documents/{path}` with `mask.fieldPaths` (404 `NOT_FOUND` → `nil`) at the latest state;
     /// `:batchGet` in a transaction, at a read time, or with an empty mask.
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) async throws -> Document? {
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws -> Document? {
         guard consistency == .latest, mask?.isEmpty != true else {
             return try await batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
         }
@@ -23,7 +25,9 @@ extension FirestoreRESTDocumentStore {
 
     /// `POST …/documents:batchGet`; the answer is put back in request order. With no paths, Firestore
     /// answers `[]` without a read time: the read time is then that of an empty query.
-    public func batchGetDocuments(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency) async throws
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
         -> BatchGetResponse
     {
         if paths.isEmpty {
@@ -48,7 +52,8 @@ extension FirestoreRESTDocumentStore {
         if let pageSize = request.pageSize { query.append(("pageSize", String(pageSize))) }
         if let pageToken = request.pageToken { query.append(("pageToken", pageToken)) }
         if let orderBy = request.orderBy, !orderBy.isEmpty {
-            let text = orderBy.map { $0.field.canonicalString + ($0.direction == .descending ? " desc" : "") }.joined(separator: ", ")
+            let text = orderBy.map { $0.field.canonicalString + ($0.direction == .descending ? " desc" : "") }.joined(
+                separator: ", ")
             query.append(("orderBy", text))
         }
         for path in request.mask ?? [] { query.append(("mask.fieldPaths", path.canonicalString)) }
@@ -61,13 +66,16 @@ extension FirestoreRESTDocumentStore {
 
     /// `POST …/documents[/{parent}]:runQuery`. The request is sent when iteration starts; ending the
     /// iteration early cancels it. An error element after some results ends the stream with that error.
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency)
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
         let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
         let task = Task {
             do {
-                let (elements, error) = try await runQueryElements(parent: parent, query: query, consistency: consistency)
+                let (elements, error) = try await runQueryElements(
+                    parent: parent, query: query, consistency: consistency)
                 for element in elements {
                     continuation.yield(element)
                 }
@@ -81,7 +89,9 @@ extension FirestoreRESTDocumentStore {
     }
 
     /// One `runQuery` request, its whole answer at once (an error element after results throws it).
-    public func runQueryAll(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws
         -> [RunQueryResponse]
     {
         let (elements, error) = try await runQueryElements(parent: parent, query: query, consistency: consistency)
@@ -89,13 +99,17 @@ extension FirestoreRESTDocumentStore {
         return elements
     }
 
-    func runQueryElements(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) async throws(DocumentStoreError)
+    func runQueryElements(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    ) async throws(DocumentStoreError)
         -> (elements: [RunQueryResponse], error: DocumentStoreError?)
     {
         let operation = "runQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
         let body = RESTRequestBodies.runQuery(query, consistency: consistency, database: database)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("runQuery", parent: parent), body: body, idempotent: true, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("runQuery", parent: parent), body: body, idempotent: true,
+                operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).runQuery()
     }
@@ -108,9 +122,12 @@ extension FirestoreRESTDocumentStore {
         consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
-        let body = RESTRequestBodies.runAggregation(query, aggregations: aggregations, consistency: consistency, database: database)
+        let body = RESTRequestBodies.runAggregation(
+            query, aggregations: aggregations, consistency: consistency, database: database)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("runAggregationQuery", parent: parent), body: body, idempotent: true, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("runAggregationQuery", parent: parent), body: body,
+                idempotent: true, operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).aggregation()
     }
@@ -126,7 +143,9 @@ extension FirestoreRESTDocumentStore {
         let body = RESTRequestBodies.commitBytes(writes, transaction: transaction, database: database)
         let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: idempotent, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("commit"), bodyBytes: body, idempotent: idempotent,
+                operation: operation)
         )
         let mapper = RESTResponseMapper(response, operation: operation, database: database)
         if writes.isEmpty, case .object(let object) = try mapper.json(), object["commitTime"] == nil {
@@ -161,7 +180,9 @@ extension FirestoreRESTDocumentStore {
         let body = RESTRequestBodies.beginTransaction(options, concurrencyMode: mode)
         let operation = "beginTransaction"
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("beginTransaction"), body: body, idempotent: true, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("beginTransaction"), body: body, idempotent: true,
+                operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).transaction()
     }
@@ -185,12 +206,15 @@ extension FirestoreRESTDocumentStore {
     /// a transaction consistency is `unimplemented`.
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         if case .transaction = request.consistency {
-            throw DocumentStoreError(.unimplemented, "Firestore's REST API cannot list collection IDs inside a transaction.")
+            throw DocumentStoreError(
+                .unimplemented, "Firestore's REST API cannot list collection IDs inside a transaction.")
         }
         let operation = "listCollectionIds under \(request.parent.map(\.path) ?? "the root")"
         let body = try RESTRequestBodies.listCollectionIDs(request)
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body, idempotent: true, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body,
+                idempotent: true, operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).listCollectionIDs()
     }

@@ -18,7 +18,8 @@ extension FirestoreRESTDocumentStore {
                 operation: operation
             )
         )
-        return try RESTResponseMapper(response, operation: operation, database: database).batchWrite(count: writes.count)
+        return try RESTResponseMapper(response, operation: operation, database: database).batchWrite(
+            count: writes.count)
     }
 
     /// `POST …/documents[/{parent}]:partitionQuery`: split points for reading a collection-group query
@@ -34,26 +35,34 @@ extension FirestoreRESTDocumentStore {
     ) async throws -> PartitionQueryResponse {
         let operation = "partitionQuery on \(query.from.collectionID)"
         let body = RESTRequestBodies.partitionQuery(
-            query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime, database: database
+            query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime,
+            database: database
         )
         let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("partitionQuery", parent: parent), body: body, idempotent: true, operation: operation)
+            .init(
+                method: .post, url: try endpoints.rpc("partitionQuery", parent: parent), body: body, idempotent: true,
+                operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).partitionQuery()
     }
 
     /// `POST …/documents/{collection}?documentId=…`: creates a document (the server picks a 20-character
     /// ID when `documentID` is `nil`). An existing document: `alreadyExists`. `mask` trims the answer.
-    public func createDocument(in collection: CollectionPath, documentID: String? = nil, fields: MapValue, mask: [FieldPath]? = nil)
+    public func createDocument(
+        in collection: CollectionPath, documentID: String? = nil, fields: MapValue, mask: [FieldPath]? = nil
+    )
         async throws -> Document
     {
         var query: [(String, String)] = []
         if let documentID { query.append(("documentId", documentID)) }
         for path in mask ?? [] { query.append(("mask.fieldPaths", path.canonicalString)) }
         let operation = "create in \(collection)"
-        let url = try endpoints.collection(parent: collection.parent, collectionID: collection.collectionID, query: query)
+        let url = try endpoints.collection(
+            parent: collection.parent, collectionID: collection.collectionID, query: query)
         let response = try await executor.perform(
-            .init(method: .post, url: url, body: RESTRequestBodies.documentFields(fields), idempotent: false, operation: operation)
+            .init(
+                method: .post, url: url, body: RESTRequestBodies.documentFields(fields), idempotent: false,
+                operation: operation)
         )
         return try RESTResponseMapper(response, operation: operation, database: database).document()
     }
@@ -93,7 +102,8 @@ extension FirestoreRESTDocumentStore {
             .init(
                 method: .delete,
                 url: try endpoints.document(path, query: Self.preconditionQuery(precondition)),
-                idempotent: CommitIdempotency.isIdempotent([.delete(path, precondition: precondition)], transaction: nil),
+                idempotent: CommitIdempotency.isIdempotent(
+                    [.delete(path, precondition: precondition)], transaction: nil),
                 operation: operation
             )
         )

@@ -7,7 +7,8 @@ extension FirestoreRESTDocumentStore {
     /// Lists a collection in a transaction or at a read time, which REST's `GET` cannot do reliably:
     /// a `:runQuery` ordered by the requested orders then `__name__`, `limit` = page size, continuing
     /// after the last document of the previous page (the page token holds its order values).
-    func listDocumentsByQuery(_ request: ListDocumentsRequest) async throws(DocumentStoreError) -> ListDocumentsResponse {
+    func listDocumentsByQuery(_ request: ListDocumentsRequest) async throws(DocumentStoreError) -> ListDocumentsResponse
+    {
         if request.showMissing {
             throw DocumentStoreError(
                 .unimplemented,
@@ -29,7 +30,8 @@ extension FirestoreRESTDocumentStore {
         if let token = request.pageToken {
             query.startAt = Cursor(values: try ListPageToken.values(from: token), before: false)
         }
-        let (elements, error) = try await runQueryElements(parent: request.parent, query: query, consistency: request.consistency)
+        let (elements, error) = try await runQueryElements(
+            parent: request.parent, query: query, consistency: request.consistency)
         if let error { throw error }
         let documents = elements.compactMap(\.document)
         var nextPageToken: String?
@@ -46,26 +48,32 @@ extension FirestoreRESTDocumentStore {
 enum ListPageToken {
     static let prefix = "hearth-list:"
 
-    static func token(for document: Document, orders: [Order], database: DatabaseID) throws(DocumentStoreError) -> String {
+    static func token(
+        for document: Document, orders: [Order], database: DatabaseID
+    ) throws(DocumentStoreError) -> String {
         let position: Cursor
         do throws(DocumentStoreError) {
-            position = try Cursor(at: document.path, fields: document.fields, orders: orders, database: database, before: false)
+            position = try Cursor(
+                at: document.path, fields: document.fields, orders: orders, database: database, before: false)
         } catch {
             throw DocumentStoreError(.internal, "A listed document lacks an order field: \(error.message)")
         }
-        return prefix + Data(JSONWriter.serialize(.array(position.values.map(RESTValueCodec.encode)))).base64EncodedString()
+        return prefix
+            + Data(JSONWriter.serialize(.array(position.values.map(RESTValueCodec.encode)))).base64EncodedString()
     }
 
     static func values(from token: String) throws(DocumentStoreError) -> [Value] {
         guard token.hasPrefix(prefix), let data = Data(base64Encoded: String(token.dropFirst(prefix.count))),
             case .array(let elements)? = try? JSONParser.parse([UInt8](data))
         else {
-            throw DocumentStoreError(.invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+            throw DocumentStoreError(
+                .invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
         }
         var values: [Value] = []
         for element in elements {
             guard let value = try? RESTValueCodec.decode(element) else {
-                throw DocumentStoreError(.invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
+                throw DocumentStoreError(
+                    .invalidArgument, "Invalid page token for a listing in a transaction or at a read time.")
             }
             values.append(value)
         }

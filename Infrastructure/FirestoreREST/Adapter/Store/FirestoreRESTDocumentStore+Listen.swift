@@ -10,12 +10,14 @@ extension FirestoreRESTDocumentStore {
     /// again. Each poll is billed as reads: 1 for a document, max(1, results) for a query.
     /// On a closed store the stream fails at once with `failedPrecondition`; ``close()`` ends the running
     /// ones without an error.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
         let lifecycle = executor.lifecycle
         if lifecycle.isClosed {
             return AsyncThrowingStream { $0.finish(throwing: lifecycle.closedError("listen")) }
         }
-        return PollingListener(configuration: configuration.listenPolling).listen(to: target, options: options, on: self, group: lifecycle.listeners)
+        return PollingListener(configuration: configuration.listenPolling).listen(
+            to: target, options: options, on: self, group: lifecycle.listeners)
     }
 
     /// Ends every listener of the store (their streams finish without an error; polling stops) and

@@ -37,7 +37,9 @@ struct RESTRequestExecutor: Sendable {
         var operation: String
 
         init(method: HTTPRequest.Method, url: URL, body: JSON? = nil, idempotent: Bool, operation: String) {
-            self.init(method: method, url: url, bodyBytes: body.map { JSONWriter.serialize($0) }, idempotent: idempotent, operation: operation)
+            self.init(
+                method: method, url: url, bodyBytes: body.map { JSONWriter.serialize($0) }, idempotent: idempotent,
+                operation: operation)
         }
 
         init(method: HTTPRequest.Method, url: URL, bodyBytes: [UInt8]?, idempotent: Bool, operation: String) {
@@ -110,34 +112,46 @@ struct RESTRequestExecutor: Sendable {
             } catch {
                 let mapped = RESTErrorMapper.error(forThrown: error, operation: call.operation)
                 if mapped.code == .cancelled || Task.isCancelled {
-                    throw mapped.code == .cancelled ? mapped : DocumentStoreError(.cancelled, "\(call.operation) was cancelled.", underlying: mapped)
+                    throw mapped.code == .cancelled
+                        ? mapped
+                        : DocumentStoreError(.cancelled, "\(call.operation) was cancelled.", underlying: mapped)
                 }
                 throw transportFailure(mapped, error as? HTTPTransportError, call: call, timeout: timeout)
             }
             if response.isSuccess { return response }
             let mapped = RESTErrorMapper.error(for: response, operation: call.operation)
-            if Task.isCancelled { throw DocumentStoreError(.cancelled, "\(call.operation) was cancelled.", underlying: mapped) }
+            if Task.isCancelled {
+                throw DocumentStoreError(.cancelled, "\(call.operation) was cancelled.", underlying: mapped)
+            }
             if mapped.code == .unauthenticated, !refreshedToken, let token, await tokenProvider.tokenRejected(token) {
                 refreshedToken = true
                 continue
             }
             if (300..<400).contains(response.statusCode) { throw AttemptFailure(error: mapped, origin: .final) }
-            let retryAfter = [429, 503].contains(response.statusCode) ? response.headers["retry-after"].flatMap { RetryAfter.delay($0, now: wallClock()) } : nil
+            let retryAfter =
+                [429, 503].contains(response.statusCode)
+                ? response.headers["retry-after"].flatMap { RetryAfter.delay($0, now: wallClock()) } : nil
             throw AttemptFailure(error: mapped, origin: .answered, retryAfter: retryAfter)
         }
     }
 
-    private func transportFailure(_ mapped: DocumentStoreError, _ transport: HTTPTransportError?, call: Call, timeout: Duration) -> AttemptFailure {
+    private func transportFailure(
+        _ mapped: DocumentStoreError, _ transport: HTTPTransportError?, call: Call, timeout: Duration
+    ) -> AttemptFailure {
         switch transport?.kind {
         case .notConnected?:
             return AttemptFailure(error: mapped, origin: .neverSent)
         case .responseTooLarge?:
-            let message = "\(mapped.message) (FirestoreRESTConfiguration.maximumResponseBytes is \(maximumResponseBytes)); "
+            let message =
+                "\(mapped.message) (FirestoreRESTConfiguration.maximumResponseBytes is \(maximumResponseBytes)); "
                 + "read less per call (a smaller page or limit) or raise the limit"
-            return AttemptFailure(error: DocumentStoreError(mapped.code, message, underlying: mapped.underlying), origin: .final)
+            return AttemptFailure(
+                error: DocumentStoreError(mapped.code, message, underlying: mapped.underlying), origin: .final)
         case .timedOut? where timeout < requestTimeout:
-            let message = "\(mapped.message); the call's deadline of \(retryPolicy.deadline ?? timeout) (RetryPolicy.deadline) left only \(timeout) for this attempt"
-            return AttemptFailure(error: DocumentStoreError(mapped.code, message, underlying: mapped.underlying), origin: .ambiguous)
+            let message =
+                "\(mapped.message); the call's deadline of \(retryPolicy.deadline ?? timeout) (RetryPolicy.deadline) left only \(timeout) for this attempt"
+            return AttemptFailure(
+                error: DocumentStoreError(mapped.code, message, underlying: mapped.underlying), origin: .ambiguous)
         default:
             return AttemptFailure(error: mapped, origin: .ambiguous)
         }

@@ -7,7 +7,9 @@ import HearthPort
 /// treats differently lives here (the `database` member is a URL parameter, the concurrency mode
 /// depends on the credentials, partitionQuery has no codec message).
 enum RESTRequestBodies {
-    static func batchGet(_ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, database: DatabaseID) -> JSON {
+    static func batchGet(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, database: DatabaseID
+    ) -> JSON {
         RESTReadCodec.encodeBatchGetRequest(
             RESTBatchGetRequest(documents: paths, mask: mask, consistency: RESTConsistencySelector(consistency)),
             database: database
@@ -15,24 +17,30 @@ enum RESTRequestBodies {
     }
 
     static func runQuery(_ query: StructuredQuery, consistency: ReadConsistency, database: DatabaseID) -> JSON {
-        RESTReadCodec.encodeRunQueryRequest(RESTRunQueryRequest(query: query, consistency: RESTConsistencySelector(consistency)), database: database)
+        RESTReadCodec.encodeRunQueryRequest(
+            RESTRunQueryRequest(query: query, consistency: RESTConsistencySelector(consistency)), database: database)
     }
 
-    static func runAggregation(_ query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency, database: DatabaseID) -> JSON {
+    static func runAggregation(
+        _ query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency, database: DatabaseID
+    ) -> JSON {
         RESTReadCodec.encodeRunAggregationQueryRequest(
-            RESTRunAggregationQueryRequest(query: query, aggregations: aggregations, consistency: RESTConsistencySelector(consistency)),
+            RESTRunAggregationQueryRequest(
+                query: query, aggregations: aggregations, consistency: RESTConsistencySelector(consistency)),
             database: database
         )
     }
 
     /// `{"writes", "transaction"?}`: the codec's commit request without its `database` member.
     static func commit(_ writes: [Write], transaction: TransactionID?, database: DatabaseID) -> JSON {
-        removingDatabase(RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: transaction))
+        removingDatabase(
+            RESTWriteCodec.encodeCommitRequest(database: database, writes: writes, transaction: transaction))
     }
 
     /// ``commit(_:transaction:database:)`` written straight to bytes (the same bytes as serializing it).
     static func commitBytes(_ writes: [Write], transaction: TransactionID?, database: DatabaseID) -> [UInt8] {
-        RESTWriteCodec.encodeCommitRequestBytes(database: database, writes: writes, transaction: transaction, includingDatabase: false)
+        RESTWriteCodec.encodeCommitRequestBytes(
+            database: database, writes: writes, transaction: transaction, includingDatabase: false)
     }
 
     /// `{"writes"}`: the codec's batch-write request without its `database` member.

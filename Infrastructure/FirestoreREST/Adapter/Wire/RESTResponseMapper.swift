@@ -22,7 +22,9 @@ struct RESTResponseMapper {
 
     func document() throws(DocumentStoreError) -> Document {
         if let document = try? RESTDocumentCodec.decode(bytes: body, database: database) { return document }
-        return try decode(try json()) { (json) throws(RESTDecodingError) in try RESTDocumentCodec.decode(json, database: database) }
+        return try decode(try json()) { (json) throws(RESTDecodingError) in
+            try RESTDocumentCodec.decode(json, database: database)
+        }
     }
 
     func document(expected path: DocumentPath) throws(DocumentStoreError) -> Document {
@@ -62,8 +64,12 @@ struct RESTResponseMapper {
     }
 
     func listDocuments() throws(DocumentStoreError) -> ListDocumentsResponse {
-        if let response = try? RESTReadCodec.decodeListDocumentsResponse(bytes: body, database: database) { return response }
-        return try decode(try json()) { (json) throws(RESTDecodingError) in try RESTReadCodec.decodeListDocumentsResponse(json, database: database) }
+        if let response = try? RESTReadCodec.decodeListDocumentsResponse(bytes: body, database: database) {
+            return response
+        }
+        return try decode(try json()) { (json) throws(RESTDecodingError) in
+            try RESTReadCodec.decodeListDocumentsResponse(json, database: database)
+        }
     }
 
     /// A runQuery answer: the elements before any error element (transaction-only elements dropped),
@@ -118,12 +124,15 @@ struct RESTResponseMapper {
     func batchWrite(count: Int) throws(DocumentStoreError) -> [Result<WriteResult, DocumentStoreError>] {
         let response = try decode(try json(), RESTWriteCodec.decodeBatchWriteResponse)
         guard response.writeResults.count == count, response.statuses.count == count else {
-            throw failure("expected \(count) write results and statuses, got \(response.writeResults.count) and \(response.statuses.count)")
+            throw failure(
+                "expected \(count) write results and statuses, got \(response.writeResults.count) and \(response.statuses.count)"
+            )
         }
         return zip(response.writeResults, response.statuses).enumerated().map { index, pair in
             guard let error = pair.1.error else { return .success(pair.0) }
             let cause = FirestoreServerError(httpStatus: 200, status: error.code.name, message: pair.1.message)
-            let message = "\(pair.1.message.isEmpty ? "(no message)" : pair.1.message) [\(error.code.name), \(operation), write \(index)]"
+            let message =
+                "\(pair.1.message.isEmpty ? "(no message)" : pair.1.message) [\(error.code.name), \(operation), write \(index)]"
             return .failure(DocumentStoreError(error.code, message, underlying: cause))
         }
     }
@@ -168,7 +177,8 @@ struct RESTResponseMapper {
         do {
             return try JSONParser.parse(body)
         } catch {
-            throw RESTErrorMapper.undecodable(body, operation: operation, reason: "not JSON: \(error)", underlying: error)
+            throw RESTErrorMapper.undecodable(
+                body, operation: operation, reason: "not JSON: \(error)", underlying: error)
         }
     }
 
@@ -181,13 +191,18 @@ struct RESTResponseMapper {
         guard case .array(let elements) = json else { throw failure("expected a JSON array (a streamed answer)") }
         for (index, element) in elements.enumerated() {
             if case .object(let object) = element, case .object(let error)? = object["error"] {
-                return (Array(elements[..<index]), RESTErrorMapper.error(fromErrorObject: error, httpStatus: 200, operation: operation))
+                return (
+                    Array(elements[..<index]),
+                    RESTErrorMapper.error(fromErrorObject: error, httpStatus: 200, operation: operation)
+                )
             }
         }
         return (elements, nil)
     }
 
-    private func decode<T>(_ json: JSON, _ decoder: (JSON) throws(RESTDecodingError) -> T) throws(DocumentStoreError) -> T {
+    private func decode<T>(
+        _ json: JSON, _ decoder: (JSON) throws(RESTDecodingError) -> T
+    ) throws(DocumentStoreError) -> T {
         do {
             return try decoder(json)
         } catch {

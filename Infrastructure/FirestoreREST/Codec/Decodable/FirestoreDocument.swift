@@ -62,7 +62,9 @@ extension FirestoreDocument: Equatable where Fields: Equatable {}
 extension FirestoreDocument: Hashable where Fields: Hashable {}
 
 extension FirestoreDocument: FirestoreRESTMessage {
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
+    init(
+        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) {
         try decoder.throwIfError(in: json, at: prefix)
         let named = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
             try RESTDocumentCodec.decodeNamed(json, database: decoder.database)

@@ -77,7 +77,9 @@ public struct FirestoreJSONDecoder: Sendable {
     }
 
     /// Decodes a `get` answer (one `Document`): its name, times, and fields as `Fields`.
-    public func decodeDocument<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
+    public func decodeDocument<Fields: Decodable>(
+        _ type: Fields.Type, from data: some Collection<UInt8>
+    ) throws
         -> FirestoreDocument<Fields>
     {
         try FirestoreDocument<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -85,7 +87,9 @@ public struct FirestoreJSONDecoder: Sendable {
 
     /// Decodes a `list` answer (`{"documents": [...], "nextPageToken": "..."}`), each document's fields as
     /// `Fields`. Both members may be absent (an empty last page).
-    public func decodeList<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
+    public func decodeList<Fields: Decodable>(
+        _ type: Fields.Type, from data: some Collection<UInt8>
+    ) throws
         -> FirestoreListResponse<Fields>
     {
         try FirestoreListResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -93,7 +97,9 @@ public struct FirestoreJSONDecoder: Sendable {
 
     /// Decodes a `runQuery` answer (a JSON array of `{"document"?, "readTime"?, "skippedResults"?, …}`;
     /// a single element object is read as a one-element answer), each document's fields as `Fields`.
-    public func decodeRunQuery<Fields: Decodable>(_ type: Fields.Type, from data: some Collection<UInt8>) throws
+    public func decodeRunQuery<Fields: Decodable>(
+        _ type: Fields.Type, from data: some Collection<UInt8>
+    ) throws
         -> FirestoreRunQueryResponse<Fields>
     {
         try FirestoreRunQueryResponse<Fields>(restJSON: parse(data), at: [], decoder: self)
@@ -108,13 +114,16 @@ public struct FirestoreJSONDecoder: Sendable {
 
     // MARK: - The JSON tree route (shared with the Decodable conformances)
 
-    func decode<T: Decodable>(_ type: T.Type, from json: JSON, at prefix: [RESTDecodingError.PathComponent]) throws(DocumentStoreError) -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, from json: JSON, at prefix: [RESTDecodingError.PathComponent]
+    ) throws(DocumentStoreError) -> T {
         guard let message = type as? any FirestoreRESTMessage.Type else {
             return try FirestoreDocument<T>(restJSON: json, at: prefix, decoder: self).fields
         }
         let value = try message.init(restJSON: json, at: prefix, decoder: self)
         guard let typed = value as? T else {
-            throw DocumentStoreError(.internal, "FirestoreJSONDecoder decoded \(Swift.type(of: value)) where \(T.self) was asked for.")
+            throw DocumentStoreError(
+                .internal, "FirestoreJSONDecoder decoded \(Swift.type(of: value)) where \(T.self) was asked for.")
         }
         return typed
     }
@@ -136,7 +145,9 @@ public struct FirestoreJSONDecoder: Sendable {
     }
 
     /// The error body in `json`, if any.
-    func errorBody(in json: JSON, at prefix: [RESTDecodingError.PathComponent]) throws(DocumentStoreError) -> RESTErrorBody? {
+    func errorBody(
+        in json: JSON, at prefix: [RESTDecodingError.PathComponent]
+    ) throws(DocumentStoreError) -> RESTErrorBody? {
         try structure(at: prefix) { () throws(RESTDecodingError) in try RESTErrorCodec.decodeErrorBody(json) }
     }
 
@@ -148,20 +159,25 @@ public struct FirestoreJSONDecoder: Sendable {
     /// Refuses an object that has members but none of `members` (in either spelling): the answer of
     /// another call (a `Document` given as a `list` answer), which protobuf's rule of ignoring unknown
     /// members would otherwise read as an empty answer.
-    func expectMembers(of json: JSON, _ members: [String], _ message: String, at prefix: [RESTDecodingError.PathComponent]) throws(DocumentStoreError) {
+    func expectMembers(
+        of json: JSON, _ members: [String], _ message: String, at prefix: [RESTDecodingError.PathComponent]
+    ) throws(DocumentStoreError) {
         guard case .object(let object) = json, !object.isEmpty else { return }
         for key in object.keys {
             let name = MessageReader.lowerCamelCase(key)
             if members.contains(where: { UTF8Order.equal($0, name) }) { return }
         }
         throw Self.malformed(
-            RESTDecodingError(reason: "expected \(message) (members \(Wire.list(members))), found only \(Wire.list(object.keys))"),
+            RESTDecodingError(
+                reason: "expected \(message) (members \(Wire.list(members))), found only \(Wire.list(object.keys))"),
             at: prefix
         )
     }
 
     /// Runs a codec decoder, locating its errors under `prefix` and making them `invalidArgument`.
-    func structure<T>(at prefix: [RESTDecodingError.PathComponent], _ body: () throws(RESTDecodingError) -> T) throws(DocumentStoreError) -> T {
+    func structure<T>(
+        at prefix: [RESTDecodingError.PathComponent], _ body: () throws(RESTDecodingError) -> T
+    ) throws(DocumentStoreError) -> T {
         do {
             return try body()
         } catch {
@@ -183,10 +199,13 @@ public struct FirestoreJSONDecoder: Sendable {
         } catch {
             throw RESTJSONPath.locate(error, fields: document.fields, document: prefix)
         }
-        return FirestoreDocument(name: name, fields: fields, createTime: document.createTime, updateTime: document.updateTime)
+        return FirestoreDocument(
+            name: name, fields: fields, createTime: document.createTime, updateTime: document.updateTime)
     }
 
-    static func malformed(_ error: RESTDecodingError, at prefix: [RESTDecodingError.PathComponent]) -> DocumentStoreError {
+    static func malformed(
+        _ error: RESTDecodingError, at prefix: [RESTDecodingError.PathComponent]
+    ) -> DocumentStoreError {
         var located = error
         for component in prefix.reversed() { located = located.prefixed(by: component) }
         return located.documentStoreError(.invalidArgument)

@@ -33,7 +33,9 @@ extension FirestoreListResponse: Equatable where Fields: Equatable {}
 extension FirestoreListResponse: Hashable where Fields: Hashable {}
 
 extension FirestoreListResponse: FirestoreRESTMessage {
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
+    init(
+        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) {
         try decoder.throwIfError(in: json, at: prefix)
         try decoder.expectMembers(of: json, ["documents", "nextPageToken"], "a list answer", at: prefix)
         let page = try decoder.structure(at: prefix) { () throws(RESTDecodingError) in
@@ -49,7 +51,9 @@ extension FirestoreListResponse: FirestoreRESTMessage {
                 missing.append(listed.name)
                 continue
             }
-            documents.append(try decoder.document(listed.name, document, as: Fields.self, at: prefix + [.key("documents"), .index(index)]))
+            documents.append(
+                try decoder.document(
+                    listed.name, document, as: Fields.self, at: prefix + [.key("documents"), .index(index)]))
         }
         self.init(documents: documents, missingDocuments: missing, nextPageToken: page.nextPageToken)
     }

@@ -74,14 +74,18 @@ extension FirestoreRunQueryResult: Equatable where Fields: Equatable {}
 extension FirestoreRunQueryResult: Hashable where Fields: Hashable {}
 
 extension FirestoreRunQueryResponse: FirestoreRESTMessage {
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
+    init(
+        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) {
         self.init(results: try FirestoreRunQueryResult<Fields>.decodeElements(json, at: prefix, decoder: decoder))
     }
 }
 
 extension FirestoreRunQueryResult: FirestoreRESTMessage {
     /// One element; a JSON array is refused (decode a ``FirestoreRunQueryResponse`` for a whole answer).
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
+    init(
+        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) {
         guard case .object = json else {
             throw FirestoreJSONDecoder.malformed(Wire.mismatch("a RunQueryResponse object", json), at: prefix)
         }
@@ -92,16 +96,21 @@ extension FirestoreRunQueryResult: FirestoreRESTMessage {
         self = element
     }
 
-    private static var members: [String] { ["document", "readTime", "skippedResults", "transaction", "done", "explainMetrics"] }
+    private static var members: [String] {
+        ["document", "readTime", "skippedResults", "transaction", "done", "explainMetrics"]
+    }
 
     /// The elements of a streamed answer (an array, or a single element object).
-    static func decodeElements(_ json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError)
+    static func decodeElements(
+        _ json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError)
         -> [FirestoreRunQueryResult<Fields>]
     {
         try decoder.throwIfError(in: json, at: prefix)
         if case .array(let elements) = json {
             for (index, element) in elements.enumerated() {
-                try decoder.expectMembers(of: element, Self.members, "a runQuery answer element", at: prefix + [.index(index)])
+                try decoder.expectMembers(
+                    of: element, Self.members, "a runQuery answer element", at: prefix + [.index(index)])
             }
         } else {
             try decoder.expectMembers(of: json, Self.members, "a runQuery answer element", at: prefix)
@@ -116,7 +125,9 @@ extension FirestoreRunQueryResult: FirestoreRESTMessage {
         results.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             let document = try element.document.map { (named) throws(DocumentStoreError) in
-                try decoder.document(named.name, named.document, as: Fields.self, at: prefix + (isArray ? [.index(index)] : []) + [.key("document")])
+                try decoder.document(
+                    named.name, named.document, as: Fields.self,
+                    at: prefix + (isArray ? [.index(index)] : []) + [.key("document")])
             }
             results.append(
                 FirestoreRunQueryResult(

@@ -13,7 +13,8 @@ extension JSON: Decodable {
             var members: [JSONObject.Member] = []
             members.reserveCapacity(object.allKeys.count)
             for key in object.allKeys {
-                members.append(JSONObject.Member(key: key.stringValue, value: try object.decode(JSON.self, forKey: key)))
+                members.append(
+                    JSONObject.Member(key: key.stringValue, value: try object.decode(JSON.self, forKey: key)))
             }
             self = .object(JSONObject(members: members))
             return

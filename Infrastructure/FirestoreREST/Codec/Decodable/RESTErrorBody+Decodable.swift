@@ -12,9 +12,13 @@ extension RESTErrorBody: Decodable {
 }
 
 extension RESTErrorBody: FirestoreRESTMessage {
-    init(restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder) throws(DocumentStoreError) {
+    init(
+        restJSON json: JSON, at prefix: [RESTDecodingError.PathComponent], decoder: FirestoreJSONDecoder
+    ) throws(DocumentStoreError) {
         guard let body = try decoder.errorBody(in: json, at: prefix) else {
-            throw FirestoreJSONDecoder.malformed(RESTDecodingError(reason: "expected an error body {\"error\": {…}}, found no \"error\" member"), at: prefix)
+            throw FirestoreJSONDecoder.malformed(
+                RESTDecodingError(reason: "expected an error body {\"error\": {…}}, found no \"error\" member"),
+                at: prefix)
         }
         self = body
     }

@@ -6,13 +6,16 @@ import HearthDomain
 enum RESTJSONPath {
     /// `error` (thrown by ``DocumentDecoder`` for the document at the JSON path `document`) with the JSON
     /// path of the field in front of its message; code and `underlying` are kept.
-    static func locate(_ error: DocumentStoreError, fields: MapValue, document: [RESTDecodingError.PathComponent]) -> DocumentStoreError {
+    static func locate(
+        _ error: DocumentStoreError, fields: MapValue, document: [RESTDecodingError.PathComponent]
+    ) -> DocumentStoreError {
         var components = document
         if let decoding = error.underlying as? DecodingError {
             components += self.components(of: decoding, in: fields)
         }
         let path = RESTDecodingError(path: components, reason: "").path
-        return DocumentStoreError(error.code, "Firestore REST JSON at \(path): \(error.message)", underlying: error.underlying)
+        return DocumentStoreError(
+            error.code, "Firestore REST JSON at \(path): \(error.message)", underlying: error.underlying)
     }
 
     /// The JSON members from a document object to the value the coding path of `error` reaches (as far as

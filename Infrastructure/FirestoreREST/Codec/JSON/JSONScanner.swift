@@ -84,7 +84,9 @@ struct JSONScanner {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, isDigit(bytes[index]) else { throw fail("an exponent needs digits") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
@@ -148,7 +150,8 @@ struct JSONScanner {
                 let highs: UInt64 = 0x8080_8080_8080_8080
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
                 if special & highs != 0 { break }
                 if word & highs != 0 { high = 0x80 }
                 index += 8
@@ -196,9 +199,11 @@ struct JSONScanner {
                 case UInt8(ascii: "r"): scalars.append(0x0D)
                 case UInt8(ascii: "t"): scalars.append(0x09)
                 case UInt8(ascii: "u"):
-                var code = try parseHex4()
+                    var code = try parseHex4()
                     if (0xD800...0xDBFF).contains(code) {
-                        guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw fail("lone high surrogate")
                         }
                         index += 2

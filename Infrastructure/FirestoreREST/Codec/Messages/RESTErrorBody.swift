@@ -25,7 +25,8 @@ public struct RESTErrorBody: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// The body Firestore would send for `error`: its code's name as `status` and that code's HTTP status.
     public init(_ error: DocumentStoreError) {
-        self.init(httpStatus: RESTErrorBody.httpStatus(for: error.code), message: error.message, status: error.code.name)
+        self.init(
+            httpStatus: RESTErrorBody.httpStatus(for: error.code), message: error.message, status: error.code.name)
     }
 
     /// The canonical code: from ``status`` when it names one, otherwise from the HTTP status

@@ -20,13 +20,19 @@ public enum RESTListenResponse: Sendable, Hashable {
 public struct RESTTargetChange: Sendable, Hashable {
     /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// Nothing changed for the targets; with a read time, they are consistent at it.
         case noChange = "NO_CHANGE"
+        /// The targets were added.
         case add = "ADD"
+        /// The targets were removed (with a `cause` when the server ended them).
         case remove = "REMOVE"
+        /// The targets are current: everything up to the next global consistent snapshot has been sent.
         case current = "CURRENT"
+        /// The targets were reset: their documents will be sent again in full.
         case reset = "RESET"
     }
 
+    /// What happened to the targets.
     public var kind: Kind
     /// The targets that changed; empty means every target.
     public var targetIDs: [Int32]
@@ -37,7 +43,11 @@ public struct RESTTargetChange: Sendable, Hashable {
     /// The consistent time of every target, on a global `NO_CHANGE`.
     public var readTime: Timestamp?
 
-    public init(kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [], readTime: Timestamp? = nil) {
+    /// A target change; every part defaults to its wire default (omitted on the wire).
+    public init(
+        kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [],
+        readTime: Timestamp? = nil
+    ) {
         self.kind = kind
         self.targetIDs = targetIDs
         self.cause = cause

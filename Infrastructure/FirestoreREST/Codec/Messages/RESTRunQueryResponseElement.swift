@@ -17,7 +17,10 @@ public struct RESTRunQueryResponseElement: Sendable, Hashable {
     public var done: Bool
 
     /// An element; everything but `document` and `readTime` defaults to absent.
-    public init(document: Document?, transaction: TransactionID? = nil, readTime: Timestamp?, skippedResults: Int = 0, done: Bool = false) {
+    public init(
+        document: Document?, transaction: TransactionID? = nil, readTime: Timestamp?, skippedResults: Int = 0,
+        done: Bool = false
+    ) {
         self.document = document
         self.transaction = transaction
         self.readTime = readTime

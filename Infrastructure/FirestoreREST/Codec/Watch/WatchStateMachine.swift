@@ -88,7 +88,9 @@ public struct WatchStateMachine: Sendable {
             return push(readTime: readTime, resumeToken: change.resumeToken)
         case .add:
             guard change.targetIDs.first == targetID else {
-                throw DocumentStoreError(.internal, "The watch stream added target \(change.targetIDs), not the target \(targetID) it listens to.")
+                throw DocumentStoreError(
+                    .internal,
+                    "The watch stream added target \(change.targetIDs), not the target \(targetID) it listens to.")
             }
             return nil
         case .remove:

@@ -1,7 +1,8 @@
 /// Base64 as protobuf's JSON mapping uses it for `bytes` fields: written in the standard alphabet with
 /// padding; read in the standard or the URL-safe alphabet, padding optional.
 enum Base64 {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// 0...63 for an alphabet character (both `+/` and `-_`), 0xFF otherwise.
     private static let sextets: [UInt8] = {

@@ -5,7 +5,8 @@ extension JSONObject {
         case .latest: break
         case .transaction(let id): self["transaction"] = Wire.transactionID(id)
         case .readTime(let time): self["readTime"] = Wire.timestamp(time)
-        case .newTransaction(let options): self["newTransaction"] = RESTTransactionCodec.encodeTransactionOptions(options)
+        case .newTransaction(let options):
+            self["newTransaction"] = RESTTransactionCodec.encodeTransactionOptions(options)
         }
     }
 }

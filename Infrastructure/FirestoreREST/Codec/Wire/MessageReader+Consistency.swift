@@ -4,7 +4,9 @@ import HearthPort
 extension MessageReader {
     /// Throws when the message has a `database` member that is not a database name, or not `expected`.
     func checkDatabase(_ expected: DatabaseID?) throws(RESTDecodingError) {
-        _ = try optional("database") { (json) throws(RESTDecodingError) in try Wire.databaseName(json, expected: expected) }
+        _ = try optional("database") { (json) throws(RESTDecodingError) in
+            try Wire.databaseName(json, expected: expected)
+        }
     }
 
     /// The `database` member, checked against `expected`, or `nil` when absent.
@@ -18,9 +20,10 @@ extension MessageReader {
         case "transaction"?:
             return .transaction(try required("transaction", Wire.transactionID))
         case "newTransaction"?:
-            return .newTransaction(try required("newTransaction") { (json) throws(RESTDecodingError) in
-                try RESTTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
-            })
+            return .newTransaction(
+                try required("newTransaction") { (json) throws(RESTDecodingError) in
+                    try RESTTransactionCodec.decodeTransactionOptions(json, default: .readOnly(readTime: nil))
+                })
         case "readTime"?:
             return .readTime(try required("readTime", Wire.timestamp))
         default:

@@ -19,7 +19,8 @@ struct MessageReader {
         if renamed {
             var seen = Set<String>()
             for member in members where !seen.insert(member.key).inserted {
-                throw RESTDecodingError(reason: "member \"\(member.key)\" appears twice (in lowerCamelCase and snake_case)")
+                throw RESTDecodingError(
+                    reason: "member \"\(member.key)\" appears twice (in lowerCamelCase and snake_case)")
             }
         }
         self.members = members
@@ -62,7 +63,8 @@ struct MessageReader {
         var found: String?
         for key in keys where has(key) {
             if let found {
-                throw RESTDecodingError(reason: "\(what) must set only one of \(Wire.list(keys)); found \"\(found)\" and \"\(key)\"")
+                throw RESTDecodingError(
+                    reason: "\(what) must set only one of \(Wire.list(keys)); found \"\(found)\" and \"\(key)\"")
             }
             found = key
         }

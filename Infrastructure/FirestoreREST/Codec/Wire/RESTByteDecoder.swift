@@ -39,17 +39,26 @@ struct RESTByteDecoder {
     // MARK: - Entry points
 
     /// The elements of a `runQuery` answer, or `nil` when the byte decoder declines the input.
-    static func runQueryResponse(_ bytes: some Collection<UInt8>, database: DatabaseID?) -> [RESTRunQueryResponseElement]? {
-        decode(bytes, database: database) { (decoder) throws(Declined) in try decoder.stream { (decoder) throws(Declined) in try decoder.runQueryElement() } }
+    static func runQueryResponse(
+        _ bytes: some Collection<UInt8>, database: DatabaseID?
+    ) -> [RESTRunQueryResponseElement]? {
+        decode(bytes, database: database) { (decoder) throws(Declined) in
+            try decoder.stream { (decoder) throws(Declined) in try decoder.runQueryElement() }
+        }
     }
 
     /// The elements of a `batchGet` answer, or `nil` when the byte decoder declines the input.
-    static func batchGetResponse(_ bytes: some Collection<UInt8>, database: DatabaseID?) -> [RESTBatchGetResponseElement]? {
-        decode(bytes, database: database) { (decoder) throws(Declined) in try decoder.stream { (decoder) throws(Declined) in try decoder.batchGetElement() } }
+    static func batchGetResponse(
+        _ bytes: some Collection<UInt8>, database: DatabaseID?
+    ) -> [RESTBatchGetResponseElement]? {
+        decode(bytes, database: database) { (decoder) throws(Declined) in
+            try decoder.stream { (decoder) throws(Declined) in try decoder.batchGetElement() }
+        }
     }
 
     /// A `listDocuments` page, or `nil` when the byte decoder declines the input.
-    static func listDocumentsResponse(_ bytes: some Collection<UInt8>, database: DatabaseID?) -> ListDocumentsResponse? {
+    static func listDocumentsResponse(_ bytes: some Collection<UInt8>, database: DatabaseID?) -> ListDocumentsResponse?
+    {
         decode(bytes, database: database) { (decoder) throws(Declined) in try decoder.listDocumentsResponse() }
     }
 
@@ -236,7 +245,8 @@ struct RESTByteDecoder {
         guard let path else { throw Declined() }
         if listed, fields == nil, createTime == nil, updateTime == nil { return .missing(path) }
         guard let createTime, let updateTime else { throw Declined() }
-        return .found(Document(path: path, fields: fields ?? MapValue(), createTime: createTime, updateTime: updateTime))
+        return .found(
+            Document(path: path, fields: fields ?? MapValue(), createTime: createTime, updateTime: updateTime))
     }
 
     // MARK: - Values
@@ -488,8 +498,10 @@ struct RESTByteDecoder {
                 else { return nil }
                 var segments: [String] = []
                 var start = prefix.count
-                for index in prefix.count...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-                    segments.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                for index in prefix.count...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/")
+                {
+                    segments.append(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                     start = index + 1
                 }
                 return segments
@@ -499,7 +511,9 @@ struct RESTByteDecoder {
                 return path
             }
         }
-        guard let text = scanned.string, let path = try? Wire.documentPath(.string(text), database: database) else { throw Declined() }
+        guard let text = scanned.string, let path = try? Wire.documentPath(.string(text), database: database) else {
+            throw Declined()
+        }
         return path
     }
 
@@ -594,7 +608,9 @@ struct RESTByteDecoder {
 
     private mutating func number() throws(Declined) -> UnsafeBufferPointer<UInt8> {
         scanner.skipWhitespace()
-        guard let byte = scanner.current, byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else {
+        guard let byte = scanner.current,
+            byte == UInt8(ascii: "-") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        else {
             throw Declined()
         }
         let range = try decline { (scanner) throws(JSONParseError) in try scanner.scanNumber() }
@@ -618,7 +634,9 @@ struct RESTByteDecoder {
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
         prefix.withUnsafeBufferPointer { prefix in
-            guard bytes.count >= prefix.count, let left = bytes.baseAddress, let right = prefix.baseAddress else { return prefix.isEmpty }
+            guard bytes.count >= prefix.count, let left = bytes.baseAddress, let right = prefix.baseAddress else {
+                return prefix.isEmpty
+            }
             return memcmp(left, right, prefix.count) == 0
         }
     }

@@ -22,12 +22,14 @@ enum Wire {
         return object
     }
 
-    static func array<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> [T] {
+    static func array<T>(_ json: JSON, _ decode: (JSON) throws(RESTDecodingError) -> T) throws(RESTDecodingError) -> [T]
+    {
         guard case .array(let elements) = json else { throw mismatch("an array", json) }
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            result.append(try RESTDecodingError.within(index: index) { () throws(RESTDecodingError) in try decode(element) })
+            result.append(
+                try RESTDecodingError.within(index: index) { () throws(RESTDecodingError) in try decode(element) })
         }
         return result
     }
@@ -54,7 +56,9 @@ enum Wire {
     /// An int32: a JSON number (protobuf's output form) or a decimal string, integral and in range.
     static func int32(_ json: JSON) throws(RESTDecodingError) -> Int32 {
         let value = try int64(json)
-        guard let narrow = Int32(exactly: value) else { throw RESTDecodingError(reason: "\(value) is outside the int32 range") }
+        guard let narrow = Int32(exactly: value) else {
+            throw RESTDecodingError(reason: "\(value) is outside the int32 range")
+        }
         return narrow
     }
 
@@ -96,7 +100,8 @@ enum Wire {
             throw RESTDecodingError(reason: "invalid document name \(quoted(text))", underlying: error)
         }
         if let database, name.database != database {
-            throw RESTDecodingError(reason: "document name \(quoted(text)) is not in the database \(database.resourceName)")
+            throw RESTDecodingError(
+                reason: "document name \(quoted(text)) is not in the database \(database.resourceName)")
         }
         return name
     }
@@ -110,7 +115,8 @@ enum Wire {
         let text = try string(json)
         let parts = UTF8Split.split(text, separator: UInt8(ascii: "/"))
         guard parts.count == 4, UTF8Order.equal(parts[0], "projects"), UTF8Order.equal(parts[2], "databases") else {
-            throw RESTDecodingError(reason: "expected a database name projects/{p}/databases/{d}, found \(quoted(text))")
+            throw RESTDecodingError(
+                reason: "expected a database name projects/{p}/databases/{d}, found \(quoted(text))")
         }
         let database: DatabaseID
         do {
@@ -146,7 +152,9 @@ enum Wire {
 
     /// A protobuf enum: by name (a raw value of `E`), or by wire number as protobuf's JSON parsers also
     /// accept (`numbers`; the `…_UNSPECIFIED` value 0 is never listed, so it is rejected).
-    static func enumeration<E: RawRepresentable & CaseIterable>(_ json: JSON, _: E.Type, numbers: [Int64: E]) throws(RESTDecodingError) -> E
+    static func enumeration<E: RawRepresentable & CaseIterable>(
+        _ json: JSON, _: E.Type, numbers: [Int64: E]
+    ) throws(RESTDecodingError) -> E
     where E.RawValue == String {
         if case .number = json {
             let number = try int64(json)
@@ -155,7 +163,8 @@ enum Wire {
         }
         let text = try string(json)
         guard let value = E(rawValue: text) else {
-            throw RESTDecodingError(reason: "unknown value \(quoted(text)); expected one of \(list(E.allCases.map(\.rawValue)))")
+            throw RESTDecodingError(
+                reason: "unknown value \(quoted(text)); expected one of \(list(E.allCases.map(\.rawValue)))")
         }
         return value
     }
