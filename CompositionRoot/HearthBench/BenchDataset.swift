@@ -1,4 +1,5 @@
 import Hearth
+import HearthTestSupport
 
 /// The documents of the `query-scaling` and `memory` scenarios, generated deterministically: small user
 /// records `(id, status, age, city, createdAt)`, the ID being the document ID (`u0000001`…), `createdAt`
@@ -86,20 +87,5 @@ struct BenchDataset {
             }
         }
         if !batch.isEmpty { _ = try await store.commit(batch, transaction: nil) }
-    }
-}
-
-/// SplitMix64: the bench's deterministic random source.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

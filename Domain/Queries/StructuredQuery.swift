@@ -74,15 +74,25 @@ extension StructuredQuery {
 
 /// The binary field operators (their wire names belong to the REST codec).
 public enum FieldOperator: Sendable, Hashable, CaseIterable {
+    /// `<`: the field holds a value of the same type ordered before the operand.
     case lessThan
+    /// `<=`: the field holds a value of the same type ordered before or equal to the operand.
     case lessThanOrEqual
+    /// `>`: the field holds a value of the same type ordered after the operand.
     case greaterThan
+    /// `>=`: the field holds a value of the same type ordered after or equal to the operand.
     case greaterThanOrEqual
+    /// `==`: the field holds a value equal to the operand in Firestore's sense (`1 == 1.0`).
     case equal
+    /// `!=`: the field exists, is not null, and differs from the operand.
     case notEqual
+    /// `array-contains`: the field is an array with an element equal to the operand.
     case arrayContains
+    /// `in`: the field equals one of the operand array's elements (at most 30).
     case `in`
+    /// `array-contains-any`: the field is an array sharing an element with the operand array.
     case arrayContainsAny
+    /// `not-in`: the field exists, is not null, and equals none of the operand array's elements.
     case notIn
 
     /// Whether the operator is an inequality (implies an order on its field): `<`, `<=`, `>`, `>=`, `!=`, `not-in`.
@@ -96,23 +106,31 @@ public enum FieldOperator: Sendable, Hashable, CaseIterable {
 
 /// The unary field operators (their wire names belong to the REST codec).
 public enum UnaryOperator: Sendable, Hashable, CaseIterable {
+    /// The field is NaN.
     case isNaN
+    /// The field is null.
     case isNull
+    /// The field exists and is not NaN.
     case isNotNaN
+    /// The field exists and is not null.
     case isNotNull
 }
 
 /// How a composite filter combines its filters (its wire names belong to the REST codec).
 public enum CompositeOperator: Sendable, Hashable, CaseIterable {
+    /// Every filter holds.
     case and
+    /// At least one filter holds.
     case or
 }
 
 /// One order of a query.
 public struct Order: Sendable, Hashable {
-    /// Ascending or descending (the wire names belong to the REST codec).
+    /// Which way an order sorts (the wire names belong to the REST codec).
     public enum Direction: Sendable, Hashable, CaseIterable {
+        /// Smallest first, in Firestore's value order.
         case ascending
+        /// Largest first, in Firestore's value order.
         case descending
 
         /// The other direction.

@@ -142,14 +142,19 @@ struct OpeningTests {
             _ = try await store.commit(writes, transaction: nil)
         }
         let clock = ContinuousClock()
-        let decoding = clock.measure { _ = store.engine.publishedSnapshot() }
-        _ = store.engine.longestLockHold(reset: true)
 
-        let exported = try await store.exportDocuments(to: directory.url.appendingPathComponent("export.jsonl"))
-        let hold = store.engine.longestLockHold()
+        // Up to three tries: a thread preempted while it holds the lock inflates one hold, not three;
+        // decoding under the lock would make every hold as long as the decoding.
+        var holds: [(hold: Duration, decoding: Duration)] = []
+        for _ in 0..<3 where !holds.contains(where: { $0.hold * 10 < $0.decoding }) {
+            let decoding = clock.measure { _ = store.engine.publishedSnapshot() }
+            _ = store.engine.longestLockHold(reset: true)
+            let exported = try await store.exportDocuments(to: directory.url.appendingPathComponent("export.jsonl"))
+            holds.append((store.engine.longestLockHold(), decoding))
+            #expect(exported == 4_000)
+        }
 
-        #expect(exported == 4_000)
-        #expect(hold * 10 < decoding, "the export held the engine's lock \(hold); decoding the store takes \(decoding)")
+        #expect(holds.contains { $0.hold * 10 < $0.decoding }, "the export's lock holds and decoding times: \(holds)")
         try await store.close()
     }
     #endif

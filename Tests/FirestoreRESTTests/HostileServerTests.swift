@@ -289,7 +289,8 @@ struct HostileServerTests {
     @Test func aRetryAfterPastTheDeadline_endsTheCall_insteadOfWaiting() async throws {
         let server = StubServer()
         let sleeper = SleepRecorder()
-        let store = try F.makeStore(server: server, retryPolicy: RetryPolicy(deadline: .seconds(5)), sleeper: sleeper)
+        let store = try F.makeStore(
+            server: server, retryPolicy: RetryPolicy(deadline: .seconds(5)), sleeper: sleeper, keepsDeadline: true)
         server.enqueue(
             .response(
                 status: 503, headers: ["Retry-After": "30"], body: Array(#"{"error":{"status":"UNAVAILABLE"}}"#.utf8)))

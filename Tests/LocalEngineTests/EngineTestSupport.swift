@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthTestSupport
 import HearthLocalEngine
 import HearthPort
 import Testing
@@ -121,17 +122,5 @@ func collectionQuery(_ collection: String, allDescendants: Bool = false) -> Stru
     StructuredQuery(from: CollectionSelector(collectionID: collection, allDescendants: allDescendants))
 }
 
-/// A deterministic random source (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator, Sendable {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+/// The tests' seeded random source (SplitMix64, from HearthTestSupport).
+typealias SeededGenerator = SplitMix64

@@ -35,36 +35,55 @@ struct LockHoldTests {
     @Test func publishedSnapshot_holdsTheLockForATinyPartOfItsWork() async throws {
         let sut = EngineHarness()
         try await fill(sut, documents: 4_000)
-        _ = sut.engine.longestLockHold(reset: true)
-
         let clock = ContinuousClock()
-        let start = clock.now
-        let snapshot = sut.engine.publishedSnapshot()
-        let elapsed = clock.now - start
-        let hold = sut.engine.longestLockHold()
 
-        #expect(snapshot.documents.count == 4_000)
-        #expect(hold * 20 < elapsed, "the lock was held \(hold) of the snapshot's \(elapsed)")
+        let holds = try await attempts(factor: 20) { () async throws -> (Duration, Duration) in
+            _ = sut.engine.longestLockHold(reset: true)
+            let elapsed = clock.measure { #expect(sut.engine.publishedSnapshot().documents.count == 4_000) }
+            return (sut.engine.longestLockHold(), elapsed)
+        }
+
+        #expect(holds.contains { $0.hold * 20 < $0.work }, "lock holds and snapshot times: \(holds)")
     }
 
     @Test func transactionQueryRerunAtCommit_runsOutsideTheLock() async throws {
         let sut = EngineHarness()
         try await fill(sut, documents: 4_000)
-        let transaction = try sut.engine.beginTransaction(.readWrite)
         let clock = ContinuousClock()
-        let start = clock.now
-        _ = try sut.engine.runQuery(parent: nil, query: collectionQuery("c"), consistency: .transaction(transaction))
-        let queryTime = clock.now - start
-        try await sut.set("c/new", ["n": -1])
 
-        _ = sut.engine.longestLockHold(reset: true)
-        let code = await errorCode {
-            try await sut.commit([Write.update(try doc("out/x"), fields: ["n": 1])], transaction: transaction)
+        let holds = try await attempts(factor: 10) { () async throws -> (Duration, Duration) in
+            let transaction = try sut.engine.beginTransaction(.readWrite)
+            let queryTime = try clock.measure {
+                _ = try sut.engine.runQuery(
+                    parent: nil, query: collectionQuery("c"), consistency: .transaction(transaction))
+            }
+            try await sut.commit([Write.update(try doc("c/new\(UInt64.random(in: 0...UInt64.max))"), fields: ["n": -1])]
+            )
+            _ = sut.engine.longestLockHold(reset: true)
+            let code = await errorCode {
+                try await sut.commit([Write.update(try doc("out/x"), fields: ["n": 1])], transaction: transaction)
+            }
+            #expect(code == .aborted)
+            return (sut.engine.longestLockHold(), queryTime)
         }
-        let hold = sut.engine.longestLockHold()
 
-        #expect(code == .aborted)
-        #expect(hold * 10 < queryTime, "the commit held the lock \(hold); the query takes \(queryTime)")
+        #expect(holds.contains { $0.hold * 10 < $0.work }, "the commit's lock holds and the query's times: \(holds)")
+    }
+
+    /// Runs `measure` (a lock hold and the work it is compared with) up to three times, until the hold
+    /// times `factor` is under the work: a thread preempted while it holds the lock (a loaded machine)
+    /// inflates one hold, not three; work done under the lock makes every hold as long as the work.
+    private func attempts(
+        factor: Int,
+        _ measure: () async throws -> (Duration, Duration)
+    ) async throws -> [(hold: Duration, work: Duration)] {
+        var results: [(hold: Duration, work: Duration)] = []
+        for _ in 0..<3 {
+            let (hold, work) = try await measure()
+            results.append((hold, work))
+            if hold * factor < work { break }
+        }
+        return results
     }
     #endif
 

@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthTestSupport
 @testable import HearthPort
 import Testing
 
@@ -28,7 +29,7 @@ struct DocumentSetTests {
     }
 
     @Test func randomUpdates_matchASortedArray_andEarlierVersionsStayIntact() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let ordering = try byV()
         var set = DocumentSet(ordering: ordering)
         var reference: [String: Int] = [:]
@@ -119,16 +120,4 @@ func testDocument(_ path: String, _ value: Int64?, updated: Int64 = 1) throws ->
     return Document(
         path: try DocumentPath(path), fields: value.map { ["v": .integer($0)] } ?? [:], createTime: time,
         updateTime: time)
-}
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
 }

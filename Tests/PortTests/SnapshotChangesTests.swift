@@ -1,4 +1,5 @@
 import HearthDomain
+import HearthTestSupport
 @testable import HearthPort
 import Testing
 
@@ -32,7 +33,7 @@ struct SnapshotChangesTests {
     }
 
     @Test func randomChanges_replayedOnTheOldList_giveTheNewList() throws {
-        var generator = SplitMix(seed: 11)
+        var generator = SplitMix64(seed: 11)
         for round in 0..<200 {
             var oldDocuments: [Document] = []
             var newDocuments: [Document] = []

@@ -18,8 +18,15 @@ enum StoreFixtures {
         requestTimeout: Duration = .seconds(30),
         quotaProjectID: String? = nil,
         sleeper: SleepRecorder = SleepRecorder(),
-        jitter: Double = 0.5
+        jitter: Double = 0.5,
+        keepsDeadline: Bool = false
     ) throws -> FirestoreRESTDocumentStore {
+        // These stores sleep through a recorder, so a policy's overall deadline would measure only how long
+        // the machine took to schedule the attempts on the real clock: in a full parallel run on two cores
+        // that once passed 60 s and stopped every retry. The deadline has its own tests (PortTests'
+        // RetrierTests, on a test clock); a test here that checks it passes `keepsDeadline: true`.
+        var retryPolicy = retryPolicy
+        if !keepsDeadline { retryPolicy.deadline = nil }
         let configuration = FirestoreRESTConfiguration(
             database: try DatabaseID(projectID: "p", databaseID: databaseID),
             baseURL: server.baseURL,

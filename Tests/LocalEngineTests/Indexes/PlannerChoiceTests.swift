@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 @testable import HearthLocalEngine
 import Testing

@@ -1,3 +1,4 @@
+import HearthTestSupport
 @testable import HearthLocalEngine
 import Testing
 

@@ -20,10 +20,15 @@ package enum RESTListenResponse: Sendable, Hashable {
 package struct RESTTargetChange: Sendable, Hashable {
     /// `TargetChangeType`; `NO_CHANGE` is 0, the default omitted on the wire.
     package enum Kind: Sendable, Hashable, CaseIterable, RESTWireNamed {
+        /// Nothing changed for the targets; with a read time, they are consistent at it.
         case noChange
+        /// The targets were added.
         case add
+        /// The targets were removed (with a `cause` when the server ended them).
         case remove
+        /// The targets are current: everything up to the next global consistent snapshot has been sent.
         case current
+        /// The targets were reset: their documents will be sent again in full.
         case reset
 
         /// The `TargetChangeType` name (`NO_CHANGE`, `ADD`, …).
@@ -49,7 +54,7 @@ package struct RESTTargetChange: Sendable, Hashable {
     /// The consistent time of every target, on a global `NO_CHANGE`.
     package var readTime: Timestamp?
 
-    /// A target change; every member defaults to its protobuf zero value.
+    /// A target change; every part defaults to its wire default (omitted on the wire).
     package init(
         kind: Kind = .noChange, targetIDs: [Int32] = [], cause: RESTStatus? = nil, resumeToken: [UInt8] = [],
         readTime: Timestamp? = nil
