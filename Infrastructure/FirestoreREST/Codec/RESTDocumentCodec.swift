@@ -1,6 +1,6 @@
 public import HearthDomain
 
-/// Firestore REST form of a stored ``Document``, both directions, as compact UTF-8 JSON bytes:
+/// Firestore REST form of a stored `Document`, both directions, as compact UTF-8 JSON bytes:
 /// `{"name": "projects/{p}/databases/{d}/documents/{path}", "fields"?: {…}, "createTime": "…", "updateTime": "…"}`.
 ///
 /// `fields` is omitted when empty (as Firestore answers) and read as empty when absent; `name`,

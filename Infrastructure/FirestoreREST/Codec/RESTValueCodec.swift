@@ -1,6 +1,6 @@
 public import HearthDomain
 
-/// Firestore REST (protobuf JSON) form of ``Value`` and of field maps, both directions, as compact UTF-8
+/// Firestore REST (protobuf JSON) form of `Value` and of field maps, both directions, as compact UTF-8
 /// JSON bytes.
 ///
 /// A `Value` is an object with exactly one kind member:

@@ -14,7 +14,7 @@ public import HearthPort
 /// Field transforms are `{"fieldPath", <one of "setToServerValue": "REQUEST_TIME", "increment",
 /// "maximum", "minimum" (a Value), "appendMissingElements", "removeAllFromArray" (an ArrayValue)>}`;
 /// preconditions `{"exists": bool}` or `{"updateTime": "…"}`. Field paths use
-/// ``FieldPath/canonicalString``.
+/// `FieldPath.canonicalString`.
 public enum RESTWriteCodec {
     /// The body of `projects/{p}/databases/{d}/documents:commit`, compact UTF-8 JSON:
     /// `{"database": "projects/{p}/databases/{d}", "writes": [...], "transaction"?: "<base64>"}`.

@@ -2,15 +2,15 @@ public import HearthPort
 public import HearthDomain
 public import HearthFirestoreCodec
 
-/// Firestore REST form of ``Document`` and of document names, both directions:
+/// Firestore REST form of `Document` and of document names, both directions:
 /// `{"name": "projects/{p}/databases/{d}/documents/{path}", "fields"?: {…}, "createTime": "…", "updateTime": "…"}`.
 ///
 /// `fields` is omitted when empty (as Firestore answers) and read as empty when absent; `createTime` and
 /// `updateTime` are required when reading a stored document. Decoders take the expected `database`: when
-/// non-`nil`, a name in another database throws; `nil` accepts any database (file imports). A ``Document``
+/// non-`nil`, a name in another database throws; `nil` accepts any database (file imports). A `Document`
 /// holds a path, so ``decode(_:database:)`` keeps only the path of the name; ``decodeNamed(_:database:)``,
 /// ``decodeListedNamed(_:database:)`` and ``decodeName(_:database:)`` keep the whole name (project,
-/// database, path). Errors are ``RESTDecodingError`` naming the JSON path; unknown members are ignored.
+/// database, path). Errors are `RESTDecodingError` naming the JSON path; unknown members are ignored.
 public enum TreeDocumentCodec {
     /// The REST JSON of a stored document, named in `database`.
     public static func encode(_ document: Document, database: DatabaseID) -> JSON {
@@ -32,7 +32,7 @@ public enum TreeDocumentCodec {
     }
 
     /// Reads a stored document as ``decode(_:database:)`` does, keeping its full name: with `database`
-    /// `nil`, the project and database of the name are kept here, where a ``Document`` (a path) drops them.
+    /// `nil`, the project and database of the name are kept here, where a `Document` (a path) drops them.
     public static func decodeNamed(
         _ json: JSON, database: DatabaseID?
     ) throws(RESTDecodingError)

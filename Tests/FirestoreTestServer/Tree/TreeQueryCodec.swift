@@ -1,7 +1,7 @@
 public import HearthDomain
 public import HearthFirestoreCodec
 
-/// Firestore REST form of ``StructuredQuery`` (with its filters, orders and cursors) and of aggregation
+/// Firestore REST form of `StructuredQuery` (with its filters, orders and cursors) and of aggregation
 /// queries (`TreeQueryCodec+Aggregation.swift`), both directions.
 ///
 /// Written as `{"select"?: {"fields": [{"fieldPath"}]}, "from": [{"collectionId", "allDescendants"?: true}],

@@ -144,7 +144,7 @@ extension TreeReadCodec {
     }
 }
 
-/// A run-query answer element with its document in any form (a ``Document``, a named document, a model).
+/// A run-query answer element with its document in any form (a `Document`, a named document, a model).
 struct RunQueryElement<Result> {
     var document: Result?
     var transaction: TransactionID?

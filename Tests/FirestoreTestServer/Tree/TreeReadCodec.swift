@@ -8,9 +8,9 @@ public import HearthFirestoreCodec
 ///
 /// Streaming answers (batch get, run query, run aggregation query) are JSON arrays of elements; decoders
 /// also accept a single element object. Decoders take the expected `database`: when non-`nil`, names in
-/// another database throw. Errors are ``RESTDecodingError`` naming the JSON path; unknown members of these
+/// another database throw. Errors are `RESTDecodingError` naming the JSON path; unknown members of these
 /// messages are ignored. Check a failed call's body with ``TreeErrorCodec/decodeErrorBody(_:)``; a streamed
-/// answer with an `error` element throws a ``RESTDecodingError`` whose `underlying` is the server's error.
+/// answer with an `error` element throws a `RESTDecodingError` whose `underlying` is the server's error.
 public enum TreeReadCodec {
     // MARK: - GetDocument
 

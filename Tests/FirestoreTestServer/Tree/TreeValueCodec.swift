@@ -2,7 +2,7 @@ public import HearthDomain
 import Foundation
 public import HearthFirestoreCodec
 
-/// Firestore REST (protobuf JSON) form of ``Value`` and of field maps, both directions, on ``JSON`` trees.
+/// Firestore REST (protobuf JSON) form of `Value` and of field maps, both directions, on `JSON` trees.
 ///
 /// A `Value` is an object with exactly one kind member:
 ///
@@ -24,7 +24,7 @@ public import HearthFirestoreCodec
 /// Decoding is strict inside a value: an object with zero or several kind members, an unknown member,
 /// a wrong JSON type, a non-integral or out-of-range integer, a double outside the finite range, an
 /// invalid timestamp, base64 text or reference name, or a geo point out of range throws
-/// ``RESTDecodingError`` naming the JSON path (`$.fields.age.integerValue`).
+/// `RESTDecodingError` naming the JSON path (`$.fields.age.integerValue`).
 ///
 /// This is the test server's reference: the library's one codec (`RESTValueCodec`, the byte decoder and
 /// encoder) must decode and encode exactly as these tree functions do, which the differential tests check.
@@ -88,7 +88,7 @@ public enum TreeValueCodec {
 
     // MARK: - Decoding
 
-    /// The value a REST `Value` object denotes. Throws ``RESTDecodingError`` (path relative to `json`)
+    /// The value a REST `Value` object denotes. Throws `RESTDecodingError` (path relative to `json`)
     /// for anything but exactly one well-formed kind member.
     public static func decode(_ json: JSON) throws(RESTDecodingError) -> Value {
         guard case .object(let object) = json else {

@@ -6,15 +6,15 @@ public import HearthFirestoreCodec
 /// `FieldTransform`, `CommitRequest`, `CommitResponse` and `WriteResult` (batch writes in
 /// `TreeWriteCodec+BatchWrite.swift`).
 ///
-/// A ``Write`` is written as
+/// A `Write` is written as
 /// - an update: `{"update": {"name", "fields"}, "updateMask"?: {"fieldPaths": [...]}, "currentDocument"?, "updateTransforms"?}`.
 ///   `mask: nil` writes no `updateMask`; `mask: []` writes `{"fieldPaths": []}`. `fields` is written
 ///   (possibly `{}`) unless it is empty *and* the mask is non-empty — exactly what Firebase's SDKs send;
 /// - a delete: `{"delete": "projects/…/documents/c/d", "currentDocument"?}`;
 /// - a transform-only write: `{"transform": {"document", "fieldTransforms": [...]}, "currentDocument"?}`.
 ///
-/// Field paths use ``FieldPath/canonicalString`` on the wire and ``FieldPath/init(canonical:)`` when read.
-/// Decoders throw ``RESTDecodingError`` naming the JSON path; unknown members of these messages are
+/// Field paths use `FieldPath.canonicalString` on the wire and `FieldPath.init(canonical:)` when read.
+/// Decoders throw `RESTDecodingError` naming the JSON path; unknown members of these messages are
 /// ignored, but a write must set exactly one of `update`, `delete`, `transform`.
 public enum TreeWriteCodec {
     // MARK: - Commit request

@@ -22,7 +22,7 @@ enum BodyExcerpt {
     }
 
     /// `text` cut to at most `limit` UTF-8 bytes on a character boundary, with its size when cut
-    /// (``Excerpt``, the project's one way of quoting input).
+    /// (`Excerpt`, the project's one way of quoting input).
     static func truncated(_ text: String, limit: Int) -> String {
         Excerpt.of(text, limit: limit)
     }
@@ -31,7 +31,7 @@ enum BodyExcerpt {
     static let messageLimit = 1_000
 
     /// A server's message as errors and logs show it: whole when at most ``messageLimit`` UTF-8 bytes,
-    /// else ``Excerpt``'s cut: its first bytes up to that limit on a character boundary, then
+    /// else `Excerpt`'s cut: its first bytes up to that limit on a character boundary, then
     /// `… (N bytes)` with the whole message's size.
     static func message(_ text: String, limit: Int = messageLimit) -> String {
         Excerpt.of(text, limit: limit)

@@ -1,7 +1,7 @@
 import HearthDomain
 import HearthFirestoreCodec
 
-/// Translates what the REST API and the transport answer into ``DocumentStoreError``, following the
+/// Translates what the REST API and the transport answer into `DocumentStoreError`, following the
 /// table in `Docs/ErrorMapping.md`.
 enum RESTErrorMapper {
     /// The error of a non-2xx response: from the body's `error.status` when present, otherwise from the
@@ -65,7 +65,7 @@ enum RESTErrorMapper {
         return DocumentStoreError(code, "\(operation): \(transport.message)", underlying: transport)
     }
 
-    /// Any error thrown while sending: kept when already a ``DocumentStoreError``, mapped otherwise.
+    /// Any error thrown while sending: kept when already a `DocumentStoreError`, mapped otherwise.
     static func error(forThrown error: any Error, operation: String) -> DocumentStoreError {
         switch error {
         case let error as DocumentStoreError: error

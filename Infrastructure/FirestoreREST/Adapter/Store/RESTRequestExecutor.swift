@@ -4,11 +4,11 @@ import HearthFirestoreCodec
 import HearthPort
 
 /// Sends one logical call: adds credentials and headers, sends through the ``HTTPClient``, maps failures
-/// to ``DocumentStoreError``, retries through the project's ``Retrier`` (per the ``RetryPolicy``, within
+/// to `DocumentStoreError`, retries through the project's `Retrier` (per the `RetryPolicy`, within
 /// its overall deadline, honouring a bounded `Retry-After` on 429 and 503), and retries once with a
 /// refreshed token after `unauthenticated`. Returns only 2xx responses.
 ///
-/// A non-idempotent call (a commit that is not provably idempotent, see ``CommitIdempotency``) is sent
+/// A non-idempotent call (a commit that is not provably idempotent, see `CommitIdempotency`) is sent
 /// again only when the failed attempt provably never reached the server (no connection was made) or
 /// the server answered with a code the policy retries for commits; after an ambiguous failure (the
 /// connection broke or timed out after the request may have left) it fails with "the write may have been
@@ -151,7 +151,7 @@ struct RESTRequestExecutor: Sendable {
         }
     }
 
-    /// Whether a failed attempt is tried again (the ``Retrier`` adds the attempt count and the deadline).
+    /// Whether a failed attempt is tried again (the `Retrier` adds the attempt count and the deadline).
     private func verdict(_ error: any Error, call: Call) -> Retrier.Verdict {
         guard !Task.isCancelled, let failure = error as? AttemptFailure else { return .stop }
         guard retryPolicy.retryableCodes(idempotent: call.idempotent).contains(failure.error.code) else { return .stop }

@@ -17,7 +17,7 @@ public import HearthDomain
 ///
 /// The answers are read by this module's REST codec (the one reader of Firestore's JSON, behind
 /// ``RESTDocumentCodec``, ``RESTReadCodec`` and ``RESTValueCodec``) and the fields of each document are turned into the
-/// model by a ``DocumentDecoder`` (the one behind `getDocument(as:)`, with its type mapping, ``DocumentID``
+/// model by a `DocumentDecoder` (the one behind `getDocument(as:)`, with its type mapping, `DocumentID`
 /// and the other wrappers). Document names are kept whole — project, database and path — in
 /// ``FirestoreDocument/name``.
 ///

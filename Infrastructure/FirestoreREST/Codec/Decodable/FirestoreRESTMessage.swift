@@ -13,7 +13,7 @@ extension FirestoreJSONDecoder {
     /// The `Decodable` route of the wrapper types under any other decoder (`JSONDecoder`): the value is
     /// read as a ``JSON`` tree, written back as compact JSON, then decoded as ``FirestoreJSONDecoder``
     /// would, its JSON path starting at the decoder's coding path. A failure is a `DecodingError.dataCorrupted` at that coding path whose
-    /// description is the ``DocumentStoreError``'s message (naming the JSON path), kept as `underlyingError`.
+    /// description is the `DocumentStoreError`'s message (naming the JSON path), kept as `underlyingError`.
     static func decodeForeign<Message: FirestoreRESTMessage>(
         _ type: Message.Type, from decoder: any Decoder
     ) throws -> Message {

@@ -4,7 +4,7 @@ import HearthDomain
 /// through the document's values, and each step becomes the JSON members it is written as (`fields.price`,
 /// `mapValue.fields.city`, `arrayValue.values[2]`).
 enum RESTJSONPath {
-    /// `error` (thrown by ``DocumentDecoder`` for the document at the JSON path `document`) with the JSON
+    /// `error` (thrown by `DocumentDecoder` for the document at the JSON path `document`) with the JSON
     /// path of the field in front of its message; code and `underlying` are kept.
     static func locate(
         _ error: DocumentStoreError, fields: MapValue, document: [RESTDecodingError.PathComponent]

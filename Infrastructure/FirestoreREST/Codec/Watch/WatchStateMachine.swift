@@ -18,7 +18,7 @@ package import HearthDomain
 ///   the state as `RESET` does and returns ``Event/resetTarget``: the transport must listen to the
 ///   target again without a resume token.
 /// - `ADD` of another target, `REMOVE` (with its cause's code, `internal` without one) and responses
-///   that cannot be read throw a ``DocumentStoreError``: the stream is over.
+///   that cannot be read throw a `DocumentStoreError`: the stream is over.
 package struct WatchStateMachine: Sendable {
     /// What the transport does next.
     package enum Event: Sendable, Hashable {
@@ -58,7 +58,7 @@ package struct WatchStateMachine: Sendable {
     package var lastDocuments: DocumentSet { documents }
 
     /// Applies one response; returns what the transport must do, if anything. Throws a
-    /// ``DocumentStoreError`` when the stream must end.
+    /// `DocumentStoreError` when the stream must end.
     package mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
         switch response {
         case .targetChange(let change):
