@@ -124,13 +124,10 @@ public enum RESTReadCodec {
 
     /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, "transaction"? | "readTime"?}`.
     package static func encodeRunAggregationQueryRequest(
-        _ query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency,
-        database: DatabaseID
+        _ query: StructuredAggregationQuery, consistency: ReadConsistency, database: DatabaseID
     ) -> [UInt8] {
         let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.runAggregationQueryRequest(query, aggregations: aggregations, consistency: consistency)
+        encoder.runAggregationQueryRequest(query, consistency: consistency)
         return encoder.bytes
     }
 

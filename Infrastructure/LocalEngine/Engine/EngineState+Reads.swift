@@ -139,16 +139,12 @@ extension EngineState {
     }
 
     mutating func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency,
-        now: Timestamp
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency, now: Timestamp
     ) throws(DocumentStoreError) -> AggregationResponse {
-        let resolved = try AggregationEvaluator.validate(aggregations)
+        let resolved = try AggregationEvaluator.validate(query.aggregations)
         let validated = try QueryValidator.validate(
             parent: parent,
-            query: query,
+            query: query.query,
             database: database,
             aggregatedFields: AggregationEvaluator.requiredFields(resolved)
         )

@@ -116,14 +116,10 @@ extension FirestoreRESTDocumentStore {
 
     /// `POST …/documents[/{parent}]:runAggregationQuery`.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
-        let body = RESTReadCodec.encodeRunAggregationQueryRequest(
-            query, aggregations: aggregations, consistency: consistency, database: database)
+        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.query.from.collectionID)"
+        let body = RESTReadCodec.encodeRunAggregationQueryRequest(query, consistency: consistency, database: database)
         let response = try await executor.perform(
             .init(
                 method: .post, url: try endpoints.rpc("runAggregationQuery", parent: parent), body: body,
