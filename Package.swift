@@ -37,17 +37,11 @@ func hearthTests(
 let package = Package(
     name: "Hearth",
     platforms: [.macOS(.v15)],
+    // Each library product is the one target of its name.
     products: [
-        .library(name: "Hearth", targets: ["Hearth"]),
-        .library(name: "HearthDomain", targets: ["HearthDomain"]),
-        .library(name: "HearthPort", targets: ["HearthPort"]),
-        .library(name: "HearthApplication", targets: ["HearthApplication"]),
-        .library(name: "HearthInMemory", targets: ["HearthInMemory"]),
-        .library(name: "HearthFileSystem", targets: ["HearthFileSystem"]),
-        .library(name: "HearthFirestoreREST", targets: ["HearthFirestoreREST"]),
-        .library(name: "HearthFirestoreCodec", targets: ["HearthFirestoreCodec"]),
-        .library(name: "HearthContract", targets: ["HearthContract"]),
-        .library(name: "HearthFirestoreTestServer", targets: ["HearthFirestoreTestServer"]),
+        "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
+        "HearthFirestoreREST", "HearthFirestoreCodec", "HearthContract", "HearthFirestoreTestServer",
+    ].map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "hearth", targets: ["HearthCLI"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
     ],
