@@ -189,7 +189,7 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "DomainTests", dependencies: ["HearthDomain"], path: "Tests/DomainTests",
+            name: "DomainTests", dependencies: ["HearthDomain", "HearthTestSupport"], path: "Tests/DomainTests",
             swiftSettings: strictSettings),
         .testTarget(
             name: "PortTests",
@@ -217,6 +217,7 @@ let package = Package(
             name: "FirestoreCodecTests",
             dependencies: [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer",
+                "HearthTestSupport",
             ],
             path: "Tests/FirestoreCodecTests",
             swiftSettings: strictSettings
