@@ -43,7 +43,7 @@ enum ValueReader {
     /// The payload of `value` read through one of its accessors (`nil` for a value of another kind), or
     /// a mismatch that expects a value of `kind`.
     @inline(__always)
-    private static func payload<T>(_ payload: T?, of kind: Value.Kind, in value: Value) throws(ValueMismatch) -> T {
+    static func payload<T>(_ payload: T?, of kind: Value.Kind, in value: Value) throws(ValueMismatch) -> T {
         guard let payload else { throw ValueMismatch(expected: name(of: kind), found: value) }
         return payload
     }
@@ -53,21 +53,6 @@ enum ValueReader {
     }
     static func string(_ value: Value) throws(ValueMismatch) -> String {
         try payload(value.stringValue, of: .string, in: value)
-    }
-    static func timestamp(_ value: Value) throws(ValueMismatch) -> Timestamp {
-        try payload(value.timestampValue, of: .timestamp, in: value)
-    }
-    static func bytes(_ value: Value) throws(ValueMismatch) -> Data {
-        try payload(value.bytesValue, of: .bytes, in: value)
-    }
-    static func geoPoint(_ value: Value) throws(ValueMismatch) -> GeoPoint {
-        try payload(value.geoPointValue, of: .geoPoint, in: value)
-    }
-    static func reference(_ value: Value) throws(ValueMismatch) -> DocumentName {
-        try payload(value.referenceValue, of: .reference, in: value)
-    }
-    static func map(_ value: Value) throws(ValueMismatch) -> MapValue {
-        try payload(value.mapValue, of: .map, in: value)
     }
 
     /// `value` as the integer type the caller asks for (the result's type): an integer in range, or a
@@ -175,16 +160,16 @@ enum ValueReader {
         case .int: identity(try integer(value) as Int, as: T.self)
         case .double: identity(try double(value), as: T.self)
         case .bool: identity(try bool(value), as: T.self)
-        case .date: identity(try timestamp(value).date, as: T.self)
-        case .timestamp: identity(try timestamp(value), as: T.self)
+        case .date: identity(try payload(value.timestampValue, of: .timestamp, in: value).date, as: T.self)
+        case .timestamp: identity(try payload(value.timestampValue, of: .timestamp, in: value), as: T.self)
         case .int64: identity(try integer(value) as Int64, as: T.self)
-        case .data: identity(try bytes(value), as: T.self)
+        case .data: identity(try payload(value.bytesValue, of: .bytes, in: value), as: T.self)
         case .url: identity(try url(value), as: T.self)
-        case .geoPoint: identity(try geoPoint(value), as: T.self)
-        case .documentName: identity(try reference(value), as: T.self)
+        case .geoPoint: identity(try payload(value.geoPointValue, of: .geoPoint, in: value), as: T.self)
+        case .documentName: identity(try payload(value.referenceValue, of: .reference, in: value), as: T.self)
         case .documentPath: identity(try documentPath(value), as: T.self)
         case .value: identity(value, as: T.self)
-        case .mapValue: identity(try map(value), as: T.self)
+        case .mapValue: identity(try payload(value.mapValue, of: .map, in: value), as: T.self)
         case .fieldValue: identity(FieldValue.value(value), as: T.self)
         case .float: identity(try float(value), as: T.self)
         case .int32: identity(try integer(value) as Int32, as: T.self)
