@@ -161,16 +161,13 @@ extension Optional: FieldValueConvertible where Wrapped: FieldValueConvertible {
 }
 
 extension FieldValue {
-    /// An integer, or the refusal of one above `Int64.max` (below `Int64.min` no Swift integer type
-    /// that converts here reaches).
+    /// An integer, or the refusal of one outside `Int64.min...Int64.max` (of the conforming types, only a
+    /// `UInt` or `UInt64` above `Int64.max` can be).
     @inline(__always)
     static func integer(converting number: some BinaryInteger) -> FieldValue {
         guard let integer = Int64(exactly: number) else {
-            return FieldValue(
-                .invalid(
-                    "the integer \(number) is above 9223372036854775807, the largest Firestore integer (a signed 64-bit integer)"
-                )
-            )
+            let bound = number < 0 ? "below \(Int64.min), the smallest" : "above \(Int64.max), the largest"
+            return FieldValue(.invalid("the integer \(number) is \(bound) Firestore integer (a signed 64-bit integer)"))
         }
         return .value(.integer(integer))
     }
