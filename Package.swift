@@ -151,7 +151,7 @@ let package = Package(
             "SeedPortTests",
             // The seeds' own Swift code, as written, on Hearth: only `import Hearth` (what users import).
             ["Hearth", "HearthTestSupport"]),
-        hearthTests("DomainTests", ["HearthDomain"]),
+        hearthTests("DomainTests", ["HearthDomain", "HearthTestSupport"]),
         hearthTests(
             "PortTests",
             // HearthInMemory: a real store for the polling listener to poll.
@@ -169,6 +169,7 @@ let package = Package(
             "FirestoreCodecTests",
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreTestServer",
+                "HearthTestSupport",
             ]),
         hearthTests(
             "FirestoreRESTTests",

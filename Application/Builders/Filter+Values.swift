@@ -1,6 +1,6 @@
 public import HearthDomain
 
-// Swift values in filters (``FieldValueConvertible``, and Firebase's `Any`); see QueryBuilder+Values.swift.
+// Swift values in filters (``FieldValueConvertible``, and Firebase's `Any`); the query forms are in QueryBuilding.swift.
 // A value Firestore cannot store is reported by ``QueryBuilder/build()``, naming the field.
 
 extension Filter {

@@ -81,16 +81,6 @@ public struct QueryBuilder: Sendable {
         }
     }
 
-    /// Adds the filter `field op value`; `field` is a dotted path or `"__name__"`.
-    public func whereField(_ field: String, _ op: FilterOperator, _ value: FieldValue) -> QueryBuilder {
-        whereFilter(.whereField(field, op, value))
-    }
-
-    /// Adds the filter `field op value`.
-    public func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: FieldValue) -> QueryBuilder {
-        whereFilter(.whereField(field, op, value))
-    }
-
     // MARK: - Orders, limits, projection
 
     /// Orders the results by `field` (a dotted path or `"__name__"`), after the orders already given.

@@ -76,8 +76,7 @@ struct UserDataParser {
     ) throws(DocumentStoreError) -> HearthDomain.Value? {
         switch value.storage {
         case .value(let plain):
-            try Self.validatePlain(
-                plain, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: isInsideArray(context))
+            try validatePlain(plain, at: segments, inArray: isInsideArray(context))
             recordLeaves(of: plain, at: segments, context: context)
             return plain
         case .array(let elements):
@@ -319,15 +318,12 @@ struct UserDataParser {
 
     /// Throws when `value` holds an array directly inside an array or an empty or reserved map key, at
     /// any depth. Checks first without building any path; only an invalid value walks again to name where.
-    static func validatePlain(
-        _ value: HearthDomain.Value,
-        at segments: [String],
-        arrayIndices: [ArrayIndex],
-        operation: String,
-        inArray: Bool
+    private func validatePlain(
+        _ value: HearthDomain.Value, at segments: [String], inArray: Bool
     ) throws(DocumentStoreError) {
-        if isValidPlain(value, inArray: inArray) { return }
-        try locateInvalidPlain(value, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: inArray)
+        if Self.isValidPlain(value, inArray: inArray) { return }
+        try Self.locateInvalidPlain(
+            value, at: segments, arrayIndices: arrayIndices, operation: operation, inArray: inArray)
     }
 
     private static func isValidPlain(_ value: HearthDomain.Value, inArray: Bool) -> Bool {

@@ -39,7 +39,7 @@ public struct Query: Sendable, QueryConvertible {
 
 /// Everything that can be queried: ``Query`` and ``CollectionReference``. Supplies the query builder
 /// methods and the read methods to both.
-public protocol QueryConvertible: SnapshotListenable where Snapshots == QuerySnapshots {
+public protocol QueryConvertible: SnapshotListenable, QueryBuilding where Snapshots == QuerySnapshots, Built == Query {
     /// The query this value stands for.
     var query: Query { get }
 }
@@ -53,103 +53,6 @@ extension QueryConvertible {
 
     /// Adds a filter (ANDed with the others): a condition, or an OR / AND of conditions.
     public func whereFilter(_ filter: Filter) -> Query { with { $0.whereFilter(filter) } }
-    /// Adds the filter `field op value` (`field` is a dotted path or `"__name__"`).
-    public func whereField(_ field: String, _ op: FilterOperator, _ value: FieldValue) -> Query {
-        with { $0.whereField(field, op, value) }
-    }
-    /// Adds the filter `field op value`.
-    public func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: FieldValue) -> Query {
-        with { $0.whereField(field, op, value) }
-    }
-    /// Results whose `field` (a dotted path, or `"__name__"` for the document) equals `value` in Firestore's
-    /// sense (`1` equals `1.0`). `null` and NaN become Firestore's `IS_NULL` and `IS_NAN` filters.
-    public func whereField(_ field: String, isEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isEqualTo: value) }
-    }
-    /// Results whose `field` equals `value` in Firestore's sense (`1` equals `1.0`); `null` and NaN become
-    /// Firestore's `IS_NULL` and `IS_NAN` filters.
-    public func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isEqualTo: value) }
-    }
-    /// Results whose `field` (a dotted path) exists, is not null and differs from `value`; documents without
-    /// the field are never results. `null` and NaN become `IS_NOT_NULL` and `IS_NOT_NAN`. An inequality: it orders the
-    /// results by `field` first unless an explicit order says otherwise.
-    public func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isNotEqualTo: value) }
-    }
-    /// Results whose `field` exists, is not null and differs from `value` (an inequality, as with a dotted
-    /// path).
-    public func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isNotEqualTo: value) }
-    }
-    /// Results whose `field` (a dotted path) is less than `value` and of the same kind (numbers with numbers,
-    /// strings with strings, ...), in Firestore's order. A range filter orders the results by `field`.
-    public func whereField(_ field: String, isLessThan value: FieldValue) -> Query {
-        with { $0.whereField(field, isLessThan: value) }
-    }
-    /// Results whose `field` is less than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Query {
-        with { $0.whereField(field, isLessThan: value) }
-    }
-    /// Results whose `field` (a dotted path) is at most `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isLessThanOrEqualTo: value) }
-    }
-    /// Results whose `field` is at most `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isLessThanOrEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isLessThanOrEqualTo: value) }
-    }
-    /// Results whose `field` (a dotted path) is greater than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: String, isGreaterThan value: FieldValue) -> Query {
-        with { $0.whereField(field, isGreaterThan: value) }
-    }
-    /// Results whose `field` is greater than `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Query {
-        with { $0.whereField(field, isGreaterThan: value) }
-    }
-    /// Results whose `field` (a dotted path) is at least `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isGreaterThanOrEqualTo: value) }
-    }
-    /// Results whose `field` is at least `value` and of the same kind, in Firestore's order.
-    public func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: FieldValue) -> Query {
-        with { $0.whereField(field, isGreaterThanOrEqualTo: value) }
-    }
-    /// Results whose `field` (a dotted path) is an array holding `value`. Invalid on `__name__`.
-    public func whereField(_ field: String, arrayContains value: FieldValue) -> Query {
-        with { $0.whereField(field, arrayContains: value) }
-    }
-    /// Results whose `field` is an array holding `value`. Invalid on `__name__`.
-    public func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Query {
-        with { $0.whereField(field, arrayContains: value) }
-    }
-    /// Results whose `field` (a dotted path) is an array holding at least one of `values` (1 to 30 values;
-    /// an empty list is `invalidArgument` when the query runs). Invalid on `__name__`.
-    public func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> Query {
-        with { $0.whereField(field, arrayContainsAny: values) }
-    }
-    /// Results whose `field` is an array holding at least one of `values` (1 to 30 values).
-    public func whereField(_ field: FieldPath, arrayContainsAny values: [FieldValue]) -> Query {
-        with { $0.whereField(field, arrayContainsAny: values) }
-    }
-    /// Results whose `field` (a dotted path) equals one of `values` (1 to 30 values; an empty list is
-    /// `invalidArgument` when the query runs).
-    public func whereField(_ field: String, in values: [FieldValue]) -> Query {
-        with { $0.whereField(field, in: values) }
-    }
-    /// Results whose `field` equals one of `values` (1 to 30 values).
-    public func whereField(_ field: FieldPath, in values: [FieldValue]) -> Query {
-        with { $0.whereField(field, in: values) }
-    }
-    /// Results whose `field` (a dotted path) exists, is not null and equals none of `values` (1 to 10
-    /// values). An inequality: it orders the results by `field` first unless an explicit order says otherwise.
-    public func whereField(_ field: String, notIn values: [FieldValue]) -> Query {
-        with { $0.whereField(field, notIn: values) }
-    }
-    /// Results whose `field` exists, is not null and equals none of `values` (1 to 10 values).
-    public func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Query {
-        with { $0.whereField(field, notIn: values) }
-    }
 
     // MARK: Orders, limits, projection, cursors
 

@@ -49,8 +49,7 @@ extension DocumentID: Codable {
             self.init(wrappedValue: try Wrapped.wrap(path))
             return
         }
-        let container = try decoder.singleValueContainer()
-        self.init(wrappedValue: container.decodeNil() ? nil : try container.decode(Wrapped.self))
+        try self.init(decodingWrappedValueFrom: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -58,16 +57,12 @@ extension DocumentID: Codable {
             fieldEncoder.omitsField = true
             return
         }
-        var container = encoder.singleValueContainer()
-        if let wrappedValue {
-            try container.encode(wrappedValue)
-        } else {
-            try container.encodeNil()
-        }
+        try encodeWrappedValue(to: encoder)
     }
 }
 
-extension DocumentID: MissingFieldDecodable {
+extension DocumentID: OptionalWrapper {
+    /// The document path (as `Wrapped`) when there is one: the field is never stored.
     static func valueForMissingField(documentPath: DocumentPath?) throws -> DocumentID {
         DocumentID(wrappedValue: try documentPath.map(Wrapped.wrap))
     }

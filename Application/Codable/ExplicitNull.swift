@@ -23,25 +23,17 @@ public struct ExplicitNull<Wrapped> {
 
 extension ExplicitNull: Encodable where Wrapped: Encodable {
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue {
-            try container.encode(wrappedValue)
-        } else {
-            try container.encodeNil()
-        }
+        try encodeWrappedValue(to: encoder)
     }
 }
 
 extension ExplicitNull: Decodable where Wrapped: Decodable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        self.init(wrappedValue: container.decodeNil() ? nil : try container.decode(Wrapped.self))
+        try self.init(decodingWrappedValueFrom: decoder)
     }
 }
 
-extension ExplicitNull: MissingFieldDecodable {
-    static func valueForMissingField(documentPath: DocumentPath?) -> ExplicitNull { ExplicitNull(wrappedValue: nil) }
-}
+extension ExplicitNull: OptionalWrapper {}
 
 extension ExplicitNull: Sendable where Wrapped: Sendable {}
 extension ExplicitNull: Equatable where Wrapped: Equatable {}

@@ -75,15 +75,10 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
         }
         switch element {
         case .string: return ValueReader.identity(try read(elements, at: node, ValueReader.string), as: T.self)
-        case .int:
-            return ValueReader.identity(
-                try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) },
-                as: T.self)
+        case .int: return ValueReader.identity(try read(elements, at: node, ValueReader.integer) as [Int], as: T.self)
         case .double: return ValueReader.identity(try read(elements, at: node, ValueReader.double), as: T.self)
         case .int64:
-            return ValueReader.identity(
-                try read(elements, at: node) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) },
-                as: T.self)
+            return ValueReader.identity(try read(elements, at: node, ValueReader.integer) as [Int64], as: T.self)
         case .bool: return ValueReader.identity(try read(elements, at: node, ValueReader.bool), as: T.self)
         default: return try decodeNested(T.self, from: value, at: node)
         }
@@ -157,44 +152,20 @@ final class FieldDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { try read(type, ValueReader.string) }
     func decode(_ type: Double.Type) throws -> Double { try read(type, ValueReader.double) }
     func decode(_ type: Float.Type) throws -> Float { try read(type, ValueReader.float) }
-    func decode(_ type: Int.Type) throws -> Int {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int.self) }
-    }
-    func decode(_ type: Int8.Type) throws -> Int8 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int8.self) }
-    }
-    func decode(_ type: Int16.Type) throws -> Int16 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int16.self) }
-    }
-    func decode(_ type: Int32.Type) throws -> Int32 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int32.self) }
-    }
-    func decode(_ type: Int64.Type) throws -> Int64 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int64.self) }
-    }
-    func decode(_ type: UInt.Type) throws -> UInt {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt.self) }
-    }
-    func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt8.self) }
-    }
-    func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt16.self) }
-    }
-    func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt32.self) }
-    }
-    func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt64.self) }
-    }
+    func decode(_ type: Int.Type) throws -> Int { try read(type, ValueReader.integer) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try read(type, ValueReader.integer) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try read(type, ValueReader.integer) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try read(type, ValueReader.integer) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try read(type, ValueReader.integer) }
+    func decode(_ type: UInt.Type) throws -> UInt { try read(type, ValueReader.integer) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type, ValueReader.integer) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type, ValueReader.integer) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type, ValueReader.integer) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type, ValueReader.integer) }
     @available(macOS 15.0, *)
-    func decode(_ type: Int128.Type) throws -> Int128 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: Int128.self) }
-    }
+    func decode(_ type: Int128.Type) throws -> Int128 { try read(type, ValueReader.integer) }
     @available(macOS 15.0, *)
-    func decode(_ type: UInt128.Type) throws -> UInt128 {
-        try read(type) { value throws(ValueMismatch) in try ValueReader.integer(value, as: UInt128.self) }
-    }
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try read(type, ValueReader.integer) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let leaf = ValueReader.leaf(T.self) {

@@ -31,25 +31,27 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
     // MARK: Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let buffer: MapBuffer
-        if case .map(let existing) = storage {
-            buffer = existing
-        } else {
-            buffer = MapBuffer()
-            storage = .map(buffer)
-        }
+        let buffer = self.buffer(
+            existing: { if case .map(let buffer) = $0 { buffer } else { nil } }, store: Storage.map)
         return KeyedEncodingContainer(KeyedFieldEncodingContainer<Key>(encoder: self, buffer: buffer, node: node))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let buffer: ArrayBuffer
-        if case .array(let existing) = storage {
-            buffer = existing
-        } else {
-            buffer = ArrayBuffer()
-            storage = .array(buffer)
-        }
+        let buffer = self.buffer(
+            existing: { if case .array(let buffer) = $0 { buffer } else { nil } }, store: Storage.array)
         return UnkeyedFieldEncodingContainer(encoder: self, buffer: buffer, node: node)
+    }
+
+    /// The buffer ``storage`` already holds (found by `existing`), so that asking twice for the same kind
+    /// of container fills one value; else a new buffer, put in ``storage`` by `store`.
+    @inline(__always)
+    private func buffer<Buffer: EncodingBuffer>(
+        existing: (Storage) -> Buffer?, store: (Buffer) -> Storage
+    ) -> Buffer {
+        if let buffer = existing(storage) { return buffer }
+        let buffer = Buffer()
+        storage = store(buffer)
+        return buffer
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -184,9 +186,14 @@ final class FieldEncoder: Encoder, SingleValueEncodingContainer {
     }
 }
 
+/// A container's buffer in ``FieldEncoder/Storage``: ``MapBuffer`` or ``ArrayBuffer``, made empty.
+protocol EncodingBuffer: AnyObject {
+    init()
+}
+
 /// The fields of a map being encoded. Fields written through `nestedContainer` or `superEncoder`
 /// stay `pending` until the whole value is finished.
-final class MapBuffer {
+final class MapBuffer: EncodingBuffer {
     /// Room for the fields of a typical model, so that the dictionary rarely grows while it is filled.
     var fields = [String: FieldValue](minimumCapacity: 16)
     var pending: [String: PendingValue] = [:]
@@ -217,7 +224,7 @@ final class MapBuffer {
 }
 
 /// The elements of an array being encoded; nested containers are finished at the end.
-final class ArrayBuffer {
+final class ArrayBuffer: EncodingBuffer {
     var elements: [FieldValue] = []
     var pending: [(index: Int, value: PendingValue)] = []
 

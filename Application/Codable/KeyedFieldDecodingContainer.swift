@@ -30,9 +30,9 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         )
     }
 
+    /// `reader` applied to the field's `value`, its mismatch reported at `key`.
     @inline(__always)
-    private func read<T>(_ key: Key, _ reader: (Value) throws(ValueMismatch) -> T) throws -> T {
-        guard let value = fields[key.stringValue] else { throw missing(key, T.self) }
+    private func read<T>(_ value: Value, at key: Key, _ reader: (Value) throws(ValueMismatch) -> T) throws -> T {
         do {
             return try reader(value)
         } catch {
@@ -41,13 +41,15 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     }
 
     @inline(__always)
+    private func read<T>(_ key: Key, _ reader: (Value) throws(ValueMismatch) -> T) throws -> T {
+        guard let value = fields[key.stringValue] else { throw missing(key, T.self) }
+        return try read(value, at: key, reader)
+    }
+
+    @inline(__always)
     private func readIfPresent<T>(_ key: Key, _ reader: (Value) throws(ValueMismatch) -> T) throws -> T? {
         guard let value = fields[key.stringValue], !value.isNull else { return nil }
-        do {
-            return try reader(value)
-        } catch {
-            throw error.decodingError(T.self, at: node.appending(key))
-        }
+        return try read(value, at: key, reader)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -59,44 +61,20 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key, ValueReader.string) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key, ValueReader.double) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key, ValueReader.float) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }
-    }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) }
-    }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) }
-    }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) }
-    }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }
-    }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) }
-    }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) }
-    }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) }
-    }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) }
-    }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) }
-    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(key, ValueReader.integer) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(key, ValueReader.integer) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(key, ValueReader.integer) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(key, ValueReader.integer) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(key, ValueReader.integer) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(key, ValueReader.integer) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(key, ValueReader.integer) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(key, ValueReader.integer) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(key, ValueReader.integer) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(key, ValueReader.integer) }
     @available(macOS 15.0, *)
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) }
-    }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try read(key, ValueReader.integer) }
     @available(macOS 15.0, *)
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
-        try read(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) }
-    }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try read(key, ValueReader.integer) }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let value = fields[key.stringValue] else {
@@ -125,42 +103,42 @@ struct KeyedFieldDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try readIfPresent(key, ValueReader.float)
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     @available(macOS 15.0, *)
     func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
     @available(macOS 15.0, *)
     func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
-        try readIfPresent(key) { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) }
+        try readIfPresent(key, ValueReader.integer)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

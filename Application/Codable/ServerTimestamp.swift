@@ -33,27 +33,15 @@ extension Date: ServerTimestampWrappable {}
 
 extension ServerTimestamp: Codable {
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        self.init(wrappedValue: container.decodeNil() ? nil : try container.decode(Wrapped.self))
+        try self.init(decodingWrappedValueFrom: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue {
-            try container.encode(wrappedValue)
-        } else if encoder is FieldEncoder {
-            try container.encode(FieldValue.serverTimestamp())
-        } else {
-            try container.encodeNil()
-        }
+        try encodeWrappedValue(to: encoder, nilValue: .serverTimestamp())
     }
 }
 
-extension ServerTimestamp: MissingFieldDecodable {
-    static func valueForMissingField(documentPath: DocumentPath?) -> ServerTimestamp {
-        ServerTimestamp(wrappedValue: nil)
-    }
-}
+extension ServerTimestamp: OptionalWrapper {}
 
 extension ServerTimestamp: Equatable where Wrapped: Equatable {}
 extension ServerTimestamp: Hashable where Wrapped: Hashable {}

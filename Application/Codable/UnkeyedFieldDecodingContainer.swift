@@ -54,44 +54,20 @@ struct UnkeyedFieldDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: String.Type) throws -> String { try read(ValueReader.string) }
     mutating func decode(_ type: Double.Type) throws -> Double { try read(ValueReader.double) }
     mutating func decode(_ type: Float.Type) throws -> Float { try read(ValueReader.float) }
-    mutating func decode(_ type: Int.Type) throws -> Int {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int.self) }
-    }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int8.self) }
-    }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int16.self) }
-    }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int32.self) }
-    }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int64.self) }
-    }
-    mutating func decode(_ type: UInt.Type) throws -> UInt {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt.self) }
-    }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt8.self) }
-    }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt16.self) }
-    }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt32.self) }
-    }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt64.self) }
-    }
+    mutating func decode(_ type: Int.Type) throws -> Int { try read(ValueReader.integer) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(ValueReader.integer) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(ValueReader.integer) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(ValueReader.integer) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(ValueReader.integer) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { try read(ValueReader.integer) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(ValueReader.integer) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(ValueReader.integer) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(ValueReader.integer) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(ValueReader.integer) }
     @available(macOS 15.0, *)
-    mutating func decode(_ type: Int128.Type) throws -> Int128 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: Int128.self) }
-    }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try read(ValueReader.integer) }
     @available(macOS 15.0, *)
-    mutating func decode(_ type: UInt128.Type) throws -> UInt128 {
-        try read { v throws(ValueMismatch) in try ValueReader.integer(v, as: UInt128.self) }
-    }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try read(ValueReader.integer) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let value = try next(T.self)

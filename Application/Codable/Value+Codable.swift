@@ -11,27 +11,9 @@ extension Value: Codable {
             self = try fieldDecoder.decode(Value.self)
             return
         }
-        if let container = try? decoder.singleValueContainer() {
-            if container.decodeNil() {
-                self = .null
-                return
-            }
-            if let flag = try? container.decode(Bool.self) {
-                self = .boolean(flag)
-                return
-            }
-            if let number = try? container.decode(Int64.self) {
-                self = .integer(number)
-                return
-            }
-            if let number = try? container.decode(Double.self) {
-                self = .double(number)
-                return
-            }
-            if let text = try? container.decode(String.self) {
-                self = .string(text)
-                return
-            }
+        if let container = try? decoder.singleValueContainer(), let scalar = Self.scalar(in: container) {
+            self = scalar
+            return
         }
         if var container = try? decoder.unkeyedContainer() {
             var elements: [Value] = []
@@ -42,6 +24,16 @@ extension Value: Codable {
             return
         }
         self = .map(try MapValue(from: decoder))
+    }
+
+    /// The null or scalar `container` holds, tried in the order null, `Bool`, `Int64`, `Double`,
+    /// `String`; `nil` when it holds none of them.
+    private static func scalar(in container: any SingleValueDecodingContainer) -> Value? {
+        if container.decodeNil() { return .null }
+        return (try? container.decode(Bool.self)).map(Value.boolean)
+            ?? (try? container.decode(Int64.self)).map(Value.integer)
+            ?? (try? container.decode(Double.self)).map(Value.double)
+            ?? (try? container.decode(String.self)).map(Value.string)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -40,19 +40,24 @@ enum ValueReader {
         }
     }
 
+    /// The payload of `value` read through one of its accessors (`nil` for a value of another kind), or
+    /// a mismatch that expects a value of `kind`.
+    @inline(__always)
+    static func payload<T>(_ payload: T?, of kind: Value.Kind, in value: Value) throws(ValueMismatch) -> T {
+        guard let payload else { throw ValueMismatch(expected: name(of: kind), found: value) }
+        return payload
+    }
+
     static func bool(_ value: Value) throws(ValueMismatch) -> Bool {
-        guard case .boolean(let result) = value else { throw ValueMismatch(expected: "boolean", found: value) }
-        return result
+        try payload(value.booleanValue, of: .boolean, in: value)
     }
-
     static func string(_ value: Value) throws(ValueMismatch) -> String {
-        guard case .string(let result) = value else { throw ValueMismatch(expected: "string", found: value) }
-        return result
+        try payload(value.stringValue, of: .string, in: value)
     }
 
-    static func integer<Integer: FixedWidthInteger>(
-        _ value: Value, as type: Integer.Type
-    ) throws(ValueMismatch) -> Integer {
+    /// `value` as the integer type the caller asks for (the result's type): an integer in range, or a
+    /// double that is a whole number in range.
+    static func integer<Integer: FixedWidthInteger>(_ value: Value) throws(ValueMismatch) -> Integer {
         switch value {
         case .integer(let number):
             guard let result = Integer(exactly: number) else {
@@ -89,31 +94,11 @@ enum ValueReader {
         return result
     }
 
-    static func timestamp(_ value: Value) throws(ValueMismatch) -> Timestamp {
-        guard case .timestamp(let result) = value else { throw ValueMismatch(expected: "timestamp", found: value) }
-        return result
-    }
-
-    static func bytes(_ value: Value) throws(ValueMismatch) -> Data {
-        guard case .bytes(let result) = value else { throw ValueMismatch(expected: "bytes", found: value) }
-        return result
-    }
-
     static func url(_ value: Value) throws(ValueMismatch) -> URL {
         guard case .string(let text) = value else { throw ValueMismatch(expected: "string (URL)", found: value) }
         guard let result = URL(string: text) else {
             throw ValueMismatch(expected: "URL", found: value, detail: "\(PathText.quoted(text)) (not a valid URL)")
         }
-        return result
-    }
-
-    static func geoPoint(_ value: Value) throws(ValueMismatch) -> GeoPoint {
-        guard case .geoPoint(let result) = value else { throw ValueMismatch(expected: "geo point", found: value) }
-        return result
-    }
-
-    static func reference(_ value: Value) throws(ValueMismatch) -> DocumentName {
-        guard case .reference(let result) = value else { throw ValueMismatch(expected: "reference", found: value) }
         return result
     }
 
@@ -131,11 +116,6 @@ enum ValueReader {
         default:
             throw ValueMismatch(expected: "reference", found: value)
         }
-    }
-
-    static func map(_ value: Value) throws(ValueMismatch) -> MapValue {
-        guard case .map(let result) = value else { throw ValueMismatch(expected: "map", found: value) }
-        return result
     }
 
     /// The types read straight from a ``Value`` (the scalars above, `Value`, `MapValue`, `FieldValue`);
@@ -177,23 +157,23 @@ enum ValueReader {
     static func read<T>(_ leaf: Leaf, _ value: Value, as type: T.Type) throws(ValueMismatch) -> T {
         switch leaf {
         case .string: identity(try string(value), as: T.self)
-        case .int: identity(try integer(value, as: Int.self), as: T.self)
+        case .int: identity(try integer(value) as Int, as: T.self)
         case .double: identity(try double(value), as: T.self)
         case .bool: identity(try bool(value), as: T.self)
-        case .date: identity(try timestamp(value).date, as: T.self)
-        case .timestamp: identity(try timestamp(value), as: T.self)
-        case .int64: identity(try integer(value, as: Int64.self), as: T.self)
-        case .data: identity(try bytes(value), as: T.self)
+        case .date: identity(try payload(value.timestampValue, of: .timestamp, in: value).date, as: T.self)
+        case .timestamp: identity(try payload(value.timestampValue, of: .timestamp, in: value), as: T.self)
+        case .int64: identity(try integer(value) as Int64, as: T.self)
+        case .data: identity(try payload(value.bytesValue, of: .bytes, in: value), as: T.self)
         case .url: identity(try url(value), as: T.self)
-        case .geoPoint: identity(try geoPoint(value), as: T.self)
-        case .documentName: identity(try reference(value), as: T.self)
+        case .geoPoint: identity(try payload(value.geoPointValue, of: .geoPoint, in: value), as: T.self)
+        case .documentName: identity(try payload(value.referenceValue, of: .reference, in: value), as: T.self)
         case .documentPath: identity(try documentPath(value), as: T.self)
         case .value: identity(value, as: T.self)
-        case .mapValue: identity(try map(value), as: T.self)
+        case .mapValue: identity(try payload(value.mapValue, of: .map, in: value), as: T.self)
         case .fieldValue: identity(FieldValue.value(value), as: T.self)
         case .float: identity(try float(value), as: T.self)
-        case .int32: identity(try integer(value, as: Int32.self), as: T.self)
-        case .uint64: identity(try integer(value, as: UInt64.self), as: T.self)
+        case .int32: identity(try integer(value) as Int32, as: T.self)
+        case .uint64: identity(try integer(value) as UInt64, as: T.self)
         }
     }
 

@@ -53,7 +53,7 @@ extension FieldValue {
         case CChar(UInt8(ascii: "f")), CChar(UInt8(ascii: "d")):
             return .value(.double(number.doubleValue))
         case CChar(UInt8(ascii: "Q")), CChar(UInt8(ascii: "L")):
-            return unsigned(number.uint64Value)
+            return integer(converting: number.uint64Value)
         default:
             return .value(.integer(number.int64Value))
         }

@@ -86,55 +86,22 @@ extension Bool: FieldValueConvertible {
     public var fieldValue: FieldValue { .value(.boolean(self)) }
 }
 
-extension Int: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
+extension FieldValueConvertible where Self: FixedWidthInteger {
+    /// An integer value; above `Int64.max` (a `UInt` or `UInt64`), user data that the write or query
+    /// refuses (`invalidArgument`).
+    public var fieldValue: FieldValue { FieldValue.integer(converting: self) }
 }
 
-extension Int8: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension Int16: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension Int32: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension Int64: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(self)) }
-}
-
-extension UInt8: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension UInt16: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension UInt32: FieldValueConvertible {
-    /// An integer value.
-    public var fieldValue: FieldValue { .value(.integer(Int64(self))) }
-}
-
-extension UInt: FieldValueConvertible {
-    /// An integer value; above `Int64.max`, user data that the write or query refuses (`invalidArgument`).
-    public var fieldValue: FieldValue { FieldValue.unsigned(UInt64(self)) }
-}
-
-extension UInt64: FieldValueConvertible {
-    /// An integer value; above `Int64.max`, user data that the write or query refuses (`invalidArgument`).
-    public var fieldValue: FieldValue { FieldValue.unsigned(self) }
-}
+extension Int: FieldValueConvertible {}
+extension Int8: FieldValueConvertible {}
+extension Int16: FieldValueConvertible {}
+extension Int32: FieldValueConvertible {}
+extension Int64: FieldValueConvertible {}
+extension UInt: FieldValueConvertible {}
+extension UInt8: FieldValueConvertible {}
+extension UInt16: FieldValueConvertible {}
+extension UInt32: FieldValueConvertible {}
+extension UInt64: FieldValueConvertible {}
 
 extension Double: FieldValueConvertible {
     /// A double value (NaN, infinities and -0.0 kept).
@@ -194,14 +161,13 @@ extension Optional: FieldValueConvertible where Wrapped: FieldValueConvertible {
 }
 
 extension FieldValue {
-    /// An integer, or the refusal of one above `Int64.max`.
-    static func unsigned(_ number: UInt64) -> FieldValue {
+    /// An integer, or the refusal of one outside `Int64.min...Int64.max` (of the conforming types, only a
+    /// `UInt` or `UInt64` above `Int64.max` can be).
+    @inline(__always)
+    static func integer(converting number: some BinaryInteger) -> FieldValue {
         guard let integer = Int64(exactly: number) else {
-            return FieldValue(
-                .invalid(
-                    "the integer \(number) is above 9223372036854775807, the largest Firestore integer (a signed 64-bit integer)"
-                )
-            )
+            let bound = number < 0 ? "below \(Int64.min), the smallest" : "above \(Int64.max), the largest"
+            return FieldValue(.invalid("the integer \(number) is \(bound) Firestore integer (a signed 64-bit integer)"))
         }
         return .value(.integer(integer))
     }

@@ -48,6 +48,46 @@ struct FirestoreEmulatorTests {
         #expect(try workspace.run(["get", "members/bea"]).status == 1)
     }
 
+    /// `hearth watch` on Firestore prints a change another client (`curl`, on the REST API) makes.
+    @Test func watch_printsAChangeMadeByCurl() async throws {
+        let emulator = try await FirestoreEmulator.shared()
+        let workspace = try await emulatorWorkspace()
+        defer { workspace.remove() }
+        let curl = try #require(ChildProcess.which("curl"), "curl is needed to write as another client")
+        try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
+        let output = workspace.directory.url.appendingPathComponent("watch.out")
+        let watch = try workspace.hearth.start(["watch", "members"], output: output)
+        defer { watch.kill() }
+        func lines() -> [String] {
+            ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func waitFor(_ text: String, within limit: Duration) async -> Duration? {
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < limit {
+                if lines().contains(where: { $0.contains(text) }) { return ContinuousClock.now - start }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return nil
+        }
+        #expect(await waitFor(#""path":"members/ana""#, within: .seconds(60)) != nil, "\(lines())")
+
+        let project = try #require(workspace.hearth.environment["GOOGLE_CLOUD_PROJECT"])
+        let url = "\(emulator.baseURL)/v1/projects/\(project)/databases/(default)/documents/members?documentId=cid"
+        let write = try await ChildProcess.run(
+            curl,
+            [
+                "-sS", "-f", "-X", "POST", "-H", "Authorization: Bearer owner", "-H", "Content-Type: application/json",
+                "--data", #"{"fields":{"name":{"stringValue":"Cid"}}}"#, url,
+            ], timeout: .seconds(30))
+        #expect(write.status == 0, "\(write.errors)")
+        let latency = await waitFor(
+            #"{"type":"added","path":"members/cid","fields":{"name":"Cid"}}"#, within: .seconds(30))
+
+        #expect(latency != nil, "\(lines())")
+        // Polling (the REST adapter's listener until the WebChannel transport lands) reads every second.
+        if let latency { #expect(latency < .seconds(3), "the change took \(latency)") }
+    }
+
     private func emulatorWorkspace() async throws -> Workspace {
         let emulator = try await FirestoreEmulator.shared()
         return try Workspace(

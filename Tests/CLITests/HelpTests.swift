@@ -4,7 +4,7 @@ import Testing
 @Suite("hearth --help", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct HelpTests {
     static let commands = [
-        "demo", "get", "set", "update", "delete", "query", "count", "collections", "export", "import",
+        "demo", "get", "set", "update", "delete", "query", "count", "collections", "export", "import", "watch",
     ]
 
     @Test func help_listsEveryCommand_andTheEnvironment() throws {

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 
 /// Builds dataset `index` of a run from its seed: the same seed and index always give the same documents.

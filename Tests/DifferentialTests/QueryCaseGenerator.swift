@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthApplication
 import HearthDomain
 import HearthFirestoreCodec

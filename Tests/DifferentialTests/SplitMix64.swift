@@ -1,23 +1,11 @@
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, deterministic generator.
+import HearthTestSupport
+
+/// The differential tests' draws, on the shared SplitMix64 (HearthTestSupport).
 ///
 /// Every draw of the differential tests goes through the helpers below rather than the standard
 /// library's `random(in:using:)`, whose algorithm may change between toolchains: a seed must replay the
 /// same datasets and queries everywhere.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// A seed derived from `seed` and a path of indexes, so that dataset 2's case 17 is the same whatever
     /// the number of cases or datasets.
     static func derive(_ seed: UInt64, _ parts: UInt64...) -> UInt64 {

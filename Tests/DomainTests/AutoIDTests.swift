@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 import Testing
 
@@ -12,7 +13,7 @@ struct AutoIDTests {
     }
 
     @Test func autoID_hasTwentyCharactersFromTheAlphabet() throws {
-        var generator = SeededGenerator(seed: 1)
+        var generator = SplitMix64(seed: 1)
         for _ in 0..<500 {
             let id = DocumentIdentifier.autoID(using: &generator)
             #expect(id.rawValue.utf8.count == 20)
@@ -31,10 +32,10 @@ struct AutoIDTests {
         #expect(Set(ids).count == ids.count)
     }
 
-    @Test func autoID_isReproducibleWithASeededGenerator() {
-        var first = SeededGenerator(seed: 2024)
-        var second = SeededGenerator(seed: 2024)
-        var other = SeededGenerator(seed: 2025)
+    @Test func autoID_isReproducibleWithASplitMix64() {
+        var first = SplitMix64(seed: 2024)
+        var second = SplitMix64(seed: 2024)
+        var other = SplitMix64(seed: 2025)
 
         let firstIDs = (0..<10).map { _ in DocumentIdentifier.autoID(using: &first) }
         let secondIDs = (0..<10).map { _ in DocumentIdentifier.autoID(using: &second) }
@@ -51,7 +52,7 @@ struct AutoIDTests {
     /// test proves that this check catches it. (`% 62` over a full 64-bit word has a bias of 2⁻⁵⁸, which no
     /// sample can reveal; the byte-wise form is the one implementations actually get wrong.)
     @Test func autoID_charactersAreUniform() {
-        var generator = SeededGenerator(seed: 62)
+        var generator = SplitMix64(seed: 62)
         let counts = characterCounts(ids: 6_200) { AutoID.make(using: &generator) }
 
         #expect(counts.count == 62, "every character occurs")
@@ -60,7 +61,7 @@ struct AutoIDTests {
     }
 
     @Test func uniformityCheck_detectsByteModuloBias() {
-        var generator = SeededGenerator(seed: 62)
+        var generator = SplitMix64(seed: 62)
         let counts = characterCounts(ids: 6_200) { byteModuloAutoID(using: &generator) }
 
         #expect(!isUniform(counts, total: 62 * 2_000))
@@ -98,7 +99,7 @@ struct AutoIDTests {
     }
 
     /// The biased algorithm the uniformity check must reject: one random byte per character, reduced `% 62`.
-    private func byteModuloAutoID(using generator: inout SeededGenerator) -> String {
+    private func byteModuloAutoID(using generator: inout SplitMix64) -> String {
         String((0..<20).map { _ in AutoID.alphabet[Int(UInt8.random(in: .min ... .max, using: &generator)) % 62] })
     }
 }

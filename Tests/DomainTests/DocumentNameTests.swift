@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 import Testing
 
@@ -133,7 +134,7 @@ struct DocumentNameTests {
     }
 
     @Test func randomNames_eitherParseAndRoundTripOrThrow() {
-        var generator = SeededGenerator(seed: 13)
+        var generator = SplitMix64(seed: 13)
         let pieces = ["projects", "databases", "documents", "p", "(default)", "/", "//", "", "..", "__x__", "é", "a"]
         let prefix = "projects/p/databases/d/documents"
         for round in 0..<5_000 {

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 import Testing
 
@@ -57,7 +58,7 @@ struct MapValueTests {
     }
 
     @Test func randomEdits_keepKeysSortedUniqueAndFindable() {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SplitMix64(seed: 21)
         let alphabet = ["a", "b", "Z", "_", precomposedE, decomposedE, "😀", "\u{FFFD}"]
         var map = MapValue()
         var model: [(key: [UInt8], value: Value)] = []

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import HearthDomain
 import Testing
 
@@ -190,7 +191,7 @@ struct ResourcePathTests {
     }
 
     @Test func documentPathOrder_agreesWithAnIndependentOracle() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let alphabet = ["a", "b", "!", "-", precomposedE, decomposedE, "\u{FFFD}", "😀", "Z"]
         let paths = try (0..<300).map { _ in
             let depth = 2 * Int.random(in: 1...3, using: &generator)
@@ -215,7 +216,7 @@ struct ResourcePathTests {
     // MARK: Runtime input never traps
 
     @Test func randomText_eitherParsesOrThrows() {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix64(seed: 11)
         let pieces = ["a", "/", ".", "..", "_", "__", "é", "\u{0}", "😀", "//"]
         for _ in 0..<3_000 {
             let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in

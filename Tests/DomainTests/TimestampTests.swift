@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthDomain
 import Testing
@@ -187,7 +188,7 @@ struct TimestampTests {
     }
 
     @Test func rfc3339_randomTextEitherParsesOrThrows() {
-        var generator = SeededGenerator(seed: 3_339)
+        var generator = SplitMix64(seed: 3_339)
         let alphabet = Array("0123456789-:.TtZz+ ")
         let template = Array("2024-05-01T12:34:56.123456789+05:30")
         for round in 0..<20_000 {
@@ -220,7 +221,7 @@ struct TimestampTests {
     }
 
     @Test func nineDigitFractions_roundTripAtRandomInstants() throws {
-        var generator = SeededGenerator(seed: 9)
+        var generator = SplitMix64(seed: 9)
         for _ in 0..<5_000 {
             let timestamp = try Timestamp(
                 seconds: Int64.random(in: Timestamp.min.seconds...Timestamp.max.seconds, using: &generator),
@@ -342,7 +343,7 @@ struct TimestampTests {
 
     @Test func order_agreesWithTheTextOfPrintedTimestamps() throws {
         // Printed with a fixed nine-digit fraction, later instants have later text.
-        var generator = SeededGenerator(seed: 12)
+        var generator = SplitMix64(seed: 12)
         let timestamps = try (0..<300).map { _ in
             try Timestamp(
                 seconds: Int64.random(in: Timestamp.min.seconds...Timestamp.max.seconds, using: &generator),

@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthDomain
 import Testing
@@ -76,7 +77,7 @@ struct ValueOrderingTests {
     @Test func sortingShuffledValues_reproducesTheTable() throws {
         let table = try orderingTable()
         let rank = { (value: Value) -> Int in table.firstIndex { group in group.values.contains(value) } ?? -1 }
-        var generator = SeededGenerator(seed: 5)
+        var generator = SplitMix64(seed: 5)
         let values = table.flatMap(\.values)
 
         for _ in 0..<20 {

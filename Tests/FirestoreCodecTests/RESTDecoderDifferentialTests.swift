@@ -1,3 +1,4 @@
+import HearthTestSupport
 import Foundation
 import HearthApplication
 import HearthDomain

@@ -47,6 +47,8 @@ struct QueryOptions {
     }
 
     let target: String
+    /// The document to watch, when the command accepts one (`watch`) and `target` is a document path.
+    let document: DocumentPath?
     let collectionGroup: Bool
     let conditions: [Condition]
     let orderings: [Ordering]
@@ -54,7 +56,9 @@ struct QueryOptions {
     /// Whether values are Firestore REST JSON (`--typed`), in and out.
     let typed: Bool
 
-    init(parsing arguments: inout Arguments) throws(CommandFailure) {
+    /// Reads the options and one `<collection-path>`; with `allowsDocument`, a document path instead
+    /// (then no filter, order or limit may be given).
+    init(parsing arguments: inout Arguments, allowsDocument: Bool = false) throws(CommandFailure) {
         let collectionGroup = try arguments.flag("--collection-group")
         let typed = try arguments.flag("--typed")
         var conditions: [Condition] = []
@@ -78,7 +82,14 @@ struct QueryOptions {
             )
         }
         let target = positionals[0]
-        if collectionGroup {
+        var document: DocumentPath?
+        if allowsDocument, !collectionGroup, UTF8Split.split(target, separator: UInt8(ascii: "/")).count % 2 == 0 {
+            guard conditions.isEmpty, orderings.isEmpty, limit == nil else {
+                throw .usage(
+                    "\(Excerpt.quoted(target)) is a document: --where, --order-by and --limit apply to collections")
+            }
+            document = try Inputs.documentPath(target)
+        } else if collectionGroup {
             guard !UTF8Split.contains(target, UInt8(ascii: "/")) else {
                 throw .usage(
                     "with --collection-group, give a collection ID (no slashes), not \(Excerpt.quoted(target))")
@@ -87,6 +98,7 @@ struct QueryOptions {
             _ = try Inputs.collectionPath(target)
         }
         self.target = target
+        self.document = document
         self.collectionGroup = collectionGroup
         self.conditions = conditions
         self.orderings = orderings

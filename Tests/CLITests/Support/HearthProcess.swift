@@ -62,6 +62,21 @@ struct HearthProcess {
     }
 }
 
+extension HearthProcess {
+    /// Starts `hearth arguments…` without waiting for it (a long-running command such as `watch`); its
+    /// standard output goes to `output`, its standard error to `output` + `.err`. The caller kills it.
+    func start(_ arguments: [String], output: URL) throws -> ChildProcess {
+        guard let executable = Self.executable else { throw HearthNotBuilt() }
+        var variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+        ]
+        variables.merge(environment) { $1 }
+        return try ChildProcess(
+            executable.path, arguments, environment: variables, directory: directory.path,
+            output: .file(output.path), errors: .file(output.path + ".err"))
+    }
+}
+
 struct HearthNotBuilt: Error, CustomStringConvertible {
     var description: String {
         "the hearth executable was not found next to the tests (build it: swift build --product hearth, or set HEARTH_CLI_PATH)"
