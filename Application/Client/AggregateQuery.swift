@@ -95,8 +95,7 @@ public struct AggregateQuery: Sendable {
         await query.database.pipeline.drain()
         let response = try await query.database.store.runAggregation(
             parent: built.parent,
-            query: built.query,
-            aggregations: aggregations,
+            query: StructuredAggregationQuery(query: built.query, aggregations: aggregations),
             consistency: .latest
         )
         var values: [AggregateField: Value] = [:]

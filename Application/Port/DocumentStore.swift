@@ -12,10 +12,11 @@ public import HearthDomain
 /// this contract: every adapter runs all of its behaviours.
 ///
 /// No requirement has a default implementation that changes what a store does: a store states how it
-/// listens (``listen(_:options:)``) and how it closes (``close()``). Two conveniences are defined once
+/// listens (``listen(_:options:)``) and how it closes (``close()``). Three conveniences are defined once
 /// for every store, and only call requirements: ``runQueryAll(parent:query:consistency:)`` collects
 /// ``runQuery(parent:query:consistency:)`` (a store that has the whole answer at once returns it
-/// instead), and ``listen(_:)`` listens with the default ``ListenOptions``.
+/// instead), ``runAggregation(parent:query:aggregations:consistency:)`` runs a query and its
+/// aggregations given apart, and ``listen(_:)`` listens with the default ``ListenOptions``.
 public protocol DocumentStore: Sendable {
     /// The database this store serves; resource names and reference values are relative to it.
     var database: DatabaseID { get }
@@ -62,13 +63,12 @@ public protocol DocumentStore: Sendable {
     ) async throws
         -> [RunQueryResponse]
 
-    /// Runs one to five aggregations over a structured query's results.
-    /// Zero or more than five aggregations, duplicate aliases, or an invalid query: `invalidArgument`.
+    /// Runs one to five aggregations over a structured query's results under `parent` (`nil`: the
+    /// database root). Zero or more than five aggregations, duplicate aliases, or an invalid query:
+    /// `invalidArgument`. ``runAggregation(parent:query:aggregations:consistency:)`` builds the
+    /// `StructuredAggregationQuery` from its parts.
     func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse
 
     /// Applies `writes` atomically and in order: all of them or none.

@@ -14,13 +14,7 @@ public struct CollectionPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Validates `segments` (odd count, each a valid ID). Throws `invalidArgument`.
     public init(segments: [String]) throws(DocumentStoreError) {
-        guard segments.count % 2 == 1 else {
-            throw .invalidArgument(
-                "A collection path needs an odd number of segments; \(PathSegment.quoted(segments.joined(separator: "/"))) has \(segments.count)."
-            )
-        }
-        try ResourcePath.validate(segments)
-        self.segments = segments
+        self.segments = try ResourcePath.checked(segments, document: false)
     }
 
     package init(uncheckedSegments segments: [String]) {

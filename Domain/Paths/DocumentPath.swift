@@ -14,13 +14,7 @@ public struct DocumentPath: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// Validates `segments` (even, non-zero count, each a valid ID). Throws `invalidArgument`.
     public init(segments: [String]) throws(DocumentStoreError) {
-        guard !segments.isEmpty, segments.count % 2 == 0 else {
-            throw .invalidArgument(
-                "A document path needs an even number of segments; \(PathSegment.quoted(segments.joined(separator: "/"))) has \(segments.count)."
-            )
-        }
-        try ResourcePath.validate(segments)
-        self.segments = segments
+        self.segments = try ResourcePath.checked(segments, document: true)
     }
 
     package init(uncheckedSegments segments: [String]) {
@@ -80,6 +74,19 @@ package enum ResourcePath {
         if segments.contains(where: \.isEmpty) {
             throw .invalidArgument("A \(what) must not have empty segments: \(PathSegment.quoted(path)).")
         }
+        return segments
+    }
+
+    /// `segments`, checked as those of a document path (`document`: an even, non-zero count) or of a
+    /// collection path (an odd count), each a valid ID. Throws `invalidArgument` naming the problem.
+    static func checked(_ segments: [String], document: Bool) throws(DocumentStoreError) -> [String] {
+        guard !segments.isEmpty, segments.count % 2 == (document ? 0 : 1) else {
+            let (kind, parity) = document ? ("document", "even") : ("collection", "odd")
+            throw .invalidArgument(
+                "A \(kind) path needs an \(parity) number of segments; \(PathSegment.quoted(segments.joined(separator: "/"))) has \(segments.count)."
+            )
+        }
+        try validate(segments)
         return segments
     }
 

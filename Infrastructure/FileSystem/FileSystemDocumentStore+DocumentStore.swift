@@ -83,14 +83,10 @@ extension FileSystemDocumentStore {
     /// Computes the aggregations in the engine's memory (`DocumentStore.runAggregation`). Throws
     /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try await checkOpen()
-        return try engine.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try engine.runAggregation(parent: parent, query: query, consistency: consistency)
     }
 
     /// Applies `writes` atomically (see `DocumentStore.commit(_:transaction:)`) and returns once the

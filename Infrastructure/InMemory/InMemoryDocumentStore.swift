@@ -121,14 +121,10 @@ public final class InMemoryDocumentStore: DocumentStore {
     /// Computes the aggregations in the engine (`DocumentStore.runAggregation`). Throws
     /// `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try checkOpen()
-        return try engine.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try engine.runAggregation(parent: parent, query: query, consistency: consistency)
     }
 
     /// Applies the writes atomically in the engine (`DocumentStore.commit(_:transaction:)`); they are visible

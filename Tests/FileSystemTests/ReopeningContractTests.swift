@@ -129,13 +129,12 @@ final class ReopeningStore: DocumentStore {
     }
 
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws
         -> AggregationResponse
     {
         try await read {
-            try await $0.runAggregation(
-                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+            try await $0.runAggregation(parent: parent, query: query, consistency: consistency)
         }
     }
 

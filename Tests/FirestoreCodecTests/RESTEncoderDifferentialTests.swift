@@ -114,7 +114,8 @@ import Testing
             Aggregation(alias: "a", .average(randomFieldPath(&random))),
         ]
         let aggregation = RESTReadCodec.encodeRunAggregationQueryRequest(
-            query, aggregations: aggregations, consistency: consistency, database: database)
+            StructuredAggregationQuery(query: query, aggregations: aggregations), consistency: consistency,
+            database: database)
         let aggregationRequest = RESTRunAggregationQueryRequest(
             query: query, aggregations: aggregations, consistency: RESTConsistencySelector(consistency))
         #expect(

@@ -197,7 +197,7 @@ import Testing
 
         let db = try database()
         let bytes = RESTReadCodec.encodeRunAggregationQueryRequest(
-            query, aggregations: aggregations, consistency: .latest, database: db)
+            StructuredAggregationQuery(query: query, aggregations: aggregations), consistency: .latest, database: db)
         let reference = TreeReadCodec.encodeRunAggregationQueryRequest(
             RESTRunAggregationQueryRequest(query: query, aggregations: aggregations), database: db)
         guard case .object(let request) = tree(agreeing(bytes, reference)),

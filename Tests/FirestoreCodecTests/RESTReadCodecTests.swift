@@ -208,7 +208,8 @@ import Testing
         let query = StructuredQuery(from: CollectionSelector(collectionID: "C"))
         let aggregations = [Aggregation(alias: "n", .count(upTo: 10))]
         let bytes = RESTReadCodec.encodeRunAggregationQueryRequest(
-            query, aggregations: aggregations, consistency: .readTime(try Timestamp(seconds: 1)),
+            StructuredAggregationQuery(query: query, aggregations: aggregations),
+            consistency: .readTime(try Timestamp(seconds: 1)),
             database: try database())
         #expect(
             tree(bytes)

@@ -17,7 +17,8 @@ struct AggregationTests {
         var query = collectionQuery(collection)
         try configure(&query)
         return try sut.engine.runAggregation(
-            parent: nil, query: query, aggregations: aggregations, consistency: .latest
+            parent: nil, query: StructuredAggregationQuery(query: query, aggregations: aggregations),
+            consistency: .latest
         ).values
     }
 

@@ -99,8 +99,8 @@ struct TransactionTests {
         let transaction = try sut.engine.beginTransaction(.readWrite)
         _ = try sut.engine.runAggregation(
             parent: nil,
-            query: collectionQuery("c"),
-            aggregations: [Aggregation(alias: "n", .count(upTo: nil))],
+            query: StructuredAggregationQuery(
+                query: collectionQuery("c"), aggregations: [Aggregation(alias: "n", .count(upTo: nil))]),
             consistency: .transaction(transaction)
         )
 

@@ -204,12 +204,11 @@ final class PollOnlyStore: DocumentStore {
     }
 
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws
         -> AggregationResponse
     {
-        try await base.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await base.runAggregation(parent: parent, query: query, consistency: consistency)
     }
 
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {

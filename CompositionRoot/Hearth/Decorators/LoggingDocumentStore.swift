@@ -122,16 +122,12 @@ public struct LoggingDocumentStore: DocumentStore {
 
     /// The wrapped store's `runAggregation`, logged with the collection and how many aggregations were asked.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try await logged(
-            "runAggregation \(Self.describe(parent: parent, query.from)) (\(aggregations.count) aggregations)"
+            "runAggregation \(Self.describe(parent: parent, query.query.from)) (\(query.aggregations.count) aggregations)"
         ) {
-            try await base.runAggregation(
-                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+            try await base.runAggregation(parent: parent, query: query, consistency: consistency)
         } outcome: { _ in
             "done"
         }

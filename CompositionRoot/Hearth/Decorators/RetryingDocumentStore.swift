@@ -119,14 +119,10 @@ public struct RetryingDocumentStore: DocumentStore {
 
     /// The wrapped store's `runAggregation`, retried as an idempotent call.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
         try await attempt("runAggregation", idempotent: true) {
-            try await base.runAggregation(
-                parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+            try await base.runAggregation(parent: parent, query: query, consistency: consistency)
         }
     }
 

@@ -51,10 +51,8 @@ final class FailingDocumentStore: DocumentStore {
     }
 
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
-    )
-        async throws -> AggregationResponse
-    {
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
         throw failure
     }
 

@@ -2,12 +2,11 @@ import Hearth
 import HearthFirestoreCodec
 
 /// `hearth query <collection> [--where …]… [--order-by …]… [--limit N] [--collection-group] [--typed]`
-struct QueryCommand: Command {
+struct QueryCommand: QueryingCommand {
     static let name = "query"
     static let summary = "Print the documents matching a query, one JSON line each"
     static let help = """
-        Usage: hearth query <collection-path> [--where 'FIELD OP VALUE']… [--order-by FIELD [asc|desc]]…
-                            [--limit N] [--collection-group] [--typed]
+        \(QueryOptions.usage(name))
 
         Prints each matching document on its own line: {"path":"members/ana","fields":{…}} in plain
         JSON, or with --typed the Firestore REST document (the format export writes and import reads).
@@ -24,13 +23,8 @@ struct QueryCommand: Command {
 
     let options: QueryOptions
 
-    init(parsing arguments: inout Arguments) throws(CommandFailure) {
-        options = try QueryOptions(parsing: &arguments)
-    }
-
     func run(_ context: CommandContext) async throws {
-        let builder = try options.builder(database: context.databaseID)
-        let database = try context.database()
+        let (database, builder) = try options.open(in: context)
         let built = try builder.build()
         for try await element in database.store.runQuery(parent: built.parent, query: built.query, consistency: .latest)
         {

@@ -5,33 +5,29 @@ import HearthFirestoreCodec
 /// Reading what commands are given: paths, JSON documents, field paths.
 enum Inputs {
     static func documentPath(_ text: String) throws(CommandFailure) -> DocumentPath {
-        do {
-            return try DocumentPath(text)
-        } catch {
-            throw .usage(
-                "\(Excerpt.quoted(text)) is not a document path (collection/document[/collection/document…]): \(error.message)"
-            )
-        }
+        try parse(text, as: "a document path (collection/document[/collection/document…])", DocumentPath.init)
     }
 
     static func collectionPath(_ text: String) throws(CommandFailure) -> CollectionPath {
-        do {
-            return try CollectionPath(text)
-        } catch {
-            throw .usage(
-                "\(Excerpt.quoted(text)) is not a collection path (collection[/document/collection…]): \(error.message)"
-            )
-        }
+        try parse(text, as: "a collection path (collection[/document/collection…])", CollectionPath.init)
     }
 
     /// A field path as typed: dotted (`address.city`), or canonical with backticks for other names
     /// (`` `first name`.x ``).
     static func fieldPath(_ text: String) throws(CommandFailure) -> FieldPath {
+        try parse(text, as: "a field path") { (text) throws(DocumentStoreError) in
+            UTF8Split.contains(text, UInt8(ascii: "`")) ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
+        }
+    }
+
+    /// `make(text)`, or a usage error saying `text` is not `what`, with the reason.
+    private static func parse<Parsed>(
+        _ text: String, as what: String, _ make: (String) throws(DocumentStoreError) -> Parsed
+    ) throws(CommandFailure) -> Parsed {
         do {
-            return UTF8Split.contains(text, UInt8(ascii: "`"))
-                ? try FieldPath(canonical: text) : try FieldPath(dotted: text)
+            return try make(text)
         } catch {
-            throw .usage("\(Excerpt.quoted(text)) is not a field path: \(error.message)")
+            throw .usage("\(Excerpt.quoted(text)) is not \(what): \(error.message)")
         }
     }
 

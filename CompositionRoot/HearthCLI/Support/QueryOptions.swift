@@ -1,6 +1,18 @@
 import Hearth
 import HearthFirestoreCodec
 
+/// A command whose arguments are exactly the ``QueryOptions`` (`query`, `count`).
+protocol QueryingCommand: Command {
+    /// The command with its parsed options.
+    init(options: QueryOptions)
+}
+
+extension QueryingCommand {
+    init(parsing arguments: inout Arguments) throws(CommandFailure) {
+        self.init(options: try QueryOptions(parsing: &arguments))
+    }
+}
+
 /// The query options `query` and `count` share: what to query, filters, orders and a limit.
 struct QueryOptions {
     struct Condition {
@@ -24,6 +36,15 @@ struct QueryOptions {
           --collection-group         query every collection with this ID, at any depth
           --typed                    VALUEs are Firestore REST values (and query prints REST documents)
         """
+
+    /// The usage line of the help of `hearth <command>` taking these options.
+    static func usage(_ command: String) -> String {
+        let indent = String(repeating: " ", count: "Usage: hearth \(command) ".count)
+        return """
+            Usage: hearth \(command) <collection-path> [--where 'FIELD OP VALUE']… [--order-by FIELD [asc|desc]]…
+            \(indent)[--limit N] [--collection-group] [--typed]
+            """
+    }
 
     let target: String
     /// The document to watch, when the command accepts one (`watch`) and `target` is a document path.
@@ -83,6 +104,13 @@ struct QueryOptions {
         self.orderings = orderings
         self.limit = limit
         self.typed = typed
+    }
+
+    /// The validated query and then the opened store: an invalid query is a usage error, found before
+    /// the store is opened.
+    func open(in context: CommandContext) throws -> (database: Database, builder: QueryBuilder) {
+        let query = try builder(database: context.databaseID)
+        return (try context.database(), query)
     }
 
     /// The query, validated: an invalid query is a usage error, found before anything is opened.

@@ -7,15 +7,7 @@ enum PathsTarget: FuzzTarget {
 
     static func run(_ input: [UInt8]) {
         let text = String(decoding: input, as: UTF8.self)
-        if let path = try? DocumentPath(text) {
-            if path.segments.contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
-                FuzzCheck.fail(
-                    name, "document path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
-            }
-            guard let again = try? DocumentPath(path.path), again == path, utf8(again.segments) == utf8(path.segments)
-            else {
-                FuzzCheck.fail(name, "document path \(path.segments) does not survive \(path.path)")
-            }
+        if let path = roundTrip(text, "document path", DocumentPath.init, segments: \.segments, printed: \.path) {
             guard let bySegments = try? DocumentPath(segments: path.segments),
                 utf8(bySegments.segments) == utf8(path.segments)
             else {
@@ -26,21 +18,29 @@ enum PathsTarget: FuzzTarget {
                 FuzzCheck.fail(Self.name, "document name \(name.resourceName) does not parse back")
             }
         }
-        if let path = try? CollectionPath(text) {
-            if path.segments.contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
-                FuzzCheck.fail(
-                    name, "collection path \(text.debugDescription) has a segment holding a slash: \(path.segments)")
-            }
-            guard let again = try? CollectionPath(path.path), again == path, utf8(again.segments) == utf8(path.segments)
-            else {
-                FuzzCheck.fail(name, "collection path \(path.segments) does not survive \(path.path)")
-            }
-        }
+        _ = roundTrip(text, "collection path", CollectionPath.init, segments: \.segments, printed: \.path)
         if let name = try? DocumentName(parsing: text) {
             guard let again = try? DocumentName(parsing: name.resourceName), again == name else {
                 FuzzCheck.fail(Self.name, "resource name \(name.resourceName) does not parse back")
             }
         }
+    }
+
+    /// The path `parse` makes of `text`, if any, after checking that no segment holds a slash and that the
+    /// path survives being printed and parsed again (same segments, byte for byte).
+    private static func roundTrip<Path: Equatable>(
+        _ text: String, _ kind: String, _ parse: (String) throws -> Path, segments: (Path) -> [String],
+        printed: (Path) -> String
+    ) -> Path? {
+        guard let path = try? parse(text) else { return nil }
+        if segments(path).contains(where: { $0.utf8.contains(UInt8(ascii: "/")) }) {
+            FuzzCheck.fail(name, "\(kind) \(text.debugDescription) has a segment holding a slash: \(segments(path))")
+        }
+        guard let again = try? parse(printed(path)), again == path, utf8(segments(again)) == utf8(segments(path))
+        else {
+            FuzzCheck.fail(name, "\(kind) \(segments(path)) does not survive \(printed(path))")
+        }
+        return path
     }
 
     static func corpus() throws -> [[UInt8]] {

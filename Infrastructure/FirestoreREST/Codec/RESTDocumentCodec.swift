@@ -10,9 +10,7 @@ public import HearthDomain
 public enum RESTDocumentCodec {
     /// The REST JSON of a stored document, named in `database` (members in the order above).
     public static func encode(_ document: Document, database: DatabaseID) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 512)
-        encoder.document(document)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 512) { $0.document(document) }
     }
 
     /// Reads a stored document (a `GetDocument` answer, a line of an export file). With `database`, its

@@ -15,10 +15,10 @@ package enum RESTListenCodec {
         readTime: Timestamp? = nil,
         database: DatabaseID
     ) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.addTargetRequest(
-            target, targetID: targetID, resumeToken: resumeToken, readTime: readTime, database: database)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256) { encoder in
+            encoder.addTargetRequest(
+                target, targetID: targetID, resumeToken: resumeToken, readTime: readTime, database: database)
+        }
     }
 
     /// Reads one `ListenResponse`: exactly one of `targetChange`, `documentChange`, `documentDelete`,

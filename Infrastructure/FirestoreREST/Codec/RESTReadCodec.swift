@@ -108,39 +108,32 @@ public enum RESTReadCodec {
     )
         -> [UInt8]
     {
-        let encoder = RESTEncoder(database: database, capacity: 128 + 96 * paths.count)
-        encoder.batchGetRequest(paths, mask: mask, consistency: consistency)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 128 + 96 * paths.count) { encoder in
+            encoder.batchGetRequest(paths, mask: mask, consistency: consistency)
+        }
     }
 
     /// `{"structuredQuery": {…}, "transaction"? | "readTime"?}` (the parent is in the URL).
     package static func encodeRunQueryRequest(
         _ query: StructuredQuery, consistency: ReadConsistency, database: DatabaseID
     ) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.runQueryRequest(query, consistency: consistency)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256) { $0.runQueryRequest(query, consistency: consistency) }
     }
 
     /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, "transaction"? | "readTime"?}`.
     package static func encodeRunAggregationQueryRequest(
-        _ query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency,
-        database: DatabaseID
+        _ query: StructuredAggregationQuery, consistency: ReadConsistency, database: DatabaseID
     ) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.runAggregationQueryRequest(query, aggregations: aggregations, consistency: consistency)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256) { encoder in
+            encoder.runAggregationQueryRequest(query, consistency: consistency)
+        }
     }
 
     /// A `StructuredQuery` message: `{"select"?: {"fields": [{"fieldPath"}]}, "from": [{"collectionId",
     /// "allDescendants"?: true}], "where"?, "orderBy"?: [{"field", "direction"}], "startAt"?/"endAt"?:
     /// {"values", "before"?: true}, "offset"?: n, "limit"?: n}`.
     package static func encodeStructuredQuery(_ query: StructuredQuery, database: DatabaseID) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.structuredQuery(query)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256) { $0.structuredQuery(query) }
     }
 
     /// `{"pageSize"?: n, "pageToken"?, "readTime"?}` (the parent is in the URL). Throws `invalidArgument`
@@ -156,9 +149,10 @@ public enum RESTReadCodec {
             throw .invalidArgument(
                 "ListCollectionIds does not read inside a transaction; use the latest state or a read time.")
         }
-        let encoder = RESTEncoder(capacity: 128)
-        encoder.listCollectionIDsRequest(pageSize: request.pageSize, pageToken: request.pageToken, readTime: readTime)
-        return encoder.bytes
+        return RESTEncoder.encode(capacity: 128) { encoder in
+            encoder.listCollectionIDsRequest(
+                pageSize: request.pageSize, pageToken: request.pageToken, readTime: readTime)
+        }
     }
 
     /// `{"structuredQuery", "partitionCount": "n", "pageToken"?, "pageSize"?, "readTime"?}`.
@@ -170,10 +164,10 @@ public enum RESTReadCodec {
         readTime: Timestamp?,
         database: DatabaseID
     ) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256)
-        encoder.partitionQueryRequest(
-            query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256) { encoder in
+            encoder.partitionQueryRequest(
+                query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime)
+        }
     }
 }
 

@@ -9,9 +9,7 @@ package enum RESTTransactionCodec {
     package static func encodeBeginTransactionRequest(
         _ options: TransactionMode, concurrencyMode: String? = nil
     ) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 96)
-        encoder.beginTransactionRequest(options, concurrencyMode: concurrencyMode)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 96) { $0.beginTransactionRequest(options, concurrencyMode: concurrencyMode) }
     }
 
     /// Reads a begin-transaction answer; `transaction` is required and non-empty.
@@ -25,8 +23,6 @@ package enum RESTTransactionCodec {
 
     /// `{"transaction": "<base64>"}`.
     package static func encodeRollbackRequest(_ transaction: TransactionID) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 64)
-        encoder.rollbackRequest(transaction)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 64) { $0.rollbackRequest(transaction) }
     }
 }

@@ -27,16 +27,12 @@ public import HearthDomain
 public enum RESTValueCodec {
     /// The compact REST JSON of `value`.
     public static func encode(_ value: Value) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 64)
-        encoder.value(value)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 64) { $0.value(value) }
     }
 
     /// The compact JSON object of a field map, `{"name": Value, ...}`, keys in the map's (UTF-8) order.
     public static func encodeFields(_ fields: MapValue) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 64 + 32 * fields.count)
-        encoder.fields(fields)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 64 + 32 * fields.count) { $0.fields(fields) }
     }
 
     /// The value of the bytes of a REST `Value` object.
@@ -52,9 +48,7 @@ public enum RESTValueCodec {
 
     /// The `ArrayValue` message of `values`: `{"values": [...]}`, or `{}` when empty.
     package static func encodeArrayValue(_ values: [Value]) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 64)
-        encoder.arrayValue(values)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 64) { $0.arrayValue(values) }
     }
 
     /// The elements of the bytes of an `ArrayValue` message (`{"values": [...]}`; `{}` is empty).

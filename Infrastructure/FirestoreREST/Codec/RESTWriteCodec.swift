@@ -27,9 +27,10 @@ public enum RESTWriteCodec {
     )
         -> [UInt8]
     {
-        let encoder = RESTEncoder(database: database, capacity: 256 + 512 * writes.count)
-        encoder.commitRequest(database: includingDatabase ? database : nil, writes: writes, transaction: transaction)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256 + 512 * writes.count) { encoder in
+            encoder.commitRequest(
+                database: includingDatabase ? database : nil, writes: writes, transaction: transaction)
+        }
     }
 
     /// Reads a commit answer: `{"writeResults"?: [{"updateTime"?, "transformResults"?}], "commitTime"}`;
@@ -62,9 +63,9 @@ public enum RESTWriteCodec {
         labels: [String: String] = [:],
         includingDatabase: Bool = true
     ) -> [UInt8] {
-        let encoder = RESTEncoder(database: database, capacity: 256 + 512 * writes.count)
-        encoder.batchWriteRequest(database: includingDatabase ? database : nil, writes: writes, labels: labels)
-        return encoder.bytes
+        RESTEncoder.encode(database: database, capacity: 256 + 512 * writes.count) { encoder in
+            encoder.batchWriteRequest(database: includingDatabase ? database : nil, writes: writes, labels: labels)
+        }
     }
 
     /// Reads a batch-write answer: `{"writeResults"?: [...], "status"?: [google.rpc.Status]}`.
@@ -78,8 +79,6 @@ public enum RESTWriteCodec {
 
     /// A `Document` body for createDocument and patch: `{"fields": {…}}` (the name is in the URL).
     package static func encodeDocumentFields(_ fields: MapValue) -> [UInt8] {
-        let encoder = RESTEncoder(capacity: 64 + 32 * fields.count)
-        encoder.documentFieldsBody(fields)
-        return encoder.bytes
+        RESTEncoder.encode(capacity: 64 + 32 * fields.count) { $0.documentFieldsBody(fields) }
     }
 }

@@ -158,42 +158,36 @@ extension EngineState {
         writes: [Write],
         deferringQueries: Bool
     ) throws(DocumentStoreError) -> QueryValidation? {
-        switch transactions.lookup(id) {
-        case .unknown:
-            throw .invalidArgument("Invalid transaction.")
-        case .closed:
-            throw .invalidArgument("Transaction is invalid or closed.")
-        case .open(let sequence, let record):
-            if record.expired {
-                transactions.close(sequence)
-                throw Self.expiredError
-            }
-            if record.isReadOnly, !writes.isEmpty {
-                throw .invalidArgument("Cannot modify documents in a read-only transaction.")
-            }
-            let documentsCurrent = !record.doomed && documentReadsAreCurrent(record)
-            if documentsCurrent, deferringQueries {
-                let unknown = record.queryReads.enumerated().filter { status(of: $0.element) == .unknown }
-                if !unknown.isEmpty, !record.queryReads.contains(where: { status(of: $0) == .stale }) {
-                    return QueryValidation(
-                        transaction: sequence,
-                        generation: storage.generation,
-                        storage: storage,
-                        headTime: lastCommitTime,
-                        executor: executor,
-                        queries: Dictionary(uniqueKeysWithValues: unknown.map { ($0.offset, $0.element) })
-                    )
-                }
-            }
+        let (sequence, record) = try transactions.open(id)
+        if record.expired {
             transactions.close(sequence)
-            if !documentsCurrent || !queryReadsAreCurrent(record) {
-                throw DocumentStoreError(
-                    .aborted,
-                    "Transaction aborted: a document or query it read was changed by another commit. Retry the transaction."
+            throw Self.expiredError
+        }
+        if record.isReadOnly, !writes.isEmpty {
+            throw .invalidArgument("Cannot modify documents in a read-only transaction.")
+        }
+        let documentsCurrent = !record.doomed && documentReadsAreCurrent(record)
+        if documentsCurrent, deferringQueries {
+            let unknown = record.queryReads.enumerated().filter { status(of: $0.element) == .unknown }
+            if !unknown.isEmpty, !record.queryReads.contains(where: { status(of: $0) == .stale }) {
+                return QueryValidation(
+                    transaction: sequence,
+                    generation: storage.generation,
+                    storage: storage,
+                    headTime: lastCommitTime,
+                    executor: executor,
+                    queries: Dictionary(uniqueKeysWithValues: unknown.map { ($0.offset, $0.element) })
                 )
             }
-            return nil
         }
+        transactions.close(sequence)
+        if !documentsCurrent || !queryReadsAreCurrent(record) {
+            throw DocumentStoreError(
+                .aborted,
+                "Transaction aborted: a document or query it read was changed by another commit. Retry the transaction."
+            )
+        }
+        return nil
     }
 
     private enum QueryReadStatus {

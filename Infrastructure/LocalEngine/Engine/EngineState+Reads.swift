@@ -23,22 +23,17 @@ extension EngineState {
             return ReadContext(time: min(time, visibleTime), readTime: time, transaction: nil)
         case .transaction(let id):
             expireTransactions(now: now)
-            switch transactions.lookup(id) {
-            case .unknown:
-                throw .invalidArgument("Invalid transaction.")
-            case .closed:
-                throw .invalidArgument("Transaction is invalid or closed.")
-            case .open(let sequence, var record):
-                if record.expired { throw Self.expiredError }
-                if record.doomed { throw Self.conflictError }
-                record.lastActivity = max(record.lastActivity, now)
-                transactions.update(sequence, record)
-                switch record.mode {
-                case .readOnly(let snapshot):
-                    return ReadContext(time: min(snapshot, visibleTime), readTime: snapshot, transaction: nil)
-                case .readWrite:
-                    return ReadContext(time: visibleTime, readTime: currentReadTime(now: now), transaction: sequence)
-                }
+            let (sequence, opened) = try transactions.open(id)
+            var record = opened
+            if record.expired { throw Self.expiredError }
+            if record.doomed { throw Self.conflictError }
+            record.lastActivity = max(record.lastActivity, now)
+            transactions.update(sequence, record)
+            switch record.mode {
+            case .readOnly(let snapshot):
+                return ReadContext(time: min(snapshot, visibleTime), readTime: snapshot, transaction: nil)
+            case .readWrite:
+                return ReadContext(time: visibleTime, readTime: currentReadTime(now: now), transaction: sequence)
             }
         }
     }
@@ -139,16 +134,12 @@ extension EngineState {
     }
 
     mutating func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency,
-        now: Timestamp
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency, now: Timestamp
     ) throws(DocumentStoreError) -> AggregationResponse {
-        let resolved = try AggregationEvaluator.validate(aggregations)
+        let resolved = try AggregationEvaluator.validate(query.aggregations)
         let validated = try QueryValidator.validate(
             parent: parent,
-            query: query,
+            query: query.query,
             database: database,
             aggregatedFields: AggregationEvaluator.requiredFields(resolved)
         )

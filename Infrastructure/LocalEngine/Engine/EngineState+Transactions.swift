@@ -23,7 +23,7 @@ extension EngineState {
     mutating func rollback(_ id: TransactionID) throws(DocumentStoreError) {
         switch transactions.lookup(id) {
         case .unknown:
-            throw .invalidArgument("Invalid transaction.")
+            throw TransactionTable.unknownError
         case .closed:
             return
         case .open(let sequence, _):

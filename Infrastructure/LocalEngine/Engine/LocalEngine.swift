@@ -97,15 +97,11 @@ public final class LocalEngine: Sendable {
 
     /// Runs one to five aggregations over a query's results.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) throws -> AggregationResponse {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.runAggregation(
-                parent: parent, query: query, aggregations: aggregations, consistency: consistency, now: now)
+            try state.runAggregation(parent: parent, query: query, consistency: consistency, now: now)
         }
     }
 

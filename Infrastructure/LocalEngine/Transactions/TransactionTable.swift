@@ -32,6 +32,19 @@ struct TransactionTable: Sendable {
         return TransactionID(bytes: bytes)
     }
 
+    /// What using an ID this engine never issued throws.
+    static let unknownError = DocumentStoreError.invalidArgument("Invalid transaction.")
+
+    /// The open transaction `id` names: its sequence number and record. Throws `invalidArgument` for an
+    /// ID this engine never issued (``unknownError``) or a transaction already closed.
+    func open(_ id: TransactionID) throws(DocumentStoreError) -> (sequence: UInt64, record: TransactionRecord) {
+        switch lookup(id) {
+        case .unknown: throw Self.unknownError
+        case .closed: throw .invalidArgument("Transaction is invalid or closed.")
+        case .open(let sequence, let record): return (sequence, record)
+        }
+    }
+
     func lookup(_ id: TransactionID) -> Lookup {
         let bytes = id.bytes
         guard bytes.count == 16 else { return .unknown }

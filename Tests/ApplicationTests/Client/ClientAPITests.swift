@@ -140,10 +140,9 @@ final class OtherDatabaseStore: DocumentStore {
         inner.runQuery(parent: parent, query: query, consistency: consistency)
     }
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        try await inner.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await inner.runAggregation(parent: parent, query: query, consistency: consistency)
     }
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try await inner.commit(writes, transaction: transaction)

@@ -203,12 +203,11 @@ struct SlowCommitStore: DocumentStore {
         try await base.runQueryAll(parent: parent, query: query, consistency: consistency)
     }
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     )
         async throws -> AggregationResponse
     {
-        try await base.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        try await base.runAggregation(parent: parent, query: query, consistency: consistency)
     }
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
         try await Task.sleep(for: .milliseconds(20))

@@ -71,11 +71,11 @@ final class ScriptedStore: DocumentStore {
     }
 
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     )
         async throws -> AggregationResponse
     {
-        record(.runAggregation(aggregations))
+        record(.runAggregation(query.aggregations))
         return AggregationResponse(values: state.withLock { $0.script.aggregationValues }, readTime: Self.time)
     }
 

@@ -97,13 +97,12 @@ final class ScriptedStore: DocumentStore {
     }
 
     func runAggregation(
-        parent: DocumentPath?, query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws
         -> AggregationResponse
     {
         try enter(.runAggregation)
-        return try await base.runAggregation(
-            parent: parent, query: query, aggregations: aggregations, consistency: consistency)
+        return try await base.runAggregation(parent: parent, query: query, consistency: consistency)
     }
 
     func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {

@@ -35,10 +35,8 @@ extension FirestoreRESTDocumentStore {
         }
         let operation = "batchGet of \(paths.count) document(s)"
         let body = RESTReadCodec.encodeBatchGetRequest(paths, mask: mask, consistency: consistency, database: database)
-        let response = try await executor.perform(
-            .init(method: .post, url: try endpoints.rpc("batchGet"), body: body, idempotent: true, operation: operation)
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).batchGet(requested: paths)
+        let mapper = try await postRPC("batchGet", body: body, operation: operation)
+        return try mapper.batchGet(requested: paths)
     }
 
     /// `GET …/documents[/{parent}]/{collectionID}` with `pageSize`, `pageToken`, `orderBy`, `mask.fieldPaths`
@@ -106,30 +104,18 @@ extension FirestoreRESTDocumentStore {
     {
         let operation = "runQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
         let body = RESTReadCodec.encodeRunQueryRequest(query, consistency: consistency, database: database)
-        let response = try await executor.perform(
-            .init(
-                method: .post, url: try endpoints.rpc("runQuery", parent: parent), body: body, idempotent: true,
-                operation: operation)
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).runQuery()
+        let mapper = try await postRPC("runQuery", parent: parent, body: body, operation: operation)
+        return try mapper.runQuery()
     }
 
     /// `POST …/documents[/{parent}]:runAggregationQuery`.
     public func runAggregation(
-        parent: DocumentPath?,
-        query: StructuredQuery,
-        aggregations: [Aggregation],
-        consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
-        let body = RESTReadCodec.encodeRunAggregationQueryRequest(
-            query, aggregations: aggregations, consistency: consistency, database: database)
-        let response = try await executor.perform(
-            .init(
-                method: .post, url: try endpoints.rpc("runAggregationQuery", parent: parent), body: body,
-                idempotent: true, operation: operation)
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).aggregation()
+        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.query.from.collectionID)"
+        let body = RESTReadCodec.encodeRunAggregationQueryRequest(query, consistency: consistency, database: database)
+        let mapper = try await postRPC("runAggregationQuery", parent: parent, body: body, operation: operation)
+        return try mapper.aggregation()
     }
 
     /// `POST …/documents:commit`. Sent again after a failure only when that is safe: the request never
@@ -143,12 +129,7 @@ extension FirestoreRESTDocumentStore {
         let body = RESTWriteCodec.encodeCommitRequest(
             database: database, writes: writes, transaction: transaction, includingDatabase: false)
         let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
-        let response = try await executor.perform(
-            .init(
-                method: .post, url: try endpoints.rpc("commit"), body: body, idempotent: idempotent,
-                operation: operation)
-        )
-        let mapper = RESTResponseMapper(response, operation: operation, database: database)
+        let mapper = try await postRPC("commit", body: body, idempotent: idempotent, operation: operation)
         let answer = try mapper.commit()
         guard let commitTime = answer.commitTime else {
             guard writes.isEmpty else { throw mapper.failure("the answer has no commitTime") }
@@ -182,27 +163,16 @@ extension FirestoreRESTDocumentStore {
         let mode = configuration.transactionConcurrency.mode(for: configuration.tokenProvider.kind)
         let body = RESTTransactionCodec.encodeBeginTransactionRequest(options, concurrencyMode: mode)
         let operation = "beginTransaction"
-        let response = try await executor.perform(
-            .init(
-                method: .post, url: try endpoints.rpc("beginTransaction"), body: body, idempotent: true,
-                operation: operation)
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).transaction()
+        let mapper = try await postRPC("beginTransaction", body: body, operation: operation)
+        return try mapper.transaction()
     }
 
     /// `POST …/documents:rollback`.
     public func rollback(_ transaction: TransactionID) async throws {
         let operation = "rollback"
-        let response = try await executor.perform(
-            .init(
-                method: .post,
-                url: try endpoints.rpc("rollback"),
-                body: RESTTransactionCodec.encodeRollbackRequest(transaction),
-                idempotent: true,
-                operation: operation
-            )
-        )
-        try RESTResponseMapper(response, operation: operation, database: database).empty()
+        let mapper = try await postRPC(
+            "rollback", body: RESTTransactionCodec.encodeRollbackRequest(transaction), operation: operation)
+        try mapper.empty()
     }
 
     /// `POST …/documents[/{parent}]:listCollectionIds`. REST accepts a read time but no transaction:
@@ -214,11 +184,23 @@ extension FirestoreRESTDocumentStore {
         }
         let operation = "listCollectionIds under \(request.parent.map(\.path) ?? "the root")"
         let body = try RESTReadCodec.encodeListCollectionIDsRequest(request)
+        let mapper = try await postRPC("listCollectionIds", parent: request.parent, body: body, operation: operation)
+        return try mapper.listCollectionIDs()
+    }
+}
+
+extension FirestoreRESTDocumentStore {
+    /// Sends `body` as `POST …/documents[/{parent}]:{method}` through the executor (resent after a
+    /// failure only as `idempotent` allows) and returns the mapper of the answer; `operation` names the
+    /// call in errors.
+    func postRPC(
+        _ method: String, parent: DocumentPath? = nil, body: [UInt8], idempotent: Bool = true, operation: String
+    ) async throws(DocumentStoreError) -> RESTResponseMapper {
         let response = try await executor.perform(
             .init(
-                method: .post, url: try endpoints.rpc("listCollectionIds", parent: request.parent), body: body,
-                idempotent: true, operation: operation)
+                method: .post, url: try endpoints.rpc(method, parent: parent), body: body, idempotent: idempotent,
+                operation: operation)
         )
-        return try RESTResponseMapper(response, operation: operation, database: database).listCollectionIDs()
+        return RESTResponseMapper(response, operation: operation, database: database)
     }
 }

@@ -9,18 +9,11 @@ extension FirestoreRESTDocumentStore {
     /// (an invalid value, a repeated document) throw. Retried on `resourceExhausted` and `unavailable`.
     public func batchWrite(_ writes: [Write]) async throws -> [Result<WriteResult, DocumentStoreError>] {
         let operation = "batchWrite of \(writes.count) write(s)"
-        let response = try await executor.perform(
-            .init(
-                method: .post,
-                url: try endpoints.rpc("batchWrite"),
-                body: RESTWriteCodec.encodeBatchWriteRequest(
-                    database: database, writes: writes, includingDatabase: false),
-                idempotent: false,
-                operation: operation
-            )
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).batchWrite(
-            count: writes.count)
+        let mapper = try await postRPC(
+            "batchWrite",
+            body: RESTWriteCodec.encodeBatchWriteRequest(database: database, writes: writes, includingDatabase: false),
+            idempotent: false, operation: operation)
+        return try mapper.batchWrite(count: writes.count)
     }
 
     /// `POST …/documents[/{parent}]:partitionQuery`: split points for reading a collection-group query
@@ -39,12 +32,8 @@ extension FirestoreRESTDocumentStore {
             query, partitionCount: partitionCount, pageSize: pageSize, pageToken: pageToken, readTime: readTime,
             database: database
         )
-        let response = try await executor.perform(
-            .init(
-                method: .post, url: try endpoints.rpc("partitionQuery", parent: parent), body: body, idempotent: true,
-                operation: operation)
-        )
-        return try RESTResponseMapper(response, operation: operation, database: database).partitionQuery()
+        let mapper = try await postRPC("partitionQuery", parent: parent, body: body, operation: operation)
+        return try mapper.partitionQuery()
     }
 
     /// `POST …/documents/{collection}?documentId=…`: creates a document (the server picks a 20-character

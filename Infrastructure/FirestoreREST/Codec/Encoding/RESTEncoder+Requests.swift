@@ -32,12 +32,11 @@ extension RESTEncoder {
     }
 
     /// `{"structuredAggregationQuery": {"structuredQuery", "aggregations"}, "transaction"? | "readTime"?}`.
-    func runAggregationQueryRequest(_ query: StructuredQuery, aggregations: [Aggregation], consistency: ReadConsistency)
-    {
+    func runAggregationQueryRequest(_ query: StructuredAggregationQuery, consistency: ReadConsistency) {
         ascii(#"{"structuredAggregationQuery":{"structuredQuery":"#)
-        structuredQuery(query)
+        structuredQuery(query.query)
         ascii(#","aggregations":["#)
-        for (offset, aggregation) in aggregations.enumerated() {
+        for (offset, aggregation) in query.aggregations.enumerated() {
             if offset > 0 { byte(",") }
             self.aggregation(aggregation)
         }

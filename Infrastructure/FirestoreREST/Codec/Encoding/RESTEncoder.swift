@@ -35,6 +35,14 @@ struct RESTEncoder {
     /// The bytes written so far.
     var bytes: [UInt8] { sink.bytes }
 
+    /// The bytes `write` writes with a new encoder (document names in `database`, `capacity` bytes
+    /// reserved up front): how every encoding function of the codec makes its message.
+    static func encode(database: DatabaseID? = nil, capacity: Int, _ write: (RESTEncoder) -> Void) -> [UInt8] {
+        let encoder = RESTEncoder(database: database, capacity: capacity)
+        write(encoder)
+        return encoder.bytes
+    }
+
     // MARK: - Messages
 
     /// `{"database"?, "writes": [...], "transaction"?}`: a commit request; without `database`, it has no
