@@ -2,6 +2,7 @@ import HearthDomain
 import HearthFirestoreCodec
 @testable import HearthFirestoreREST
 import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ struct ListenFaultInjectionTests {
             let stream = multiplexer.listen(try collectionQuery(), options: ListenOptions())
             return Task { try await observer.consume(stream, server: server) }
         }
-        var random = SeededRandom(seed: 15)
+        var random = SplitMix64(seed: 15)
         var faults = 0
         var commits = 0
         var connections = 0
@@ -36,17 +37,17 @@ struct ListenFaultInjectionTests {
             var batch = server.catchUp(connection.requests)
             var cut = false
             while !cut {
-                if random.next(100) < 25 {
-                    let kept = random.next(batch.count + 1)
+                if random.below(100) < 25 {
+                    let kept = random.below(batch.count + 1)
                     connection.push(Array(batch.prefix(kept)))
                     let codes: [DocumentStoreError.Code] = [
                         .unavailable, .internal, .deadlineExceeded, .resourceExhausted,
                     ]
-                    connection.fail(DocumentStoreError(codes[random.next(codes.count)], "injected fault"))
+                    connection.fail(DocumentStoreError(codes[random.below(codes.count)], "injected fault"))
                     faults += 1
                     cut = true
                     // Commits go on while the client is away (some undo what it received but never saw applied).
-                    for _ in 0..<random.next(3) {
+                    for _ in 0..<random.below(3) {
                         server.commit(using: &random)
                         commits += 1
                     }
@@ -54,7 +55,7 @@ struct ListenFaultInjectionTests {
                     connection.push(batch)
                     server.commit(using: &random)
                     commits += 1
-                    batch = server.changes(emulatorStyle: random.next(2) == 0)
+                    batch = server.changes(emulatorStyle: random.below(2) == 0)
                 }
             }
         }
@@ -98,13 +99,13 @@ private final class SimulatedWatchServer: Sendable {
     }
 
     /// A random write: a new document, an update, or the deletion of an existing one.
-    func commit(using random: inout SeededRandom) {
-        let id = "d\(random.next(12))"
-        let value = Int64(random.next(50))
+    func commit(using random: inout SplitMix64) {
+        let id = "d\(random.below(12))"
+        let value = Int64(random.below(50))
         history.withLock { history in
             var next = history[history.count - 1]
             let written = history.count
-            if next[id] != nil, random.next(3) == 0 {
+            if next[id] != nil, random.below(3) == 0 {
                 next[id] = nil
             } else {
                 next[id] = Stamp(a: value, written: written)
@@ -224,17 +225,10 @@ private final class Observer: Sendable {
     }
 }
 
-/// A small deterministic generator (a linear congruential one): the same faults on every run.
-private struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
+extension SplitMix64 {
     /// A number in `0..<bound` (0 when `bound` is 0).
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        guard bound > 0 else { return 0 }
-        return Int((state >> 33) % UInt64(bound))
+    fileprivate mutating func below(_ bound: Int) -> Int {
+        bound > 0 ? Int.random(in: 0..<bound, using: &self) : 0
     }
 }
 
