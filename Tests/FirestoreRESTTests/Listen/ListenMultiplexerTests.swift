@@ -185,6 +185,64 @@ struct ListenMultiplexerTests {
         #expect(Set(removals()) == [.remove(2), .remove(4)])
     }
 
+    @Test func includeMetadataChanges_consistentPointsWithoutAChangeYieldMetadataOnlySnapshots() async throws {
+        let (multiplexer, connector) = makeMultiplexer()
+        var listener = multiplexer.listen(try target(), options: ListenOptions(includeMetadataChanges: true))
+            .makeAsyncIterator()
+        let connection = try await openConnection(connector)
+        connection.push([
+            added(2), try change("a", 1, updated: 1, targets: [2]), current(2), try consistent(1, token: [1]),
+        ])
+        _ = try await listener.next()
+
+        connection.push([try consistent(2, token: [2])])
+        let next = try await listener.next()
+
+        #expect(next?.isMetadataOnly == true)
+        #expect(next.map(describe) == ["| a @2"])
+    }
+
+    @Test func aMissingDocument_givesAnEmptyInitialSnapshot_thenItsCreation() async throws {
+        let (multiplexer, connector) = makeMultiplexer()
+        let path = try DocumentPath("C/a")
+        var listener = multiplexer.listen(.document(path), options: ListenOptions()).makeAsyncIterator()
+        let connection = try await openConnection(connector)
+
+        connection.push([
+            added(2), .documentDelete(path, removedTargetIDs: [2], readTime: nil), current(2),
+            try consistent(1, token: [1]),
+        ])
+        let first = try await listener.next()
+        connection.push([try change("a", 1, updated: 2, targets: [2]), try consistent(2, token: [2])])
+        let second = try await listener.next()
+
+        #expect(first.map(describe) == ["| @1"])
+        #expect(second.map(describe) == ["added a", "| a @2"])
+    }
+
+    @Test func aRefusedAddTarget_endsOnlyThatListener_andAFailedOneReconnects() async throws {
+        let (multiplexer, connector) = makeMultiplexer()
+        var first = multiplexer.listen(try target(), options: ListenOptions()).makeAsyncIterator()
+        let one = try await openConnection(connector)
+        try await eventually("the first target added") { one.requests.count == 1 }
+
+        one.failNextAdd(with: DocumentStoreError(.invalidArgument, "bad query"))
+        var refused = multiplexer.listen(try target(), options: ListenOptions()).makeAsyncIterator()
+        let refusedError = await errorCode { _ = try await refused.next() }
+        one.failNextAdd(with: DocumentStoreError(.unavailable, "the forward channel broke"))
+        var third = multiplexer.listen(try target(), options: ListenOptions()).makeAsyncIterator()
+        let two = try await openConnection(connector, count: 2)
+        try await eventually("both live targets added again") { two.requests.count == 2 }
+        two.push([
+            added(2, 6), try change("a", 1, updated: 1, targets: [2, 6]), current(2, 6), try consistent(1, token: [1]),
+        ])
+
+        #expect(refusedError == .invalidArgument)
+        #expect(Set(two.requests) == [.add(2, token: []), .add(6, token: [])])
+        #expect(try await first.next().map(describe) == ["added a", "| a @1"])
+        #expect(try await third.next().map(describe) == ["added a", "| a @1"])
+    }
+
     // MARK: Faults
 
     @Test func aCutConnection_reconnectsWithBackoff_resumesEveryTarget_andLosesOrRepeatsNothing() async throws {

@@ -15,17 +15,27 @@ final class ScriptedListenConnection: ListenConnection {
 
     let responses: AsyncThrowingStream<RESTListenResponse, any Error>
     private let continuation: AsyncThrowingStream<RESTListenResponse, any Error>.Continuation
-    private let state = Mutex<(requests: [Request], closed: Bool)>(([], false))
+    private let state = Mutex<(requests: [Request], closed: Bool, addFailure: DocumentStoreError?)>(([], false, nil))
 
     init() {
         (responses, continuation) = AsyncThrowingStream<RESTListenResponse, any Error>.makeStream()
+    }
+
+    /// The next `addTarget` throws `error` (once) instead of being sent.
+    func failNextAdd(with error: DocumentStoreError) {
+        state.withLock { $0.addFailure = error }
     }
 
     var requests: [Request] { state.withLock { $0.requests } }
     var isClosed: Bool { state.withLock { $0.closed } }
 
     func addTarget(_ target: ListenTarget, targetID: Int32, resumeToken: [UInt8]) async throws(DocumentStoreError) {
-        state.withLock { $0.requests.append(.add(targetID, token: resumeToken)) }
+        let failure = state.withLock { state -> DocumentStoreError? in
+            defer { state.addFailure = nil }
+            if state.addFailure == nil { state.requests.append(.add(targetID, token: resumeToken)) }
+            return state.addFailure
+        }
+        if let failure { throw failure }
     }
 
     func removeTarget(_ targetID: Int32) async throws(DocumentStoreError) {

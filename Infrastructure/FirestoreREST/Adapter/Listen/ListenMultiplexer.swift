@@ -380,7 +380,7 @@ extension ListenMultiplexer {
             }
             link = .open(connection, sender: sender, reader: reader)
             for id in listeners.keys.sorted() {
-                guard var listener = listeners[id] else { continue }
+                guard var listener = listeners.removeValue(forKey: id) else { continue }
                 listener.machine.restartStream()
                 listener.pendingAcks = 1
                 sender.yield(.add(listener.registration.target, id, resumeToken: listener.machine.resumeToken))
@@ -482,9 +482,11 @@ extension ListenMultiplexer {
             listeners[id] = listener
         }
 
-        /// Feeds `response` to the machine of target `id`, if it is listening and acknowledged.
+        /// Feeds `response` to the machine of target `id`, if it is listening and acknowledged. The
+        /// listener leaves the table while its machine runs, so the machine's state is not shared and
+        /// is updated in place (a copy would cost the size of the target's pending changes per response).
         private mutating func apply(_ response: RESTListenResponse, to id: Int32) {
-            guard var listener = listeners[id], listener.pendingAcks == 0 else { return }
+            guard listeners[id]?.pendingAcks == 0, var listener = listeners.removeValue(forKey: id) else { return }
             let event: WatchStateMachine.Event?
             do {
                 event = try listener.machine.handle(response)
