@@ -31,7 +31,7 @@ public final class ListenerGroup: Sendable {
 
     /// Adds a listener that `end` stops; returns its ID, or `nil` when the group has ended (then `end`
     /// has run).
-    func add(_ end: @escaping @Sendable () -> Void) -> Int? {
+    package func add(_ end: @escaping @Sendable () -> Void) -> Int? {
         let id = state.withLock { state -> Int? in
             guard !state.ended else { return nil }
             defer { state.nextID += 1 }
@@ -43,7 +43,7 @@ public final class ListenerGroup: Sendable {
     }
 
     /// Forgets a listener that ended on its own.
-    func remove(_ id: Int) {
+    package func remove(_ id: Int) {
         _ = state.withLock { $0.enders.removeValue(forKey: id) }
     }
 }

@@ -81,11 +81,25 @@ public struct PollingListener: Sendable {
         }
     }
 
+    /// Polls `store` for `target` into `buffer` until the buffer ends or the returned task is cancelled:
+    /// the producer side of ``listen(to:options:on:group:)``, for a listener whose snapshots so far came
+    /// from elsewhere (a push transport that fell back to polling). `documents` are the documents the
+    /// buffer last received, if any: the first poll's changes are computed against them.
+    package func poll(
+        _ target: ListenTarget, on store: any DocumentStore, into buffer: SnapshotBuffer, after documents: DocumentSet?
+    ) -> Task<Void, Never> {
+        let configuration = self.configuration
+        return Task {
+            await Self.run(target, store: store, buffer: buffer, configuration: configuration, documents: documents)
+        }
+    }
+
     private static func run(
-        _ target: ListenTarget, store: any DocumentStore, buffer: SnapshotBuffer, configuration: Configuration
+        _ target: ListenTarget, store: any DocumentStore, buffer: SnapshotBuffer, configuration: Configuration,
+        documents start: DocumentSet? = nil
     ) async {
         let read = PolledRead(target)
-        var documents: DocumentSet?
+        var documents = start
         var failures = 0
         var unauthenticated = 0
         while !Task.isCancelled, !buffer.isEnded {

@@ -15,6 +15,7 @@ extension FirestoreRESTConfiguration {
     /// | `FIRESTORE_ACCESS_TOKEN` | a static Google OAuth access token (outside the emulator) |
     /// | `FIRESTORE_TOKEN_COMMAND` | a command printing a token, run by `/bin/sh -c` (e.g. `gcloud auth print-access-token`) |
     /// | `GCE_METADATA_HOST` | the metadata server host, used when neither of the two above is set |
+    /// | `FIRESTORE_LISTEN` | `push` (default: Firestore's Listen stream) or `poll` (read every second, see ``ListenTransport``) |
     ///
     /// Outside the emulator the credentials are, in order: `FIRESTORE_ACCESS_TOKEN`, `FIRESTORE_TOKEN_COMMAND`,
     /// else the Google metadata server (Cloud Run, GCE). The composition root may replace
@@ -63,6 +64,12 @@ extension FirestoreRESTConfiguration {
         }
         if let timeout = value("FIRESTORE_REQUEST_TIMEOUT") {
             configuration.requestTimeout = try requestTimeout(timeout)
+        }
+        if let listen = value("FIRESTORE_LISTEN") {
+            guard let transport = ListenTransport(rawValue: listen.lowercased()) else {
+                throw .invalidArgument("FIRESTORE_LISTEN must be push or poll, not \(Excerpt.quoted(listen)).")
+            }
+            configuration.listenTransport = transport
         }
         return configuration
     }

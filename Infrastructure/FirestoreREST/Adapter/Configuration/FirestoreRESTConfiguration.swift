@@ -31,9 +31,16 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
     /// A project billed for quota, sent as `x-goog-user-project` (needed with some user credentials);
     /// default `nil`.
     public var quotaProjectID: String?
-    /// How listeners poll (Listen is not available over REST): interval (default 1 s) and backoff. Each
-    /// poll costs read operations; see `Docs/Listeners.md`.
+    /// How listeners receive changes: pushed over Firestore's Listen stream (default ``ListenTransport/push``)
+    /// or by polling (``ListenTransport/poll``). See `Docs/Listeners.md`.
+    public var listenTransport: ListenTransport
+    /// How listeners poll, with ``ListenTransport/poll`` or after the Listen endpoint refused push:
+    /// interval (default 1 s) and backoff. Each poll costs read operations; see `Docs/Listeners.md`.
     public var listenPolling: PollingListener.Configuration
+    /// Where the adapter reports what an operator should know but no call fails for (today: the Listen
+    /// endpoint refused push and listeners poll instead). One line per warning, never a token. Default:
+    /// written to standard error.
+    public var warningHandler: @Sendable (String) -> Void
 
     /// A configuration for `database`; see each property for its default.
     public init(
@@ -45,8 +52,12 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         transactionConcurrency: TransactionConcurrency = .automatic,
         quotaProjectID: String? = nil,
         listenPolling: PollingListener.Configuration = PollingListener.Configuration(),
-        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes
+        maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes,
+        listenTransport: ListenTransport = .push,
+        warningHandler: @escaping @Sendable (String) -> Void = FirestoreRESTConfiguration.standardErrorWarning
     ) {
+        self.listenTransport = listenTransport
+        self.warningHandler = warningHandler
         self.maximumResponseBytes = maximumResponseBytes
         self.database = database
         self.baseURL = baseURL
@@ -78,13 +89,33 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         )
     }
 
-    /// The database, base URL, timeout, credential kind, retry limits and body cap on one line, for logs;
-    /// never a token.
+    /// The database, base URL, timeout, credential kind, retry limits, body cap and listen transport on one
+    /// line, for logs; never a token.
     public var description: String {
         "FirestoreRESTConfiguration(\(database), baseURL: \(baseURL.absoluteString), timeout: \(requestTimeout), "
             + "credentials: \(tokenProvider.kind), retries: up to \(retryPolicy.maximumAttempts) attempts"
-            + "\(retryPolicy.deadline.map { " within \($0)" } ?? ""), responses up to \(maximumResponseBytes) bytes)"
+            + "\(retryPolicy.deadline.map { " within \($0)" } ?? ""), responses up to \(maximumResponseBytes) bytes, "
+            + "listen: \(listenTransport))"
     }
+
+    /// Writes `Hearth warning: <message>` and a newline to standard error: the default ``warningHandler``.
+    public static let standardErrorWarning: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("Hearth warning: \(message)\n".utf8))
+    }
+}
+
+/// How a ``FirestoreRESTDocumentStore``'s listeners receive changes.
+public enum ListenTransport: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Pushed by Firestore over its Listen stream, every listener of the store sharing one connection
+    /// (the default). Where the endpoint refuses it (404 or 501), the store falls back to ``poll`` by
+    /// itself, once, with a warning.
+    case push
+    /// Polled: every ``FirestoreRESTConfiguration/listenPolling`` interval, each listener reads its
+    /// target again and compares (billed as reads every time). `FIRESTORE_LISTEN=poll`.
+    case poll
+
+    /// `push` or `poll`, the `FIRESTORE_LISTEN` value that selects it.
+    public var description: String { rawValue }
 }
 
 /// Whether read-write transactions name a concurrency mode in `beginTransaction`.

@@ -31,6 +31,10 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
     public let configuration: FirestoreRESTConfiguration
     let endpoints: FirestoreEndpoints
     let executor: RESTRequestExecutor
+    /// Opens the Listen connections push listeners share.
+    let listenConnector: any ListenConnector
+    /// How push listeners wait between reconnections.
+    let listenReconnection: ListenMultiplexer.Configuration
 
     /// - Parameters:
     ///   - configuration: where and how to reach Firestore.
@@ -49,6 +53,25 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
         now: @escaping @Sendable () -> Duration = Retrier.monotonicNow,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.init(
+            configuration: configuration, httpClient: httpClient, sleep: sleep, jitter: jitter, now: now,
+            wallClock: wallClock, listenConnector: nil)
+    }
+
+    /// The public initializer's store, listening through `listenConnector` (default: the store's own
+    /// transport). Reconnections wait with `sleep` and `jitter` too.
+    init(
+        configuration: FirestoreRESTConfiguration,
+        httpClient: any HTTPClient = URLSessionHTTPClient(),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        now: @escaping @Sendable () -> Duration = Retrier.monotonicNow,
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        listenConnector: (any ListenConnector)?
+    ) {
+        // The WebChannel connector is wired here when it is merged (issue 15).
+        self.listenConnector = listenConnector ?? RefusingListenConnector()
+        self.listenReconnection = ListenMultiplexer.Configuration(sleep: sleep, random: jitter)
         self.database = configuration.database
         self.configuration = configuration
         self.endpoints = FirestoreEndpoints(baseURL: configuration.baseURL, database: configuration.database)

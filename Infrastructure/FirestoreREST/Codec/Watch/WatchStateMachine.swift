@@ -105,6 +105,21 @@ package struct WatchStateMachine: Sendable {
         }
     }
 
+    /// The transport's stream ended and the target is about to be added on a new one (with
+    /// ``resumeToken``): changes not yet applied at a consistent point are dropped with the old stream,
+    /// and the target is no longer current until the new stream says so, as Firestore's SDKs do on a
+    /// re-listen. The documents of the last snapshot are kept, so the next snapshot carries only what
+    /// changed. Without a resume token the server sends the whole result again, so every document of the
+    /// last snapshot is first marked removed (as `RESET` does), and those sent again come back unchanged.
+    package mutating func restartStream() {
+        if resumeToken.isEmpty {
+            reset()
+        } else {
+            pending = [:]
+            current = false
+        }
+    }
+
     /// How many documents the target holds once the pending changes are applied.
     private var expectedCount: Int {
         var count = documents.count
