@@ -31,6 +31,22 @@ import Testing
         #expect(body.details.count == 1)
     }
 
+    /// Found by the fuzzer: a member named twice (here beside the error, or the error itself) is not
+    /// JSON, so the body is refused as the reference refuses it, not read as having no error.
+    @Test(arguments: [
+        #"{"name":"x","createTime":"2023-11-14T22:13:20Z","createTime":"2023-11-14T22:13:20Z"}"#,
+        #"{"error":{"code":404},"error":{"code":500}}"#,
+        #"[{"a":1,"a":2,"error":{"code":404}}]"#,
+    ])
+    func decodeErrorBody_aMemberNamedTwice_isNotJSON_asForTheReference(json: String) throws {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(json) }
+        #expect {
+            try RESTErrorCodec.decodeErrorBody(bytes: Array(json.utf8))
+        } throws: { error in
+            "\(error)".contains("duplicate member")
+        }
+    }
+
     @Test func decodeErrorBody_409WithAlreadyExistsIsNotAborted() throws {
         let body = try #require(
             try errorBody(#"{"error": {"code": 409, "message": "exists", "status": "ALREADY_EXISTS"}}"#))

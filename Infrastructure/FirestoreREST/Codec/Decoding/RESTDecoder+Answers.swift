@@ -394,28 +394,29 @@ extension RESTDecoder {
     }
 
     /// The error object of the `error` member of the object at the current position (any other member
-    /// read as JSON only), or `nil` when it has none (or `null`).
+    /// read as JSON only), or `nil` when it has none (or `null`). A member named twice is not JSON: it
+    /// throws, and the check of the whole text reports it as the parser does.
     private mutating func errorMember() throws(RESTDecodingError) -> RESTErrorBody? {
         var found: RESTErrorBody?
+        var names: [String] = []
         guard try beginObject() else { return nil }
         repeat {
             try memberNameFollows()
+            let name: String
             if try member("error") {
-                if try !skipNull() {
-                    found = try RESTDecodingError.within(key: "error") { () throws(RESTDecodingError) in
-                        try errorObject()
-                    }
-                }
+                name = "error"
             } else {
-                let name = try memberName()
+                name = try memberName()
                 try colon()
-                if UTF8Order.equal(name, "error"), try !skipNull() {
-                    found = try RESTDecodingError.within(key: "error") { () throws(RESTDecodingError) in
-                        try errorObject()
-                    }
-                } else {
-                    try skipValue()
+            }
+            if names.contains(where: { UTF8Order.equal($0, name) }) { throw Self.repeated(name) }
+            names.append(name)
+            if UTF8Order.equal(name, "error"), try !skipNull() {
+                found = try RESTDecodingError.within(key: "error") { () throws(RESTDecodingError) in
+                    try errorObject()
                 }
+            } else if !UTF8Order.equal(name, "error") {
+                try skipValue()
             }
         } while try nextMember()
         return found

@@ -200,6 +200,11 @@ package struct RESTDecoder {
         RESTDecodingError(reason: "member \"\(name)\" appears twice (in lowerCamelCase and snake_case)")
     }
 
+    /// The error for a member name repeated as is (not JSON; the check of the whole text reports it).
+    static func repeated(_ name: String) -> RESTDecodingError {
+        RESTDecodingError(reason: "member \"\(name)\" appears twice")
+    }
+
     /// `missing required member "name"`.
     static func missing(_ name: StaticString) -> RESTDecodingError {
         RESTDecodingError(reason: "missing required member \"\(name)\"")
