@@ -110,10 +110,14 @@ struct HostileServerTests {
         #expect(transactional?.message.contains("the write may have been applied") == true)
     }
 
+    // The two retry tests below record their sleeps instead of sleeping, so the policy's real-clock
+    // deadline would measure only scheduling delay: on two cores under the whole suite a first attempt has
+    // taken longer than the 60 s default, and no retry followed. They count attempts; the deadline has its
+    // own tests on a test clock.
     /// A plain set is idempotent: sending it again after the same failure is safe, and it is.
     @Test func anIdempotentSet_isResent_afterTheConnectionCloses() async throws {
         let server = try LoopbackServer { _ in .close }
-        let store = try store(at: server, policy: RetryPolicy(maximumAttempts: 3))
+        let store = try store(at: server, policy: RetryPolicy(maximumAttempts: 3, deadline: nil))
 
         let error = await #expect(throws: DocumentStoreError.self) {
             _ = try await store.commit([Write.update(try F.path("c/a"), fields: ["n": 1])], transaction: nil)
@@ -130,7 +134,8 @@ struct HostileServerTests {
         let sleeper = SleepRecorder()
         let configuration = FirestoreRESTConfiguration(
             database: try DatabaseID(projectID: "p"), baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
-            retryPolicy: RetryPolicy(maximumAttempts: 3), tokenProvider: StaticTokenProvider(AccessToken(F.token))
+            retryPolicy: RetryPolicy(maximumAttempts: 3, deadline: nil),
+            tokenProvider: StaticTokenProvider(AccessToken(F.token))
         )
         let store = FirestoreRESTDocumentStore(configuration: configuration, sleep: sleeper.function, jitter: { 0.5 })
         let increment = FieldTransform(fieldPath: try F.field("n"), operation: .increment(.integer(1)))
