@@ -10,6 +10,7 @@ let scenarios: [any BenchScenario] = [
     CrashChildScenario(),
     RESTScenario(),
     ListenScenario(),
+    ListenRemoteScenario(),
     CodecScenario(),
     QueryScalingScenario(),
     MemoryScenario(),
