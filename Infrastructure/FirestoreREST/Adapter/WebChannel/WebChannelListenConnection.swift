@@ -30,6 +30,8 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
 
     let connector: WebChannelListenConnector
     let session: WebChannelSession
+    /// The transport of this connection alone (see ``WebChannelListenConnector/connectionClient()``).
+    private let httpClient: WebChannelHTTPClient
     /// How long the back channel may stay silent; see the type's documentation.
     let stallTimeout: Duration
     private let queue: ListenResponseQueue
@@ -65,9 +67,12 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
     }
 
     private init(
-        connector: WebChannelListenConnector, session: WebChannelSession, nextRID: Int, lastArrayID: Int
+        connector: WebChannelListenConnector, httpClient: WebChannelHTTPClient, session: WebChannelSession,
+        nextRID: Int,
+        lastArrayID: Int
     ) {
         self.connector = connector
+        self.httpClient = httpClient
         self.session = session
         self.stallTimeout =
             connector.options.stallTimeout ?? session.keepAlive.map { $0 * 3 / 2 } ?? .seconds(45)
@@ -101,6 +106,12 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         connector: WebChannelListenConnector
     ) async throws(DocumentStoreError) -> WebChannelListenConnection {
         let operation = "Listen (WebChannel handshake)"
+        return try await handshake(connector: connector, client: connector.connectionClient(), operation: operation)
+    }
+
+    private static func handshake(
+        connector: WebChannelListenConnector, client: WebChannelHTTPClient, operation: String
+    ) async throws(DocumentStoreError) -> WebChannelListenConnection {
         var refreshedToken = false
         while true {
             let (headers, token) = try await connector.credentialHeaders(operation: operation)
@@ -109,13 +120,13 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 method: .post,
                 url: try connector.endpoint.handshakeURL(rid: rid),
                 headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
-                body: WebChannelEndpoint.handshakeBody(headers: headers),
+                body: WebChannelEndpoint.handshakeBody(headers: headers.filter { $0.name != "Connection" }),
                 timeout: connector.requestTimeout,
                 maximumResponseBytes: 1 << 20
             )
             let response: HTTPResponse
             do {
-                response = try await connector.httpClient.send(request)
+                response = try await client.send(request)
             } catch {
                 throw RESTErrorMapper.error(forThrown: error, operation: operation)
             }
@@ -161,7 +172,8 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 )
             }
             let connection = WebChannelListenConnection(
-                connector: connector, session: session, nextRID: rid + 1, lastArrayID: reader.lastArrayID)
+                connector: connector, httpClient: client, session: session, nextRID: rid + 1,
+                lastArrayID: reader.lastArrayID)
             for array in early { _ = connection.handle(array) }
             connection.start()
             return connection
@@ -229,7 +241,7 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 timeout: min(stallTimeout, connector.requestTimeout),
                 maximumResponseBytes: connector.options.maximumBufferedBytes
             )
-            let response = try await connector.httpClient.stream(request)
+            let response = try await httpClient.stream(request)
             markActivity()
             guard response.statusCode == 200 else {
                 let body = (try? await response.collectBody(limit: 64 << 10)) ?? []
@@ -398,7 +410,7 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 )
                 let response: HTTPResponse
                 do {
-                    response = try await connector.httpClient.send(request)
+                    response = try await httpClient.send(request)
                 } catch {
                     throw Self.transportError(error, operation: operation)
                 }
@@ -432,12 +444,12 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         if let error { queue.fail(error) } else { queue.finish(dropping: true) }
         for task in ended.tasks { task?.cancel() }
         ended.request?.cancel()
-        if ended.terminate { terminate(rid: ended.rid) }
+        finishTransport(rid: ended.rid, terminate: ended.terminate)
         Task { await self.drainForward() }
     }
 
-    /// `TYPE=terminate`, fire and forget.
-    private func terminate(rid: Int) {
+    /// `TYPE=terminate` (when `terminate`), fire and forget.
+    private func finishTransport(rid: Int, terminate: Bool) {
         let connector = self.connector
         let session = self.session
         Task {

@@ -1,4 +1,9 @@
+#if canImport(FoundationNetworking)
 import Foundation
+import FoundationNetworking
+#else
+import Foundation
+#endif
 import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
@@ -33,6 +38,12 @@ struct WebChannelListenConnector: ListenConnector {
         /// (default: the configuration's request timeout).
         var requestTimeout: Duration?
 
+        /// Whether each request asks for its own connection (`Connection: close`; default `true`). The
+        /// emulator closes the connection after every channel answer without saying so; FoundationNetworking
+        /// then reuses the closing connection for the next request, which can hang until its timeout
+        /// (observed on the forward channel).
+        var closeConnections = true
+
         /// The defaults.
         init(stallTimeout: Duration? = nil) { self.stallTimeout = stallTimeout }
     }
@@ -59,6 +70,16 @@ struct WebChannelListenConnector: ListenConnector {
         try await WebChannelListenConnection.open(connector: self)
     }
 
+    /// The HTTP client of one new connection: when the connector's client is a ``URLSessionHTTPClient``,
+    /// every request goes through a `URLSession` of its own (same configuration), invalidated once the
+    /// request ends. The emulator closes the connection after every channel answer without saying so, and
+    /// FoundationNetworking (libcurl) then sends the next request of the session on the closing
+    /// connection; its automatic resend of a `POST` went out without the body, and the request hung until
+    /// its timeout (observed through a logging proxy). A session per request never reuses a connection.
+    func connectionClient() -> WebChannelHTTPClient {
+        WebChannelHTTPClient(client: httpClient, sessionPerRequest: httpClient as? URLSessionHTTPClient)
+    }
+
     /// Whether `error` says the WebChannel endpoint is refused (HTTP 404 or 501 to the handshake), so
     /// the caller should fall back to polling instead of retrying.
     static func isEndpointRefused(_ error: DocumentStoreError) -> Bool {
@@ -80,7 +101,30 @@ struct WebChannelListenConnector: ListenConnector {
         var headers: [(name: String, value: String)] = []
         if let token { headers.append(("Authorization", "Bearer " + token.value)) }
         if let quotaProjectID { headers.append(("x-goog-user-project", quotaProjectID)) }
+        if options.closeConnections { headers.append(("Connection", "close")) }
         return (headers, token)
+    }
+}
+
+/// A connection's HTTP client: the connector's, or a new `URLSession` per request made like
+/// `sessionPerRequest`'s (see ``WebChannelListenConnector/connectionClient()``).
+struct WebChannelHTTPClient: Sendable {
+    let client: any HTTPStreamingClient
+    let sessionPerRequest: URLSessionHTTPClient?
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard let template = sessionPerRequest else { return try await client.send(request) }
+        let own = URLSessionHTTPClient(configuration: template.session.configuration)
+        defer { own.session.finishTasksAndInvalidate() }
+        return try await own.send(request)
+    }
+
+    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        guard let template = sessionPerRequest else { return try await client.stream(request) }
+        let own = URLSessionHTTPClient(configuration: template.session.configuration)
+        // The session ends once its one task has: the body keeps streaming until then.
+        defer { own.session.finishTasksAndInvalidate() }
+        return try await own.stream(request)
     }
 }
 
