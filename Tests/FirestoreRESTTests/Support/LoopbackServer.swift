@@ -34,6 +34,14 @@ final class LoopbackServer: Sendable {
         case silent
         /// Answers 200 with a chunked body of `total` bytes of `"a"`, as fast as the client reads.
         case endless(total: Int)
+        /// Answers `status` with a chunked body: each chunk written as one HTTP chunk, `pause` apart; then
+        /// ends the body, stays silent until the client goes away, or closes without ending it.
+        case stream(status: Int = 200, chunks: [[UInt8]], pause: Duration = .zero, then: StreamEnd = .end)
+
+        /// How a `.stream` answer ends.
+        enum StreamEnd: Sendable {
+            case end, silent, close
+        }
 
         static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Action {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
@@ -139,6 +147,29 @@ final class LoopbackServer: Sendable {
                     state.withLock { $0.sent += size }
                 }
                 guard write(connection, Array("0\r\n\r\n".utf8)) else { return }
+            case .stream(let status, let chunks, let pause, let end):
+                let head =
+                    "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+                guard write(connection, Array(head.utf8)) else { return }
+                for chunk in chunks where !chunk.isEmpty {
+                    if pause > .zero {
+                        Thread.sleep(
+                            forTimeInterval: Double(pause.components.attoseconds) / 1e18
+                                + Double(pause.components.seconds))
+                    }
+                    guard write(connection, Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10])
+                    else { return }
+                }
+                switch end {
+                case .end:
+                    guard write(connection, Array("0\r\n\r\n".utf8)) else { return }
+                case .silent:
+                    var byte: UInt8 = 0
+                    while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
+                    return
+                case .close:
+                    return
+                }
             }
         }
     }
@@ -209,6 +240,10 @@ final class LoopbackServer: Sendable {
         case 307: "Temporary Redirect"
         case 308: "Permanent Redirect"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 501: "Not Implemented"
         case 429: "Too Many Requests"
         case 503: "Service Unavailable"
         default: "Status"
