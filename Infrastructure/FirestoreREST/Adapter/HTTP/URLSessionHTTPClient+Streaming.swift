@@ -17,7 +17,11 @@ extension URLSessionHTTPClient {
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
         let exchange = StreamingExchange(limit: request.maximumResponseBytes, request: request)
-        let task = session.dataTask(with: Self.urlRequest(for: request))
+        var urlRequest = Self.urlRequest(for: request)
+        // URLSession's own timeout would also bound the body (FoundationNetworking ends a task at it, data or
+        // not); the head's deadline is the work item below, and the body has none.
+        urlRequest.timeoutInterval = Self.streamingTimeoutInterval
+        let task = session.dataTask(with: urlRequest)
         delegate.register(exchange, for: task)
         exchange.start(task)
         task.resume()
@@ -36,6 +40,12 @@ extension URLSessionHTTPClient {
             exchange.failHead(HTTPTransportError(.cancelled, "the request was cancelled"))
         }
     }
+}
+
+extension URLSessionHTTPClient {
+    /// The `URLRequest.timeoutInterval` of a streamed request: a week, so a body may last as long as the
+    /// reader wants.
+    static let streamingTimeoutInterval: TimeInterval = 7 * 24 * 3600
 }
 
 /// One streamed data task, shared by the session's delegate, the caller waiting for the head and the

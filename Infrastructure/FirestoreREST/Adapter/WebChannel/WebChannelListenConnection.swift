@@ -242,7 +242,7 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 maximumResponseBytes: connector.options.maximumBufferedBytes
             )
             let response = try await httpClient.stream(request)
-            markActivity()
+            markActivity(body: false)
             guard response.statusCode == 200 else {
                 let body = (try? await response.collectBody(limit: 64 << 10)) ?? []
                 return .failed(
@@ -254,7 +254,7 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
                 maximumFrameLength: connector.options.maximumFrameLength, database: connector.endpoint.database,
                 lastArrayID: acknowledged)
             for try await chunk in response.body {
-                markActivity()
+                markActivity(body: true)
                 for array in try reader.read(chunk) {
                     if let error = handle(array) { return .failed(error) }
                 }
@@ -299,10 +299,12 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         }
     }
 
-    private func markActivity() {
+    /// Restarts the stall timer; body bytes also show the channel alive (a head alone does not: a proxy
+    /// may answer heads and forward nothing).
+    private func markActivity(body: Bool) {
         state.withLock { state in
             state.lastActivity = .now
-            state.stalledOnce = false
+            if body { state.stalledOnce = false }
         }
     }
 
