@@ -46,8 +46,8 @@ public struct HTTPStreamingResponse: Sendable, CustomStringConvertible {
     /// `HTTP status (streaming)`: never the body.
     public var description: String { "HTTP \(statusCode) (streaming)" }
 
-    /// Reads the rest of the body, at most `limit` bytes (what is past the limit is dropped and the
-    /// request cancelled): for an error answer's body. Throws what the body throws.
+    /// Reads the rest of the body, at most `limit` bytes (reading stops there; the request ends when the
+    /// response is released): for an error answer's body. Throws what the body throws.
     public func collectBody(limit: Int) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         for try await chunk in body {

@@ -23,7 +23,7 @@ import Synchronization
 ///   `permissionDenied`, …) or of a status the server sends in the stream; `resourceExhausted` when the
 ///   consumer falls more than the buffer limit behind; `dataLoss`/`internal` for malformed frames.
 ///   A failed connection sends nothing more; ``close()`` ends ``responses`` without an error and drops
-///   what was not read. Both tell the server (`TYPE=terminate`, best effort) unless it ended the session.
+///   what was not read, and so does cancelling the task that reads ``responses``. Both tell the server (`TYPE=terminate`, best effort) unless it ended the session.
 final class WebChannelListenConnection: ListenConnection, CustomStringConvertible {
     /// Every `ListenResponse`, in the server's order.
     let responses: AsyncThrowingStream<RESTListenResponse, any Error>
