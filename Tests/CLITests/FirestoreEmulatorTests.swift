@@ -50,8 +50,8 @@ struct FirestoreEmulatorTests {
 
     /// `hearth watch` on Firestore prints a change another client (`curl`, on the REST API) makes.
     @Test func watch_printsAChangeMadeByCurl() async throws {
-        let emulator = try await FirestoreEmulator.shared()
-        let workspace = try await emulatorWorkspace()
+        let emulator = try await FirestoreEmulator.sharedForListeners()
+        let workspace = try await emulatorWorkspace(emulator)
         defer { workspace.remove() }
         let curl = try #require(ChildProcess.which("curl"), "curl is needed to write as another client")
         try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
@@ -88,8 +88,9 @@ struct FirestoreEmulatorTests {
         if let latency { #expect(latency < .seconds(3), "the change took \(latency)") }
     }
 
-    private func emulatorWorkspace() async throws -> Workspace {
-        let emulator = try await FirestoreEmulator.shared()
+    private func emulatorWorkspace(_ given: FirestoreEmulator? = nil) async throws -> Workspace {
+        let emulator: FirestoreEmulator
+        if let given { emulator = given } else { emulator = try await FirestoreEmulator.shared() }
         return try Workspace(
             store: "firestore",
             environment: [

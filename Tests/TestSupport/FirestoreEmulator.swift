@@ -135,6 +135,14 @@ public final class FirestoreEmulator: Sendable {
         try await SharedEmulator.instance.get()
     }
 
+    /// A second shared emulator, for the tests whose listeners push (WebChannel Listen channels): on the
+    /// emulator every other suite uses, open channels made some of those suites' commits wait more than
+    /// 60 s under a full parallel run (Docs/FirestoreRESTAdapter.md); on an emulator of their own both run
+    /// in seconds.
+    public static func sharedForListeners() async throws -> FirestoreEmulator {
+        try await SharedEmulator.listeners.get()
+    }
+
     /// A new project ID (`demo-<prefix>-<random>`): data of different project IDs is isolated.
     public static func newProjectID(prefix: String = "hearth") -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
@@ -212,6 +220,7 @@ public enum EmulatorError: Error, Sendable, CustomStringConvertible {
 /// Starts the shared emulator once per process, even when many tests ask at the same time.
 actor SharedEmulator {
     static let instance = SharedEmulator()
+    static let listeners = SharedEmulator()
 
     private var starting: Task<FirestoreEmulator, any Error>?
 

@@ -155,22 +155,13 @@ private struct PolledRead: Sendable {
     init(_ target: ListenTarget) {
         self.target = target
         self.ordering = target.ordering
-        guard case .query(_, let query) = target else {
-            sentQuery = nil
-            projection = nil
-            return
+        let placeable = target.placeable
+        if case .query(_, let sent) = placeable.sent, placeable.projection != nil {
+            self.sentQuery = sent
+        } else {
+            self.sentQuery = nil
         }
-        var sent = query
-        var projection: [FieldPath]?
-        if let select = query.select, !select.isEmpty {
-            let widened = StructuredQuery.selection(select, placeableIn: ordering.fieldOrders)
-            if widened.count > select.count {
-                sent.select = widened
-                projection = select
-            }
-        }
-        self.sentQuery = sent
-        self.projection = projection
+        self.projection = placeable.projection
     }
 
     func run(on store: any DocumentStore) async throws -> (DocumentSet, Timestamp) {

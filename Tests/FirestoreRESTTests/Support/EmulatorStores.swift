@@ -16,7 +16,8 @@ enum EmulatorStores {
         retryPolicy: RetryPolicy = .default,
         emulator: FirestoreEmulator? = nil,
         projectID: String = FirestoreEmulator.newProjectID(prefix: "rest"),
-        tokenProvider: any TokenProvider = EmulatorOwnerTokenProvider()
+        tokenProvider: any TokenProvider = EmulatorOwnerTokenProvider(),
+        listenTransport: ListenTransport = .push
     ) async throws -> FirestoreRESTDocumentStore {
         let running: FirestoreEmulator
         if let emulator {
@@ -31,6 +32,7 @@ enum EmulatorStores {
             retryPolicy: retryPolicy
         )
         configuration.listenPolling.interval = listenPollInterval
+        configuration.listenTransport = listenTransport
         return FirestoreRESTDocumentStore(configuration: configuration, httpClient: sharedClient)
     }
 

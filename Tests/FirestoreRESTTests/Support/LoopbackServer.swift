@@ -34,6 +34,36 @@ final class LoopbackServer: Sendable {
         case silent
         /// Answers 200 with a chunked body of `total` bytes of `"a"`, as fast as the client reads.
         case endless(total: Int)
+        /// Answers `status` with a chunked body: each chunk written as one HTTP chunk, `pause` apart; then
+        /// ends the body, stays silent until the client goes away, or closes without ending it.
+        case stream(
+            status: Int = 200, chunks: [[UInt8]], pause: Duration = .zero, then: StreamEnd = .end,
+            beforeLast: Gate? = nil)
+
+        /// Held by a `.stream` answer before its last chunk until the test opens it (or 60 s pass): a
+        /// client that reads the first chunks while the server still holds the rest opens it in time.
+        final class Gate: Sendable {
+            private let semaphore = DispatchSemaphore(value: 0)
+            private let state = Mutex((opened: false, timedOut: false))
+            /// Lets the server send the rest.
+            func open() {
+                let first = state.withLock { state -> Bool in
+                    defer { state.opened = true }
+                    return !state.opened
+                }
+                if first { semaphore.signal() }
+            }
+            /// Whether the server gave up waiting (the client never saw the first chunks in time).
+            var timedOut: Bool { state.withLock { $0.timedOut } }
+            fileprivate func wait() {
+                if semaphore.wait(timeout: .now() + 60) == .timedOut { state.withLock { $0.timedOut = true } }
+            }
+        }
+
+        /// How a `.stream` answer ends.
+        enum StreamEnd: Sendable {
+            case end, silent, close
+        }
 
         static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Action {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
@@ -139,6 +169,30 @@ final class LoopbackServer: Sendable {
                     state.withLock { $0.sent += size }
                 }
                 guard write(connection, Array("0\r\n\r\n".utf8)) else { return }
+            case .stream(let status, let chunks, let pause, let end, let gate):
+                let head =
+                    "HTTP/1.1 \(status) \(Self.reason(status))\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+                guard write(connection, Array(head.utf8)) else { return }
+                for (index, chunk) in chunks.enumerated() where !chunk.isEmpty {
+                    if index == chunks.count - 1 { gate?.wait() }
+                    if pause > .zero {
+                        Thread.sleep(
+                            forTimeInterval: Double(pause.components.attoseconds) / 1e18
+                                + Double(pause.components.seconds))
+                    }
+                    guard write(connection, Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10])
+                    else { return }
+                }
+                switch end {
+                case .end:
+                    guard write(connection, Array("0\r\n\r\n".utf8)) else { return }
+                case .silent:
+                    var byte: UInt8 = 0
+                    while !isStopped, recv(connection, &byte, 1, 0) > 0 {}
+                    return
+                case .close:
+                    return
+                }
             }
         }
     }
@@ -209,6 +263,10 @@ final class LoopbackServer: Sendable {
         case 307: "Temporary Redirect"
         case 308: "Permanent Redirect"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 501: "Not Implemented"
         case 429: "Too Many Requests"
         case 503: "Service Unavailable"
         default: "Status"

@@ -8,7 +8,7 @@ public import FoundationNetworking
 public import Foundation
 #endif
 
-/// ``HTTPClient`` over Foundation's `URLSession` (FoundationNetworking on Linux).
+/// ``HTTPClient`` and ``HTTPStreamingClient`` over Foundation's `URLSession` (FoundationNetworking on Linux).
 ///
 /// One session serves every request, so connections are kept alive and reused (HTTP/1.1 keep-alive,
 /// HTTP/2 where the server offers it). Each request's ``HTTPRequest/timeout`` bounds the whole exchange,
@@ -21,10 +21,10 @@ public import Foundation
 /// Errors: ``HTTPTransportError`` with kind `timedOut`, `cancelled`, `notConnected` (nothing was sent),
 /// `connectionFailed` or `responseTooLarge`; every HTTP status, including 3xx, 4xx and 5xx, is returned
 /// as a response.
-public struct URLSessionHTTPClient: HTTPClient {
+public struct URLSessionHTTPClient: HTTPStreamingClient {
     /// The session requests go through (its delegate is the client's).
     public let session: URLSession
-    private let delegate: SessionDelegate
+    let delegate: SessionDelegate
 
     /// A client over a new session made from `configuration` (tests register `URLProtocol` stubs in it).
     public init(configuration: URLSessionConfiguration) {
@@ -199,13 +199,26 @@ public struct URLSessionHTTPClient: HTTPClient {
     }
 }
 
-/// The session's delegate: routes each task's events to its ``PendingExchange``, refuses redirects.
+/// What follows one data task's events: a whole exchange (``PendingExchange``) or a streamed one
+/// (``StreamingExchange``). Called on the session's serial delegate queue.
+protocol DataTaskObserver: AnyObject, Sendable {
+    /// The response head arrived; `false` cancels the task.
+    func received(_ response: URLResponse) -> Bool
+    /// Body bytes arrived; `false` cancels the task.
+    func append(_ data: Data) -> Bool
+    /// A redirect was refused: its response is the answer.
+    func redirected(_ response: HTTPURLResponse)
+    /// The task ended, with `error` when it failed.
+    func complete(error: (any Error)?, response: URLResponse?)
+}
+
+/// The session's delegate: routes each task's events to its ``DataTaskObserver``, refuses redirects.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let exchanges = Mutex<[Int: PendingExchange]>([:])
+    private let exchanges = Mutex<[Int: any DataTaskObserver]>([:])
     /// The dispatch queue the session's delegate queue runs on (kept here: `underlyingQueue` does not retain it).
     let queue = DispatchQueue(label: "hearth.urlsession.delegate")
 
-    func register(_ exchange: PendingExchange, for task: URLSessionTask) {
+    func register(_ exchange: any DataTaskObserver, for task: URLSessionTask) {
         exchanges.withLock { $0[task.taskIdentifier] = exchange }
     }
 
@@ -213,7 +226,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ = exchanges.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
-    private func exchange(for task: URLSessionTask) -> PendingExchange? {
+    private func exchange(for task: URLSessionTask) -> (any DataTaskObserver)? {
         exchanges.withLock { $0[task.taskIdentifier] }
     }
 
@@ -250,7 +263,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
 /// The state of one data task shared by the session's delegate and the cancellation handler: the
 /// continuation (resumed once), the response and the body read so far (at most `limit` bytes).
-final class PendingExchange: Sendable {
+final class PendingExchange: DataTaskObserver {
     private struct State {
         var task: URLSessionDataTask?
         var continuation: CheckedContinuation<HTTPResponse, any Error>?

@@ -268,7 +268,7 @@ extension ListenMultiplexer {
             case .open(_, let sender, _):
                 listener.pendingAcks = 1
                 listeners[registration.id] = listener
-                sender.yield(.add(registration.target, registration.id, resumeToken: []))
+                sender.yield(.add(listener.machine.sentTarget ?? registration.target, registration.id, resumeToken: []))
             }
         }
 
@@ -383,7 +383,10 @@ extension ListenMultiplexer {
                 guard var listener = listeners.removeValue(forKey: id) else { continue }
                 listener.machine.restartStream()
                 listener.pendingAcks = 1
-                sender.yield(.add(listener.registration.target, id, resumeToken: listener.machine.resumeToken))
+                sender.yield(
+                    .add(
+                        listener.machine.sentTarget ?? listener.registration.target, id,
+                        resumeToken: listener.machine.resumeToken))
                 listeners[id] = listener
             }
         }
@@ -507,7 +510,7 @@ extension ListenMultiplexer {
                 if case .open(_, let sender, _) = link {
                     listener.pendingAcks += 2
                     sender.yield(.remove(id))
-                    sender.yield(.add(listener.registration.target, id, resumeToken: []))
+                    sender.yield(.add(listener.machine.sentTarget ?? listener.registration.target, id, resumeToken: []))
                 }
             }
             listeners[id] = listener

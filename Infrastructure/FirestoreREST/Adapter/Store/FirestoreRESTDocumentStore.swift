@@ -58,8 +58,8 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
             wallClock: wallClock, listenConnector: nil)
     }
 
-    /// The public initializer's store, listening through `listenConnector` (default: the store's own
-    /// transport). Reconnections wait with `sleep` and `jitter` too.
+    /// The public initializer's store, listening through `listenConnector` (default: WebChannel over
+    /// `httpClient` when it is an `HTTPStreamingClient`, else none: listeners poll). Reconnections wait with `sleep` and `jitter` too.
     init(
         configuration: FirestoreRESTConfiguration,
         httpClient: any HTTPClient = URLSessionHTTPClient(),
@@ -69,8 +69,15 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
         wallClock: @escaping @Sendable () -> Date = { Date() },
         listenConnector: (any ListenConnector)?
     ) {
-        // The WebChannel connector is wired here when it is merged (issue 15).
-        self.listenConnector = listenConnector ?? RefusingListenConnector()
+        // Push through WebChannel when the HTTP client can stream its answers (URLSessionHTTPClient can);
+        // a client that cannot makes every connection attempt refused, so the store polls, once warned.
+        if let listenConnector {
+            self.listenConnector = listenConnector
+        } else if let streaming = httpClient as? any HTTPStreamingClient {
+            self.listenConnector = WebChannelListenConnector(configuration: configuration, httpClient: streaming)
+        } else {
+            self.listenConnector = RefusingListenConnector()
+        }
         self.listenReconnection = ListenMultiplexer.Configuration(sleep: sleep, random: jitter)
         self.database = configuration.database
         self.configuration = configuration

@@ -36,6 +36,12 @@ package struct WatchStateMachine: Sendable {
     /// re-adding the target after a transport failure.
     package private(set) var resumeToken: [UInt8] = []
 
+    /// What to ask the server for (``init(target:targetID:includeMetadataChanges:)``): the target, its
+    /// projection widened by its order fields; `nil` for a machine made from an ordering.
+    package private(set) var sentTarget: ListenTarget?
+    /// The selection to publish documents with, when the sent target was widened.
+    private var projection: [FieldPath]?
+
     private var documents: DocumentSet
     /// Changes since the last snapshot: the new document, or `nil` for removed.
     private var pending: [DocumentPath: Document?] = [:]
@@ -43,8 +49,12 @@ package struct WatchStateMachine: Sendable {
     private var hasPushed = false
 
     /// A machine for `target` (its documents are kept in the target's order).
+    /// The target is sent as `target.placeable.sent` (a projection widened by the fields it is ordered
+    /// by); the machine places documents by the full fields and publishes them projected back.
     package init(target: ListenTarget, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
         self.init(ordering: target.ordering, targetID: targetID, includeMetadataChanges: includeMetadataChanges)
+        self.sentTarget = target.placeable.sent
+        self.projection = target.placeable.projection
     }
 
     /// A machine whose documents are kept in `ordering`.
@@ -144,7 +154,9 @@ package struct WatchStateMachine: Sendable {
         for (path, change) in pending {
             if let document = change {
                 if next.document(path)?.updateTime == document.updateTime { continue }
-                next = next.setting(DocumentSet.Entry(document: document, key: next.ordering.sortKey(of: document)))
+                next = next.setting(
+                    DocumentSet.Entry(
+                        document: document.projected(onto: projection), key: next.ordering.sortKey(of: document)))
                 paths.append(path)
             } else if next.contains(path) {
                 next = next.removing(path)
