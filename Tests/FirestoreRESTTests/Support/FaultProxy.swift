@@ -145,6 +145,9 @@ final class FaultProxy: Sendable {
     private func pump(from source: Int32, to destination: Int32, downstream: Bool, pair: (client: Int32, server: Int32))
     {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        // Truncation cuts bodies, never a response head: FoundationNetworking traps ("Transfer completed,
+        // but there's no response") when a connection ends inside the head of an answer.
+        var headsPassed = false
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
@@ -154,9 +157,14 @@ final class FaultProxy: Sendable {
                 while let until = state.withLock({ $0.stalledUntil }), ContinuousClock.now < until {
                     Thread.sleep(forTimeInterval: 0.005)
                 }
-                truncated = state.withLock { state -> Bool in
-                    defer { state.truncateNext = false }
-                    return state.truncateNext
+                truncated =
+                    headsPassed
+                    && state.withLock { state -> Bool in
+                        defer { state.truncateNext = false }
+                        return state.truncateNext
+                    }
+                if !headsPassed, buffer[0..<count].contains(13) {
+                    headsPassed = Self.containsHeadEnd(buffer[0..<count])
                 }
                 if truncated { forward = max(1, count / 2) }
             }
@@ -164,6 +172,18 @@ final class FaultProxy: Sendable {
             if truncated { break }
         }
         Self.shut(pair)
+    }
+
+    /// Whether `bytes` hold the end of a response head (`\r\n\r\n`).
+    private static func containsHeadEnd(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let end: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 4 else { return false }
+        var index = bytes.startIndex
+        while index + 4 <= bytes.endIndex {
+            if bytes[index..<(index + 4)].elementsEqual(end) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Writes the first `count` bytes (SIGPIPE is ignored: a closed peer is a failed write).
