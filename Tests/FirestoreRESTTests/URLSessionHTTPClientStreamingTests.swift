@@ -59,7 +59,7 @@ struct URLSessionHTTPClientStreamingTests {
     }
 
     @Test func stream_consumerThatFallsBehind_failsWithResponseTooLarge_andStopsTheTransfer() async throws {
-        let server = try LoopbackServer { _ in .endless(total: 512 << 20) }
+        let server = try LoopbackServer { _ in .endless(total: 32 << 20) }
         let response = try await makeSUT().stream(
             HTTPRequest(method: .get, url: server.baseURL, maximumResponseBytes: 1 << 20))
 
@@ -74,7 +74,7 @@ struct URLSessionHTTPClientStreamingTests {
     }
 
     @Test func stream_whenTheConsumerStops_cancelsTheRequestOnTheWire() async throws {
-        let server = try LoopbackServer { _ in .endless(total: 1 << 40) }
+        let server = try LoopbackServer { _ in Self.slowEndlessStream }
         let response = try await makeSUT().stream(HTTPRequest(method: .get, url: server.baseURL))
 
         let consumer = Task {
@@ -92,9 +92,9 @@ struct URLSessionHTTPClientStreamingTests {
     }
 
     @Test func stream_whenTheBodyIsReleasedUnread_cancelsTheRequestOnTheWire() async throws {
-        let server = try LoopbackServer { _ in .endless(total: 1 << 40) }
+        let server = try LoopbackServer { _ in Self.slowEndlessStream }
         var response: HTTPStreamingResponse? = try await makeSUT().stream(
-            HTTPRequest(method: .get, url: server.baseURL, maximumResponseBytes: 1 << 40))
+            HTTPRequest(method: .get, url: server.baseURL))
 
         try await Task.sleep(for: .milliseconds(200))
         #expect(response?.statusCode == 200)
@@ -102,6 +102,13 @@ struct URLSessionHTTPClientStreamingTests {
 
         #expect(try await transferStops(server))
     }
+
+    /// 1 KiB every 10 ms for about a minute: a transfer that visibly stops when the client goes away,
+    /// without a firehose (a 1 TiB `.endless` answer read without a cap filled memory at hundreds of MB/s
+    /// and loaded the whole test process).
+    static let slowEndlessStream = LoopbackServer.Action.stream(
+        chunks: [[UInt8]](repeating: [UInt8](repeating: UInt8(ascii: "a"), count: 1_024), count: 6_000),
+        pause: .milliseconds(10))
 
     /// Whether the server's body stops growing (two samples 300 ms apart equal) within 10 s.
     private func transferStops(_ server: LoopbackServer) async throws -> Bool {

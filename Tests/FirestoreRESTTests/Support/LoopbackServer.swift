@@ -78,7 +78,7 @@ final class LoopbackServer: Sendable {
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var requests: [Request] { state.withLock { $0.requests } }
-    /// Body bytes written by `.endless` answers.
+    /// Body bytes written by `.endless` and `.stream` answers.
     var bodyBytesSent: Int { state.withLock { $0.sent } }
 
     init(_ handler: @escaping @Sendable (Request) -> Action) throws {
@@ -182,6 +182,7 @@ final class LoopbackServer: Sendable {
                     }
                     guard write(connection, Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10])
                     else { return }
+                    state.withLock { $0.sent += chunk.count }
                 }
                 switch end {
                 case .end:

@@ -114,17 +114,22 @@ struct WebChannelHTTPClient: Sendable {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let template = sessionPerRequest else { return try await client.send(request) }
-        let own = URLSessionHTTPClient(configuration: template.session.configuration)
+        let own = URLSessionHTTPClient(configuration: Self.copy(template.session.configuration))
         defer { own.session.finishTasksAndInvalidate() }
         return try await own.send(request)
     }
 
     func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         guard let template = sessionPerRequest else { return try await client.stream(request) }
-        let own = URLSessionHTTPClient(configuration: template.session.configuration)
+        let own = URLSessionHTTPClient(configuration: Self.copy(template.session.configuration))
         // The session ends once its one task has: the body keeps streaming until then.
         defer { own.session.finishTasksAndInvalidate() }
         return try await own.stream(request)
+    }
+
+    /// A copy of `configuration`, so the new session shares no configuration object with the template's.
+    static func copy(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        (configuration.copy() as? URLSessionConfiguration) ?? URLSessionHTTPClient.defaultConfiguration()
     }
 }
 
