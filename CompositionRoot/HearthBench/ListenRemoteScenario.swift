@@ -126,16 +126,22 @@ struct ListenRemoteScenario: BenchScenario {
             .makeStream()
         let clock = ContinuousClock()
         let ready = Mutex(false)
+        let failure = Mutex<(any Error)?>(nil)
         let listener = Task {
-            for try await snapshot in store.listen(target, options: ListenOptions()) {
-                ready.withLock { $0 = true }
-                let now = clock.now
-                for change in snapshot.changes {
-                    if case .integer(let value)? = change.document.fields["v"], value != 0 {
-                        continuation.yield((value, now, snapshot.changes.count))
+            do {
+                for try await snapshot in store.listen(target, options: ListenOptions()) {
+                    ready.withLock { $0 = true }
+                    let now = clock.now
+                    for change in snapshot.changes {
+                        if case .integer(let value)? = change.document.fields["v"], value != 0 {
+                            continuation.yield((value, now, snapshot.changes.count))
+                        }
                     }
                 }
+            } catch {
+                failure.withLock { $0 = error }
             }
+            continuation.finish()
         }
         defer {
             listener.cancel()
@@ -143,6 +149,7 @@ struct ListenRemoteScenario: BenchScenario {
         }
         let start = clock.now
         while !ready.withLock({ $0 }) {
+            if let error = failure.withLock({ $0 }) { throw BenchUsageError("the listener failed: \(error)") }
             guard clock.now - start < .seconds(300) else { throw BenchUsageError("the listener never started") }
             try await Task.sleep(for: .milliseconds(5))
         }
