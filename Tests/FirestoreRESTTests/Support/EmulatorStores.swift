@@ -17,7 +17,8 @@ enum EmulatorStores {
         emulator: FirestoreEmulator? = nil,
         projectID: String = FirestoreEmulator.newProjectID(prefix: "rest"),
         tokenProvider: any TokenProvider = EmulatorOwnerTokenProvider(),
-        listenTransport: ListenTransport = .push
+        listenTransport: ListenTransport = .push,
+        httpClient: (any HTTPClient)? = nil
     ) async throws -> FirestoreRESTDocumentStore {
         let running: FirestoreEmulator
         if let emulator {
@@ -33,7 +34,7 @@ enum EmulatorStores {
         )
         configuration.listenPolling.interval = listenPollInterval
         configuration.listenTransport = listenTransport
-        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: sharedClient)
+        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: httpClient ?? sharedClient)
     }
 
     /// Listeners poll this often against the emulator, so listener behaviours finish quickly.
