@@ -24,6 +24,12 @@ enum BenchMath {
         return high / low
     }
 
+    /// `duration` in seconds.
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+
     /// Seconds taken by `work`.
     static func seconds(_ work: () async throws -> Void) async rethrows -> Double {
         let clock = ContinuousClock()

@@ -164,7 +164,7 @@ struct ListenRemoteScenario: BenchScenario {
                 [Write.update(path, fields: ["group": .string("a"), "v": .integer(value)])], transaction: nil)
             while let arrival = await iterator.next() {
                 guard arrival.value == value else { continue }
-                measured.latencies.append((arrival.at - begin).seconds)
+                measured.latencies.append(BenchMath.seconds(arrival.at - begin))
                 changeCounts.append(Double(arrival.changes))
                 break
             }
@@ -269,12 +269,4 @@ struct ListenRemoteScenario: BenchScenario {
                     break
         print(json.dumps({"latencies": latencies, "documents": documents}))
         """#
-}
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    fileprivate var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

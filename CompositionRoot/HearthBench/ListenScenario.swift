@@ -166,7 +166,7 @@ private struct Fixture {
         self.tracker = tracker
         self.consumers = consumers
         self.top = Int64(size)
-        self.setup = Self.seconds(clock.now - start)
+        self.setup = BenchMath.seconds(clock.now - start)
     }
 
     /// Raises the leader's score (even rounds) or inserts a new leader (odd rounds), and waits until every
@@ -197,20 +197,15 @@ private struct Fixture {
         await tracker.wait(until: response.commitTime)
         let end = clock.now
         return ListenSample(
-            total: Self.seconds(end - start),
-            afterCommit: Self.seconds(end - committed),
-            commitOnly: Self.seconds(committed - start),
+            total: BenchMath.seconds(end - start),
+            afterCommit: BenchMath.seconds(end - committed),
+            commitOnly: BenchMath.seconds(committed - start),
             cpu: BenchMath.processCPUTime() - cpuStart
         )
     }
 
     func stop() {
         for consumer in consumers { consumer.cancel() }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

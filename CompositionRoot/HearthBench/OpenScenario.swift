@@ -133,11 +133,11 @@ struct OpenScenario: BenchScenario {
         }
         let engine = LocalEngine(database: database)
         try engine.restore(documents, through: latest)
-        let (seconds, attoseconds) = (clock.now - start).components
+        let elapsed = clock.now - start
         guard documents.count == count else {
             throw BenchUsageError("the export holds \(documents.count) documents, not \(count)")
         }
-        return Double(seconds) + Double(attoseconds) / 1e18
+        return BenchMath.seconds(elapsed)
     }
 
     private func importTime(_ file: URL, database: DatabaseID, parent: String?) async throws -> Double {

@@ -12,17 +12,8 @@ public enum LoopbackSocket {
     /// A new TCP socket bound to port 0 on 127.0.0.1, and the port the kernel chose. The caller owns the
     /// descriptor (listen on it, or close it). Throws the failing call's `POSIXError`.
     public static func bound() throws -> (descriptor: Int32, port: Int) {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let descriptor = try stream()
+        var address = loopback(port: 0)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
@@ -38,5 +29,42 @@ public enum LoopbackSocket {
             throw POSIXError(code)
         }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// A new TCP socket connected to `port` on 127.0.0.1. The caller owns (and closes) the descriptor.
+    /// Throws the failing call's `POSIXError`.
+    public static func connected(port: Int) throws -> Int32 {
+        let descriptor = try stream()
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED
+            close(descriptor)
+            throw POSIXError(code)
+        }
+        return descriptor
+    }
+
+    private static func stream() throws -> Int32 {
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return descriptor
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 }

@@ -79,7 +79,7 @@ final class FaultProxy: Sendable {
         while !state.withLock({ $0.stopped }) {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { continue }
-            guard let server = try? connectUpstream() else {
+            guard let server = try? LoopbackSocket.connected(port: upstreamPort) else {
                 close(client)
                 continue
             }
@@ -115,30 +115,6 @@ final class FaultProxy: Sendable {
                 finish()
             }.start()
         }
-    }
-
-    private func connectUpstream() throws -> Int32 {
-        #if canImport(Glibc)
-        let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(upstreamPort).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return descriptor
     }
 
     /// Copies bytes until either side closes; the server's bytes (`downstream`) obey the faults.

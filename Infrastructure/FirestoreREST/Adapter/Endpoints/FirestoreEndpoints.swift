@@ -4,14 +4,20 @@ import HearthDomain
 /// The URLs of the Firestore REST v1 API for one database: `{base}/v1/projects/{p}/databases/{d}/documents...`,
 /// each path segment percent-encoded on its own (`(default)` stays raw).
 struct FirestoreEndpoints: Sendable {
+    /// `baseURL` as text without trailing slashes, the prefix of every endpoint (REST and WebChannel).
+    static func base(_ baseURL: URL) -> String {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
     let database: DatabaseID
     /// `{base}/v1/projects/{p}/databases/{d}/documents`, encoded.
     let documentsRoot: String
 
     init(baseURL: URL, database: DatabaseID) {
         self.database = database
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
+        let base = Self.base(baseURL)
         let parentheses: Set<UInt8> = [UInt8(ascii: "("), UInt8(ascii: ")")]
         documentsRoot =
             base + "/v1/projects/" + PercentEncoding.encode(database.projectID) + "/databases/"

@@ -147,14 +147,11 @@ struct WebChannelEndpoint: Sendable {
     /// `{base}/google.firestore.v1.Firestore/Listen/channel`.
     let channel: String
     /// `projects/{p}/databases/{d}`.
-    let databaseName: String
+    var databaseName: String { database.resourceName }
 
     init(baseURL: URL, database: DatabaseID) {
         self.database = database
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        channel = base + "/google.firestore.v1.Firestore/Listen/channel"
-        databaseName = "projects/\(database.projectID)/databases/\(database.databaseID)"
+        channel = FirestoreEndpoints.base(baseURL) + "/google.firestore.v1.Firestore/Listen/channel"
     }
 
     /// The handshake: `?database&VER=8&RID&CVER=22&X-HTTP-Session-Id=gsessionid&zx&t=1`.

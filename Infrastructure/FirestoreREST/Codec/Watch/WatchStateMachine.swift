@@ -53,8 +53,7 @@ package struct WatchStateMachine: Sendable {
     /// by); the machine places documents by the full fields and publishes them projected back.
     package init(target: ListenTarget, targetID: Int32 = 1, includeMetadataChanges: Bool = false) {
         self.init(ordering: target.ordering, targetID: targetID, includeMetadataChanges: includeMetadataChanges)
-        self.sentTarget = target.placeable.sent
-        self.projection = target.placeable.projection
+        (self.sentTarget, self.projection) = target.placeable
     }
 
     /// A machine whose documents are kept in `ordering`.
