@@ -31,17 +31,6 @@ struct EmulatorListenerContractTests {
             listenTransport: transport, httpClient: URLSessionHTTPClient())
         // Closing ends the store's Listen channel, whatever the behaviour left listening.
         defer { Task { try? await store.close() } }
-        if transport == .push {
-            // Open bug (issue 15; why push is opt-in): on a push store, one of a behaviour's commits
-            // sometimes gets no answer within 60 s (seen most under rapid listener start/stop). Only that
-            // failure is known; any other fails the test.
-            try await withKnownIssue("push: a commit sometimes hangs until its deadline", isIntermittent: true) {
-                try await behaviour.run(store)
-            } matching: { issue in
-                (issue.error as? DocumentStoreError)?.code == .deadlineExceeded
-            }
-            return
-        }
         try await behaviour.run(store)
     }
 }

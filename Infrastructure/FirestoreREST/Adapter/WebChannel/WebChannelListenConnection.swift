@@ -450,15 +450,18 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         Task { await self.drainForward() }
     }
 
-    /// `TYPE=terminate` (when `terminate`), fire and forget.
+    /// `TYPE=terminate` (when `terminate`), fire and forget, through this connection's transport like
+    /// every channel request: sent through the store's client, the connection the emulator closes after
+    /// answering went back to that client's pool, and a commit that reused it hung until its deadline.
     private func finishTransport(rid: Int, terminate: Bool) {
         let connector = self.connector
         let session = self.session
+        let httpClient = self.httpClient
         Task {
-            guard let url = try? connector.endpoint.terminateURL(session: session, rid: rid),
+            guard terminate, let url = try? connector.endpoint.terminateURL(session: session, rid: rid),
                 let (headers, _) = try? await connector.credentialHeaders(operation: "Listen (WebChannel terminate)")
             else { return }
-            _ = try? await connector.httpClient.send(
+            _ = try? await httpClient.send(
                 HTTPRequest(
                     method: .get, url: url, headers: headers, timeout: .seconds(5), maximumResponseBytes: 64 << 10))
         }

@@ -49,7 +49,9 @@ struct WebChannelListenConnector: ListenConnector {
     }
 
     let endpoint: WebChannelEndpoint
-    let httpClient: any HTTPStreamingClient
+    /// The store's client: channel requests never go through it directly (``connectionClient()`` does),
+    /// so no connection the emulator closes after a channel answer goes back to the store's pool.
+    private let httpClient: any HTTPStreamingClient
     let tokenProvider: any TokenProvider
     let quotaProjectID: String?
     let options: Options
