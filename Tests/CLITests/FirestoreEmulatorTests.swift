@@ -51,7 +51,7 @@ struct FirestoreEmulatorTests {
     /// `hearth watch` on Firestore prints a change another client (`curl`, on the REST API) makes.
     @Test func watch_printsAChangeMadeByCurl() async throws {
         let emulator = try await FirestoreEmulator.sharedForListeners()
-        let workspace = try await emulatorWorkspace(emulator, extra: ["FIRESTORE_LISTEN": "push"])
+        let workspace = try await emulatorWorkspace(emulator)
         defer { workspace.remove() }
         let curl = try #require(ChildProcess.which("curl"), "curl is needed to write as another client")
         try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
@@ -84,14 +84,13 @@ struct FirestoreEmulatorTests {
             #"{"type":"added","path":"members/cid","fields":{"name":"Cid"}}"#, within: .seconds(30))
 
         #expect(latency != nil, "\(lines())")
-        // Pushed over WebChannel (FIRESTORE_LISTEN=push), a change arrives in tens of milliseconds on an
-        // idle machine; the bound leaves room for a loaded one (polling would take up to a second more).
-        if let latency { #expect(latency < .seconds(2), "the change took \(latency)") }
+        // Pushed over WebChannel (the default), a change arrives in tens of milliseconds on an idle
+        // machine; issue 15 asks for "within a second" (polling, the fallback, would take up to a second
+        // more). The test runs in scripts/test's second, timed pass, where the suite's load is absent.
+        if let latency { #expect(latency < .seconds(1), "the change took \(latency)") }
     }
 
-    private func emulatorWorkspace(
-        _ given: FirestoreEmulator? = nil, extra: [String: String] = [:]
-    ) async throws -> Workspace {
+    private func emulatorWorkspace(_ given: FirestoreEmulator? = nil) async throws -> Workspace {
         let emulator: FirestoreEmulator
         if let given { emulator = given } else { emulator = try await FirestoreEmulator.shared() }
         return try Workspace(
@@ -99,7 +98,7 @@ struct FirestoreEmulatorTests {
             environment: [
                 "FIRESTORE_EMULATOR_HOST": emulator.hostAndPort,
                 "GOOGLE_CLOUD_PROJECT": FirestoreEmulator.newProjectID(prefix: "cli"),
-            ].merging(extra) { $1 }
+            ]
         )
     }
 }

@@ -84,7 +84,7 @@ struct RESTStorePushListenTests {
             return try FirestoreRESTConfiguration.fromEnvironment(environment, httpClient: client).listenTransport
         }
 
-        #expect(try transport(nil) == .poll)
+        #expect(try transport(nil) == .push)
         #expect(try transport("poll") == .poll)
         #expect(try transport("PUSH") == .push)
         let error = #expect(throws: DocumentStoreError.self) { try transport("sometimes") }

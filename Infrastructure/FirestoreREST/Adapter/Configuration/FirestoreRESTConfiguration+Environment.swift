@@ -15,7 +15,7 @@ extension FirestoreRESTConfiguration {
     /// | `FIRESTORE_ACCESS_TOKEN` | a static Google OAuth access token (outside the emulator) |
     /// | `FIRESTORE_TOKEN_COMMAND` | a command printing a token, run by `/bin/sh -c` (e.g. `gcloud auth print-access-token`) |
     /// | `GCE_METADATA_HOST` | the metadata server host, used when neither of the two above is set |
-    /// | `FIRESTORE_LISTEN` | `poll` (default: read every second) or `push` (Firestore's Listen stream, opt-in; see ``ListenTransport``) |
+    /// | `FIRESTORE_LISTEN` | `push` (default: Firestore's Listen stream) or `poll` (read every second, see ``ListenTransport``) |
     ///
     /// Outside the emulator the credentials are, in order: `FIRESTORE_ACCESS_TOKEN`, `FIRESTORE_TOKEN_COMMAND`,
     /// else the Google metadata server (Cloud Run, GCE). The composition root may replace

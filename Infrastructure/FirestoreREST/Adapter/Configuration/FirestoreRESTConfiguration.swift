@@ -31,10 +31,8 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
     /// A project billed for quota, sent as `x-goog-user-project` (needed with some user credentials);
     /// default `nil`.
     public var quotaProjectID: String?
-    /// How listeners receive changes: by polling (default ``ListenTransport/poll``) or pushed over
-    /// Firestore's Listen stream (``ListenTransport/push``, opt-in until an open bug is fixed: a commit
-    /// made while listeners start and stop in quick succession was seen to wait 60 s). See
-    /// `Docs/Listeners.md`.
+    /// How listeners receive changes: pushed over Firestore's Listen stream (default ``ListenTransport/push``)
+    /// or by polling (``ListenTransport/poll``). See `Docs/Listeners.md`.
     public var listenTransport: ListenTransport
     /// How listeners poll, with ``ListenTransport/poll`` or after the Listen endpoint refused push:
     /// interval (default 1 s) and backoff. Each poll costs read operations; see `Docs/Listeners.md`.
@@ -55,7 +53,7 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
         quotaProjectID: String? = nil,
         listenPolling: PollingListener.Configuration = PollingListener.Configuration(),
         maximumResponseBytes: Int = HTTPRequest.defaultMaximumResponseBytes,
-        listenTransport: ListenTransport = .poll,
+        listenTransport: ListenTransport = .push,
         warningHandler: @escaping @Sendable (String) -> Void = FirestoreRESTConfiguration.standardErrorWarning
     ) {
         self.listenTransport = listenTransport
@@ -108,12 +106,12 @@ public struct FirestoreRESTConfiguration: Sendable, CustomStringConvertible {
 
 /// How a ``FirestoreRESTDocumentStore``'s listeners receive changes.
 public enum ListenTransport: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Pushed by Firestore over its Listen stream (WebChannel), every listener of the store sharing one
-    /// connection; opt-in for now (`FIRESTORE_LISTEN=push`). Where the endpoint refuses it (404 or 501),
-    /// the store falls back to ``poll`` by itself, once, with a warning.
+    /// Pushed by Firestore over its Listen stream, every listener of the store sharing one connection
+    /// (the default). Where the endpoint refuses it (404 or 501), the store falls back to ``poll`` by
+    /// itself, once, with a warning.
     case push
-    /// Polled (the default): every ``FirestoreRESTConfiguration/listenPolling`` interval, each listener
-    /// reads its target again and compares (billed as reads every time). `FIRESTORE_LISTEN=poll`.
+    /// Polled: every ``FirestoreRESTConfiguration/listenPolling`` interval, each listener reads its
+    /// target again and compares (billed as reads every time). `FIRESTORE_LISTEN=poll`.
     case poll
 
     /// `push` or `poll`, the `FIRESTORE_LISTEN` value that selects it.
