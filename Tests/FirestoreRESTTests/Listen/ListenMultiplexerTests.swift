@@ -492,3 +492,51 @@ private final class EventCounter: Sendable {
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }
+
+/// A target the server never lets become current (the emulator ends a channel with more than 10,000
+/// messages waiting) is reported once, after `starvedAfter` connections in a row; a target made current
+/// on a connection is not counted for its end, even when nothing changed (no snapshot).
+@Suite(.timeLimit(.minutes(1)))
+struct ListenStarvationTests {
+    @Test func connectionsEndingBeforeTheFirstSnapshot_reportTheListenerOnce() async throws {
+        let reports = EventCounter()
+        let connector = ScriptedListenConnector()
+        let multiplexer = ListenMultiplexer(
+            connector: connector,
+            configuration: ListenMultiplexer.Configuration(sleep: { _ in }, random: { 0.5 }),
+            starved: { _ in reports.increment() })
+        var listener = multiplexer.listen(try target(), options: ListenOptions()).makeAsyncIterator()
+
+        for count in 1...(ListenMultiplexer.starvedAfter + 2) {
+            let connection = try await openConnection(connector, count: count)
+            connection.push([added(2)])
+            connection.fail(DocumentStoreError(.unavailable, "the server ended the channel"))
+        }
+        let served = try await openConnection(connector, count: ListenMultiplexer.starvedAfter + 3)
+        served.push([added(2), current(2), try consistent(1, token: [1])])
+        let first = try await listener.next()
+
+        #expect(first?.isInitial == true)
+        #expect(reports.value == 1)
+    }
+
+    @Test func aListenerServedOnEveryConnection_isNeverReported() async throws {
+        let reports = EventCounter()
+        let connector = ScriptedListenConnector()
+        let multiplexer = ListenMultiplexer(
+            connector: connector,
+            configuration: ListenMultiplexer.Configuration(sleep: { _ in }, random: { 0.5 }),
+            starved: { _ in reports.increment() })
+        var listener = multiplexer.listen(try target(), options: ListenOptions()).makeAsyncIterator()
+
+        for count in 1...(ListenMultiplexer.starvedAfter + 2) {
+            let connection = try await openConnection(connector, count: count)
+            connection.push([added(2), current(2), try consistent(Int64(count), token: [UInt8(count)])])
+            if count == 1 { _ = try await listener.next() }
+            connection.fail(DocumentStoreError(.unavailable, "cut"))
+        }
+        _ = try await openConnection(connector, count: ListenMultiplexer.starvedAfter + 3)
+
+        #expect(reports.value == 0)
+    }
+}

@@ -68,14 +68,17 @@ final class ListenMultiplexer: Sendable {
     private let state = Mutex<(nextTargetID: Int32, closed: Bool)>((2, false))
 
     /// A multiplexer connecting through `connector`; `refused` runs once if the connector answers
-    /// `unimplemented`.
+    /// `unimplemented`; `starved` runs once per listener whose target did not become current over
+    /// ``starvedAfter`` connections in a row, each ended by the server (the listener keeps reconnecting).
     init(
         connector: any ListenConnector, configuration: Configuration = Configuration(),
-        refused: @escaping @Sendable (DocumentStoreError) -> Void = { _ in }
+        refused: @escaping @Sendable (DocumentStoreError) -> Void = { _ in },
+        starved: @escaping @Sendable (ListenTarget) -> Void = { _ in }
     ) {
         let (events, inbox) = AsyncStream<Event>.makeStream()
         self.inbox = inbox
-        let loop = Loop(connector: connector, configuration: configuration, inbox: inbox, refused: refused)
+        let loop = Loop(
+            connector: connector, configuration: configuration, inbox: inbox, refused: refused, starved: starved)
         Task {
             var loop = loop
             for await event in events {
@@ -168,6 +171,12 @@ extension ListenMultiplexer {
 
     /// How many `unauthenticated` failures in a row reconnect (with fresh credentials) before listeners end.
     static let unauthenticatedRetries = 1
+
+    /// After how many connections in a row that ended before a listener's target became current on them
+    /// the multiplexer reports the listener as starved. The emulator ends a WebChannel whose back channel
+    /// holds more than 10,000 messages not yet sent (a target of about 10,000 documents or more), so such a
+    /// target can never become current there; reconnecting stays right for every other cause.
+    static let starvedAfter = 5
 }
 
 extension ListenMultiplexer {
@@ -178,6 +187,10 @@ extension ListenMultiplexer {
             var machine: WatchStateMachine
             /// `ADD`/`REMOVE` acknowledgements still expected for this target on the open connection.
             var pendingAcks = 0
+            /// Whether the target became current on the open connection.
+            var servedOnLink = false
+            /// Connections in a row that ended before the target became current on them.
+            var endedUnserved = 0
         }
 
         enum Link {
@@ -190,6 +203,7 @@ extension ListenMultiplexer {
         let configuration: Configuration
         let inbox: AsyncStream<Event>.Continuation
         let refused: @Sendable (DocumentStoreError) -> Void
+        let starved: @Sendable (ListenTarget) -> Void
 
         var listeners: [Int32: Listener] = [:]
         var pollers: [Int32: Task<Void, Never>] = [:]
@@ -202,12 +216,14 @@ extension ListenMultiplexer {
 
         init(
             connector: any ListenConnector, configuration: Configuration, inbox: AsyncStream<Event>.Continuation,
-            refused: @escaping @Sendable (DocumentStoreError) -> Void
+            refused: @escaping @Sendable (DocumentStoreError) -> Void,
+            starved: @escaping @Sendable (ListenTarget) -> Void
         ) {
             self.connector = connector
             self.configuration = configuration
             self.inbox = inbox
             self.refused = refused
+            self.starved = starved
         }
 
         mutating func handle(_ event: Event) {
@@ -228,6 +244,7 @@ extension ListenMultiplexer {
             case .finished(let generation, let error):
                 guard generation == self.generation, case .open = link else { return }
                 dropLink()
+                countUnserved()
                 failed(
                     error
                         ?? DocumentStoreError(.unavailable, "The server ended the Listen stream."),
@@ -383,6 +400,7 @@ extension ListenMultiplexer {
                 guard var listener = listeners.removeValue(forKey: id) else { continue }
                 listener.machine.restartStream()
                 listener.pendingAcks = 1
+                listener.servedOnLink = false
                 sender.yield(
                     .add(
                         listener.machine.sentTarget ?? listener.registration.target, id,
@@ -403,6 +421,17 @@ extension ListenMultiplexer {
             }
             link = .idle
             generation &+= 1
+        }
+
+        /// The open connection ended: counts it for every listener whose target it did not make current,
+        /// and reports a listener the ``ListenMultiplexer/starvedAfter``th time in a row.
+        private mutating func countUnserved() {
+            for id in listeners.keys.sorted() {
+                guard var listener = listeners[id], !listener.servedOnLink else { continue }
+                listener.endedUnserved += 1
+                if listener.endedUnserved == ListenMultiplexer.starvedAfter { starved(listener.registration.target) }
+                listeners[id] = listener
+            }
         }
 
         private mutating func closeIfUnused() {
@@ -498,6 +527,10 @@ extension ListenMultiplexer {
                 if case .open(_, let sender, _) = link { sender.yield(.remove(id)) }
                 end(id, with: error)
                 return
+            }
+            if listener.machine.isCurrent {
+                listener.servedOnLink = true
+                listener.endedUnserved = 0
             }
             switch event {
             case nil:

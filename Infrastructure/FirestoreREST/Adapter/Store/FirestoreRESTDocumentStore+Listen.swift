@@ -46,13 +46,27 @@ extension FirestoreRESTDocumentStore {
         let lifecycle = executor.lifecycle
         let warn = configuration.warningHandler
         let interval = configuration.listenPolling.interval
-        return ListenMultiplexer(connector: listenConnector, configuration: listenReconnection) {
-            [weak lifecycle] error in
-            guard lifecycle?.refusePush() == true else { return }
-            warn(
-                "The Firestore Listen endpoint refused push (\(error.code): \(error.message)); "
-                    + "this store's listeners poll every \(interval) instead (FIRESTORE_LISTEN=poll selects polling).")
-        }
+        return ListenMultiplexer(
+            connector: listenConnector, configuration: listenReconnection,
+            refused: { [weak lifecycle] error in
+                guard lifecycle?.refusePush() == true else { return }
+                warn(
+                    "The Firestore Listen endpoint refused push (\(error.code): \(error.message)); "
+                        + "this store's listeners poll every \(interval) instead (FIRESTORE_LISTEN=poll selects polling)."
+                )
+            },
+            starved: { target in
+                let watched =
+                    switch target {
+                    case .document(let path): "document \(path)"
+                    case .query(_, let query): "a query on \(query.from.collectionID)"
+                    }
+                warn(
+                    "A listener (\(watched)) got no snapshot over \(ListenMultiplexer.starvedAfter) Listen connections in a "
+                        + "row, each ended by the server before its target was current; it keeps reconnecting. The "
+                        + "Firestore emulator ends a Listen channel holding more than 10,000 messages not yet sent "
+                        + "(a result of about 10,000 documents or more): FIRESTORE_LISTEN=poll polls instead.")
+            })
     }
 
     /// Ends every listener of the store (their streams finish without an error; the Listen connection

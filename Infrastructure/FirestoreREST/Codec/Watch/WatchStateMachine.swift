@@ -66,6 +66,10 @@ package struct WatchStateMachine: Sendable {
     /// The documents of the last snapshot.
     package var lastDocuments: DocumentSet { documents }
 
+    /// Whether the server marked the target current on this stream (`CURRENT`), until a reset or a
+    /// new stream.
+    package var isCurrent: Bool { current }
+
     /// Applies one response; returns what the transport must do, if anything. Throws a
     /// `DocumentStoreError` when the stream must end.
     package mutating func handle(_ response: RESTListenResponse) throws(DocumentStoreError) -> Event? {
