@@ -14,19 +14,9 @@ public import HearthDomain
 /// the write is built (``WriteBuilder``), naming the key. Built from a `[String: FieldValue]`, it holds what
 /// that dictionary holds (the dictionary has already merged canonically equal keys).
 public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One field: a key and its user data.
-    public struct Field: Sendable {
-        /// The field's name, compared by exact UTF-8 bytes (a top-level key, or a dotted path in update data).
-        public let key: String
-        /// The user data: a value, nested data or a sentinel such as `FieldValue.serverTimestamp()`.
-        public var value: FieldValue
-
-        /// A field named `key` holding `value`.
-        public init(key: String, value: FieldValue) {
-            self.key = key
-            self.value = value
-        }
-    }
+    /// One field: a key (a top-level key, or a dotted path in update data; compared by exact UTF-8 bytes)
+    /// and its user data (a value, nested data or a sentinel such as `FieldValue.serverTimestamp()`).
+    public typealias Field = KeyedField<FieldValue>
 
     /// A dictionary is kept as it is (its keys are distinct even as Swift strings), so that converting a
     /// `[String: FieldValue]` to and from this type copies nothing.
@@ -86,18 +76,12 @@ public struct UserFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 }
                 return dictionary[index].value
             case .pairs(let pairs):
-                return pairs.first { UTF8Order.equal($0.key, key) }?.value
+                return KeyedField.index(ofKey: key, in: pairs).map { pairs[$0].value }
             }
         }
         set {
             var pairs = fields
-            let index = pairs.firstIndex { UTF8Order.equal($0.key, key) }
-            switch (index, newValue) {
-            case (let index?, let value?): pairs[index].value = value
-            case (let index?, nil): pairs.remove(at: index)
-            case (nil, let value?): pairs.append(Field(key: key, value: value))
-            case (nil, nil): break
-            }
+            KeyedField.set(newValue, forKey: key, in: &pairs)
             storage = .pairs(pairs)
         }
     }

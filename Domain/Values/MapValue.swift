@@ -4,29 +4,8 @@
 /// a decomposed `"é"` are two different keys, unlike in a Swift `Dictionary`). Iteration is in key order,
 /// which is also Firestore's map comparison order, and makes encoding deterministic.
 public struct MapValue: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One field: a key and its value.
-    public struct Field: Sendable, Hashable {
-        /// The field's name (any UTF-8 string, compared by bytes).
-        public let key: String
-        /// The field's value.
-        public var value: Value
-
-        /// A field named `key` holding `value`.
-        public init(key: String, value: Value) {
-            self.key = key
-            self.value = value
-        }
-
-        /// Equal when the keys have exactly the same UTF-8 bytes and the values are equal (``Value``'s
-        /// representation equality).
-        public static func == (lhs: Field, rhs: Field) -> Bool {
-            UTF8Order.equal(lhs.key, rhs.key) && lhs.value == rhs.value
-        }
-        public func hash(into hasher: inout Hasher) {
-            ExactText.hash(key, into: &hasher)
-            hasher.combine(value)
-        }
-    }
+    /// One field: a key (any UTF-8 string, compared by bytes) and its value.
+    public typealias Field = KeyedField<Value>
 
     /// The fields in key order (UTF-8 byte order), keys unique.
     public private(set) var fields: [Field]

@@ -45,6 +45,7 @@ public enum UTF8Order {
 
 /// Equality and hashing of text by exact UTF-8 bytes (not Unicode canonical equivalence), for the
 /// `Hashable` conformances of paths, IDs and map keys.
+@usableFromInline
 enum ExactText {
     static func equal(_ lhs: String, _ rhs: String) -> Bool { UTF8Order.equal(lhs, rhs) }
 
@@ -52,6 +53,7 @@ enum ExactText {
         lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { UTF8Order.equal($0, $1) }
     }
 
+    @usableFromInline
     static func hash(_ text: String, into hasher: inout Hasher) {
         var copy = text
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

@@ -1,3 +1,4 @@
+import HearthDomain
 import Foundation
 import HearthFirestoreCodec
 import HearthPort

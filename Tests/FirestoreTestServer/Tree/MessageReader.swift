@@ -1,3 +1,4 @@
+import HearthDomain
 import HearthFirestoreCodec
 import HearthPort
 /// Reads the members of one protobuf message encoded as a JSON object, following protobuf's JSON mapping:

@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// Any JSON value read through a Foundation decoder (`JSONDecoder`), so that Firestore REST JSON inside
 /// other JSON can reach this module's codecs.
 ///

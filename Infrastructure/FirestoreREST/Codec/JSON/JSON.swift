@@ -1,3 +1,5 @@
+public import HearthDomain
+
 /// A JSON document as a tree that keeps what Foundation's `JSONSerialization` loses: the exact text of
 /// numbers (so `1` and `1.0` stay distinct and int64 digits are exact), the order of object members, and
 /// duplicate-key detection. Parsing is strict RFC 8259; writing is compact.
@@ -21,19 +23,8 @@ public enum JSON: Sendable, Hashable {
 
 /// A JSON object: members in document order, keys unique.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One member of an object: a key and its value.
-    public struct Member: Sendable, Hashable {
-        /// The member's name, unescaped, compared by exact UTF-8 bytes.
-        public var key: String
-        /// The member's value.
-        public var value: JSON
-
-        /// A member named `key` holding `value`.
-        public init(key: String, value: JSON) {
-            self.key = key
-            self.value = value
-        }
-    }
+    /// One member of an object: a key (unescaped, compared by exact UTF-8 bytes) and its value.
+    public typealias Member = KeyedField<JSON>
 
     /// The members in document order (the parser refuses a repeated key).
     public private(set) var members: [Member]
@@ -58,16 +49,8 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The value of the member named `key` (compared by exact UTF-8 bytes, like every key here); setting
     /// replaces it in place or appends it, `nil` removes it.
     public subscript(key: String) -> JSON? {
-        get { members.first { JSONObject.sameKey($0.key, key) }?.value }
-        set {
-            let index = members.firstIndex { JSONObject.sameKey($0.key, key) }
-            switch (index, newValue) {
-            case (let index?, let value?): members[index].value = value
-            case (let index?, nil): members.remove(at: index)
-            case (nil, let value?): members.append(Member(key: key, value: value))
-            case (nil, nil): break
-            }
-        }
+        get { KeyedField.index(ofKey: key, in: members).map { members[$0].value } }
+        set { KeyedField.set(newValue, forKey: key, in: &members) }
     }
 
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
@@ -76,12 +59,6 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.members.count == rhs.members.count else { return false }
         return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
-    }
-
-    /// Keys are compared by their UTF-8 bytes, not by Unicode canonical equivalence (Swift's `==`), since
-    /// Firestore treats a precomposed and a decomposed "é" as two different field names.
-    static func sameKey(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
     }
 
     public func hash(into hasher: inout Hasher) {

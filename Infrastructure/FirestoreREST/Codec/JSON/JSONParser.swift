@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// A strict RFC 8259 parser producing ``JSON`` trees.
 ///
 /// Rejects trailing commas, comments, leading zeros, lone surrogates, unescaped control characters,

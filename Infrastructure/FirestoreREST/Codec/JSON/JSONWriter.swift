@@ -1,3 +1,5 @@
+import HearthDomain
+
 /// Compact JSON text from ``JSON`` trees: members in order, strings escaped minimally (quotes,
 /// backslashes and control characters; other characters as raw UTF-8).
 public struct JSONWriter {
