@@ -164,6 +164,31 @@ struct SecurityRulesTests {
         }
     }
 
+    /// Push (WebChannel Listen) under rules: the server removes a denied target with a cause (code 7),
+    /// which ends that listener with `permissionDenied`; another listener on the same channel carries on
+    /// and receives a later change.
+    @Test func pushListeners_aDeniedTargetEndsWithPermissionDenied_othersOnTheChannelCarryOn() async throws {
+        let (owner, stores) = try await makeStores()
+        _ = try await owner.commit([Write.update(try DocumentPath("public/p"), fields: ["n": 1])], transaction: nil)
+        let anonymous = try stores.make(StaticTokenProvider.unauthenticated)
+        defer { Task { try? await anonymous.close() } }
+        func collection(_ id: String) -> ListenTarget {
+            .query(parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: id)))
+        }
+
+        var open = anonymous.listen(collection("public"), options: ListenOptions()).makeAsyncIterator()
+        let initial = try await open.next()
+        var denied = anonymous.listen(collection("private"), options: ListenOptions()).makeAsyncIterator()
+        let deniedError = await #expect(throws: DocumentStoreError.self) { _ = try await denied.next() }
+        _ = try await owner.commit([Write.update(try DocumentPath("public/q"), fields: ["n": 2])], transaction: nil)
+        let later = try await open.next()
+
+        #expect(anonymous.configuration.listenTransport == .push)
+        #expect(initial?.documents.count == 1)
+        #expect(deniedError?.code == .permissionDenied)
+        #expect(later?.documents.count == 2)
+    }
+
     private func makeStores() async throws -> (owner: FirestoreRESTDocumentStore, stores: Stores) {
         let emulator = try await RulesEmulator.instance.get()
         let stores = Stores(emulator: emulator, projectID: FirestoreEmulator.newProjectID(prefix: "rules"))
