@@ -24,7 +24,9 @@ struct ListenRemoteScenario: BenchScenario {
     let summary =
         "REST listeners vs the emulator: commit → snapshot latency, push vs polling vs a bare WebChannel client"
     let options: [BenchOption] = [
-        .sizes(default: "1000,10000", "matching documents per collection, comma-separated"),
+        // Not 10,000: the emulator aborts a Listen channel holding more than 10,000 messages not yet sent
+        // (one per document), so no WebChannel client gets a first snapshot there (Docs/Performance.md).
+        .sizes(default: "1000,9000", "matching documents per collection, comma-separated"),
         .integer("commits", default: 50, "measured commits per size with push and with the bare client"),
         .integer("poll-commits", default: 10, "measured commits per size with polling (each waits up to a poll)"),
     ]

@@ -116,14 +116,9 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         while true {
             let (headers, token) = try await connector.credentialHeaders(operation: operation)
             let rid = Int.random(in: 10_000..<90_000)
-            let request = HTTPRequest(
-                method: .post,
-                url: try connector.endpoint.handshakeURL(rid: rid),
-                headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
-                body: WebChannelEndpoint.handshakeBody(headers: headers.filter { $0.name != "Connection" }),
-                timeout: connector.requestTimeout,
-                maximumResponseBytes: 1 << 20
-            )
+            let request = connector.formPOST(
+                try connector.endpoint.handshakeURL(rid: rid), headers: headers,
+                body: WebChannelEndpoint.handshakeBody(headers: headers.filter { $0.name != "Connection" }))
             let response: HTTPResponse
             do {
                 response = try await client.send(request)
@@ -401,15 +396,11 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
             var failure: DocumentStoreError?
             do throws(DocumentStoreError) {
                 let (headers, _) = try await connector.credentialHeaders(operation: operation)
-                let request = HTTPRequest(
-                    method: .post,
-                    url: try connector.endpoint.forwardURL(
+                let request = connector.formPOST(
+                    try connector.endpoint.forwardURL(
                         session: session, rid: batch.rid, acknowledged: batch.acknowledged),
-                    headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
-                    body: WebChannelEndpoint.forwardBody(messages: batch.messages, firstMapID: batch.ofs),
-                    timeout: connector.requestTimeout,
-                    maximumResponseBytes: 1 << 20
-                )
+                    headers: headers,
+                    body: WebChannelEndpoint.forwardBody(messages: batch.messages, firstMapID: batch.ofs))
                 let response: HTTPResponse
                 do {
                     response = try await httpClient.send(request)

@@ -82,6 +82,14 @@ struct WebChannelListenConnector: ListenConnector {
         WebChannelHTTPClient(client: httpClient, sessionPerRequest: httpClient as? URLSessionHTTPClient)
     }
 
+    /// A channel `POST` (the handshake, or a batch of `ListenRequest`s): `body` form-encoded, with
+    /// `headers` (from ``credentialHeaders(operation:)``), the request timeout, and at most 1 MiB of answer.
+    func formPOST(_ url: URL, headers: [(name: String, value: String)], body: [UInt8]) -> HTTPRequest {
+        HTTPRequest(
+            method: .post, url: url, headers: headers + [("Content-Type", "application/x-www-form-urlencoded")],
+            body: body, timeout: requestTimeout, maximumResponseBytes: 1 << 20)
+    }
+
     /// Whether `error` says the WebChannel endpoint is refused (HTTP 404 or 501 to the handshake), so
     /// the caller should fall back to polling instead of retrying.
     static func isEndpointRefused(_ error: DocumentStoreError) -> Bool {
