@@ -49,8 +49,8 @@ extension URLSessionHTTPClient {
 }
 
 /// One streamed data task, shared by the session's delegate, the caller waiting for the head and the
-/// body's consumer: the head's continuation (resumed once), the chunks received and not yet consumed
-/// (at most `limit` bytes), the consumer's continuation while it waits, and how the body ended.
+/// body's consumer: the head's continuation (resumed once), and the body's chunks in a
+/// ``BoundedQueue`` (at most `limit` bytes received and not yet consumed).
 final class StreamingExchange: DataTaskObserver {
     private struct State {
         var task: URLSessionDataTask?
@@ -58,20 +58,18 @@ final class StreamingExchange: DataTaskObserver {
         /// The head, once it arrived and before a caller took it.
         var arrivedHead: HTTPStreamingResponse?
         var headDelivered = false
-        var chunks: [[UInt8]] = []
-        var firstChunk = 0
-        var buffered = 0
-        var waiter: CheckedContinuation<[UInt8]?, any Error>?
-        /// How the body ended: `nil` while it runs, `.success` at its normal end.
-        var end: Result<Void, any Error>?
+        /// Whether the exchange ended (failed, or its body finished).
+        var ended = false
+        /// The failure that ended it.
+        var failure: (any Error)?
     }
 
     private let state = Mutex(State())
-    private let limit: Int
+    private let body: BoundedQueue<[UInt8]>
     private let request: HTTPRequest
 
     init(limit: Int, request: HTTPRequest) {
-        self.limit = limit
+        self.body = BoundedQueue(limit: limit)
         self.request = request
     }
 
@@ -87,7 +85,7 @@ final class StreamingExchange: DataTaskObserver {
                     state.arrivedHead = nil
                     return .success(head)
                 }
-                if case .failure(let error)? = state.end, !state.headDelivered { return .failure(error) }
+                if let failure = state.failure, !state.headDelivered { return .failure(failure) }
                 state.head = continuation
                 return nil
             }
@@ -98,24 +96,18 @@ final class StreamingExchange: DataTaskObserver {
     /// Ends the exchange with `error` (timeout, cancellation, overflow) and cancels the task: the head's
     /// waiter or the body's consumer gets `error`; chunks not yet consumed are dropped.
     func fail(_ error: HTTPTransportError) {
-        let (head, waiter, task) = state.withLock {
-            state -> (
-                CheckedContinuation<HTTPStreamingResponse, any Error>?, CheckedContinuation<[UInt8]?, any Error>?,
-                URLSessionDataTask?
-            ) in
-            guard state.end == nil else { return (nil, nil, nil) }
-            state.end = .failure(error)
-            state.chunks = []
-            state.firstChunk = 0
-            state.buffered = 0
+        let ended = state.withLock {
+            state -> (CheckedContinuation<HTTPStreamingResponse, any Error>?, URLSessionDataTask?)? in
+            guard !state.ended else { return nil }
+            state.ended = true
+            state.failure = error
             let head = state.head
             state.head = nil
-            let waiter = state.waiter
-            state.waiter = nil
-            return (head, waiter, state.task)
+            return (head, state.task)
         }
+        guard let (head, task) = ended else { return }
+        body.fail(error)
         head?.resume(throwing: error)
-        waiter?.resume(throwing: error)
         // Cancelled asynchronously: FoundationNetworking may call back into the delegate synchronously.
         if let task { DispatchQueue.global().async { task.cancel() } }
     }
@@ -126,34 +118,10 @@ final class StreamingExchange: DataTaskObserver {
         if state.withLock({ !$0.headDelivered }) { fail(error) }
     }
 
-    /// The consumer's next chunk; `nil` at the body's end.
+    /// The consumer's next chunk; `nil` at the body's end. Cancelling the consumer fails the exchange.
     func nextChunk() async throws -> [UInt8]? {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8]?, any Error>) in
-                let ready = state.withLock { state -> Result<[UInt8]?, any Error>? in
-                    if state.firstChunk < state.chunks.count {
-                        let chunk = state.chunks[state.firstChunk]
-                        state.firstChunk += 1
-                        state.buffered -= chunk.count
-                        if state.firstChunk == state.chunks.count {
-                            state.chunks.removeAll(keepingCapacity: true)
-                            state.firstChunk = 0
-                        }
-                        return .success(chunk)
-                    }
-                    switch state.end {
-                    case .success?: return .success(nil)
-                    case .failure(let error)?: return .failure(error)
-                    case nil:
-                        state.waiter = continuation
-                        return nil
-                    }
-                }
-                if let ready { continuation.resume(with: ready) }
-            }
-        } onCancel: {
-            fail(HTTPTransportError(.cancelled, "the body's consumer was cancelled"))
-        }
+        try await body.next(onCancel: { self.fail(HTTPTransportError(.cancelled, "the body's consumer was cancelled")) }
+        )
     }
 
     func received(_ response: URLResponse) -> Bool {
@@ -166,32 +134,22 @@ final class StreamingExchange: DataTaskObserver {
     }
 
     func append(_ data: Data) -> Bool {
-        let bytes = [UInt8](data)
-        let outcome = state.withLock { state -> (CheckedContinuation<[UInt8]?, any Error>?, Bool) in
-            guard state.end == nil else { return (nil, true) }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return (waiter, true)
-            }
-            guard state.buffered + bytes.count <= limit else { return (nil, false) }
-            state.chunks.append(bytes)
-            state.buffered += bytes.count
-            return (nil, true)
-        }
-        if let waiter = outcome.0 { waiter.resume(returning: bytes) }
-        if !outcome.1 {
+        switch body.push([UInt8](data), cost: data.count) {
+        case .accepted, .ended:
+            return true
+        case .overLimit:
             fail(
                 HTTPTransportError(
                     .responseTooLarge,
-                    "\(request.method) \(URLSessionHTTPClient.redactedURL(request.url)): the body's consumer fell more than \(limit) bytes behind"
+                    "\(request.method) \(URLSessionHTTPClient.redactedURL(request.url)): the body's consumer fell more than \(body.limit) bytes behind"
                 ))
+            return false
         }
-        return outcome.1
     }
 
     func redirected(_ response: HTTPURLResponse) {
         deliverHead(response)
-        finishBody(.success(()))
+        finishBody()
     }
 
     func complete(error: (any Error)?, response: URLResponse?) {
@@ -203,7 +161,7 @@ final class StreamingExchange: DataTaskObserver {
         }
         if let http = response as? HTTPURLResponse { deliverHead(http) }
         if state.withLock({ $0.headDelivered }) {
-            finishBody(.success(()))
+            finishBody()
         } else {
             fail(HTTPTransportError(.connectionFailed, "the answer was not an HTTP response"))
         }
@@ -212,7 +170,7 @@ final class StreamingExchange: DataTaskObserver {
     /// Hands the head to its waiter (or keeps it for ``head()``), the first time only.
     private func deliverHead(_ response: HTTPURLResponse) {
         let first = state.withLock { state -> Bool in
-            guard !state.headDelivered, state.end == nil else { return false }
+            guard !state.headDelivered, !state.ended else { return false }
             state.headDelivered = true
             return true
         }
@@ -234,15 +192,14 @@ final class StreamingExchange: DataTaskObserver {
         waiter?.resume(returning: head)
     }
 
-    private func finishBody(_ end: Result<Void, any Error>) {
-        let waiter = state.withLock { state -> CheckedContinuation<[UInt8]?, any Error>? in
-            guard state.end == nil, state.headDelivered else { return nil }
-            state.end = end
-            let waiter = state.waiter
-            state.waiter = nil
-            return waiter
+    /// The body ended normally: the consumer gets what is held, then `nil`.
+    private func finishBody() {
+        let finishing = state.withLock { state -> Bool in
+            guard !state.ended, state.headDelivered else { return false }
+            state.ended = true
+            return true
         }
-        waiter?.resume(returning: nil)
+        if finishing { body.finish() }
     }
 }
 

@@ -34,7 +34,7 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
     private let httpClient: WebChannelHTTPClient
     /// How long the back channel may stay silent; see the type's documentation.
     let stallTimeout: Duration
-    private let queue: ListenResponseQueue
+    private let queue: BoundedQueue<RESTListenResponse>
     private let state: Mutex<State>
 
     private struct State {
@@ -77,11 +77,15 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         self.stallTimeout =
             connector.options.stallTimeout ?? session.keepAlive.map { $0 * 3 / 2 } ?? .seconds(45)
         let hook = CloseHook()
-        let queue = ListenResponseQueue(limit: connector.options.maximumBufferedBytes) {
-            hook.fire()
-        }
+        let queue = BoundedQueue<RESTListenResponse>(limit: connector.options.maximumBufferedBytes)
         self.queue = queue
-        self.responses = AsyncThrowingStream(unfolding: { try await queue.next() })
+        // A consumer that stops pulling ends the responses (dropping the rest) and closes the connection.
+        self.responses = AsyncThrowingStream(unfolding: {
+            try await queue.next(onCancel: {
+                queue.finish(dropping: true)
+                hook.fire()
+            })
+        })
         self.state = Mutex(State(nextRID: nextRID, lastArrayID: lastArrayID))
         hook.set(self)
     }
@@ -272,14 +276,15 @@ final class WebChannelListenConnection: ListenConnection, CustomStringConvertibl
         state.withLock { $0.lastArrayID = max($0.lastArrayID, array.id) }
         switch array.payload {
         case .response(let response):
-            if !queue.push(response, cost: array.byteCount) {
-                return state.withLock { $0.ended }
-                    ? nil
-                    : DocumentStoreError(
-                        .resourceExhausted,
-                        "The listener fell behind the WebChannel back channel; see the queue's limit.")
+            switch queue.push(response, cost: array.byteCount) {
+            // Ended: the connection is ending, or its consumer stopped (which closes it).
+            case .accepted, .ended: return nil
+            case .overLimit:
+                return DocumentStoreError(
+                    .resourceExhausted,
+                    "The listener fell behind: more than \(queue.limit) bytes of Listen responses were waiting to be read."
+                )
             }
-            return nil
         case .noop, .created, .otherControl:
             return nil
         case .stop, .close:
