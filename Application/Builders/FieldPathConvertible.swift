@@ -29,3 +29,9 @@ extension FieldPath: FieldPathConvertible {
     /// The path itself.
     public func fieldPath() throws(DocumentStoreError) -> FieldPath { self }
 }
+
+extension FieldPathConvertible where Self == FieldPath {
+    /// `FieldPath.documentID` (`__name__`), so that `.documentID` names the document's ID wherever a
+    /// field is taken: `order(by: .documentID)`, `whereField(.documentID, isEqualTo: reference)`.
+    public static var documentID: FieldPath { FieldPath.documentID }
+}

@@ -41,6 +41,12 @@ struct FieldNamingTests {
             ),
             (members.order(by: field, descending: true), members.order(by: path, descending: true)),
             (members.select([field, "visits"]), members.select([path, try FieldPath(["visits"])])),
+            (members.order(by: "__name__"), members.order(by: .documentID)),
+            (members.select(["__name__"]), members.select([.documentID])),
+            (
+                members.whereFilter(.whereField("__name__", isGreaterThan: "ana")),
+                members.whereFilter(.whereField(.documentID, isGreaterThan: "ana"))
+            ),
         ]
 
         for (byText, byPath) in pairs {
