@@ -21,13 +21,12 @@ public struct Filter: Sendable {
 
     let storage: Storage
 
-    /// A condition on `field` (a dotted path such as `"address.city"`, or `"__name__"`).
-    public static func whereField(_ field: String, _ op: FilterOperator, _ value: FieldValue) -> Filter {
-        Filter(storage: .field(FieldReference(dotted: field), op, value))
-    }
-
-    /// A condition on `field`.
-    public static func whereField(_ field: FieldPath, _ op: FilterOperator, _ value: FieldValue) -> Filter {
+    /// A condition on `field`: a dotted path such as `"address.city"` (or `"__name__"`), or a `FieldPath`.
+    public static func whereField(
+        _ field: some FieldPathConvertible, _ op: FilterOperator, _ value: FieldValue
+    )
+        -> Filter
+    {
         Filter(storage: .field(FieldReference(field), op, value))
     }
 
@@ -40,83 +39,45 @@ public struct Filter: Sendable {
 
 extension Filter {
     /// `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public static func whereField(_ field: String, isEqualTo value: FieldValue) -> Filter {
-        whereField(field, .equal, value)
-    }
-    /// `field == value` (`== null` / `== NaN` become `IS_NULL` / `IS_NAN`).
-    public static func whereField(_ field: FieldPath, isEqualTo value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, isEqualTo value: FieldValue) -> Filter {
         whereField(field, .equal, value)
     }
     /// `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public static func whereField(_ field: String, isNotEqualTo value: FieldValue) -> Filter {
-        whereField(field, .notEqual, value)
-    }
-    /// `field != value` (`!= null` / `!= NaN` become `IS_NOT_NULL` / `IS_NOT_NAN`).
-    public static func whereField(_ field: FieldPath, isNotEqualTo value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, isNotEqualTo value: FieldValue) -> Filter {
         whereField(field, .notEqual, value)
     }
     /// `field < value`.
-    public static func whereField(_ field: String, isLessThan value: FieldValue) -> Filter {
-        whereField(field, .lessThan, value)
-    }
-    /// `field < value`.
-    public static func whereField(_ field: FieldPath, isLessThan value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, isLessThan value: FieldValue) -> Filter {
         whereField(field, .lessThan, value)
     }
     /// `field <= value`.
-    public static func whereField(_ field: String, isLessThanOrEqualTo value: FieldValue) -> Filter {
-        whereField(field, .lessThanOrEqual, value)
-    }
-    /// `field <= value`.
-    public static func whereField(_ field: FieldPath, isLessThanOrEqualTo value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, isLessThanOrEqualTo value: FieldValue) -> Filter {
         whereField(field, .lessThanOrEqual, value)
     }
     /// `field > value`.
-    public static func whereField(_ field: String, isGreaterThan value: FieldValue) -> Filter {
-        whereField(field, .greaterThan, value)
-    }
-    /// `field > value`.
-    public static func whereField(_ field: FieldPath, isGreaterThan value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, isGreaterThan value: FieldValue) -> Filter {
         whereField(field, .greaterThan, value)
     }
     /// `field >= value`.
-    public static func whereField(_ field: String, isGreaterThanOrEqualTo value: FieldValue) -> Filter {
-        whereField(field, .greaterThanOrEqual, value)
-    }
-    /// `field >= value`.
-    public static func whereField(_ field: FieldPath, isGreaterThanOrEqualTo value: FieldValue) -> Filter {
+    public static func whereField(
+        _ field: some FieldPathConvertible, isGreaterThanOrEqualTo value: FieldValue
+    ) -> Filter {
         whereField(field, .greaterThanOrEqual, value)
     }
     /// The array `field` contains `value`.
-    public static func whereField(_ field: String, arrayContains value: FieldValue) -> Filter {
-        whereField(field, .arrayContains, value)
-    }
-    /// The array `field` contains `value`.
-    public static func whereField(_ field: FieldPath, arrayContains value: FieldValue) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, arrayContains value: FieldValue) -> Filter {
         whereField(field, .arrayContains, value)
     }
     /// The array `field` contains at least one of `values` (a non-empty list).
-    public static func whereField(_ field: String, arrayContainsAny values: [FieldValue]) -> Filter {
-        whereField(field, .arrayContainsAny, .array(values))
-    }
-    /// The array `field` contains at least one of `values` (a non-empty list).
-    public static func whereField(_ field: FieldPath, arrayContainsAny values: [FieldValue]) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, arrayContainsAny values: [FieldValue]) -> Filter {
         whereField(field, .arrayContainsAny, .array(values))
     }
     /// `field` equals one of `values` (a non-empty list).
-    public static func whereField(_ field: String, in values: [FieldValue]) -> Filter {
-        whereField(field, .in, .array(values))
-    }
-    /// `field` equals one of `values` (a non-empty list).
-    public static func whereField(_ field: FieldPath, in values: [FieldValue]) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, in values: [FieldValue]) -> Filter {
         whereField(field, .in, .array(values))
     }
     /// `field` equals none of `values` (a non-empty list).
-    public static func whereField(_ field: String, notIn values: [FieldValue]) -> Filter {
-        whereField(field, .notIn, .array(values))
-    }
-    /// `field` equals none of `values` (a non-empty list).
-    public static func whereField(_ field: FieldPath, notIn values: [FieldValue]) -> Filter {
+    public static func whereField(_ field: some FieldPathConvertible, notIn values: [FieldValue]) -> Filter {
         whereField(field, .notIn, .array(values))
     }
 }
@@ -126,17 +87,12 @@ struct FieldReference: Sendable {
     let text: String
     let path: Result<FieldPath, DocumentStoreError>
 
-    init(dotted text: String) {
-        self.text = text
+    init(_ field: some FieldPathConvertible) {
+        text = field.fieldPathText
         do {
-            path = .success(try FieldPath(dotted: text))
+            path = .success(try field.fieldPath())
         } catch {
             path = .failure(error)
         }
-    }
-
-    init(_ path: FieldPath) {
-        text = path.canonicalString
-        self.path = .success(path)
     }
 }

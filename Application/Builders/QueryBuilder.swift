@@ -83,13 +83,9 @@ public struct QueryBuilder: Sendable {
 
     // MARK: - Orders, limits, projection
 
-    /// Orders the results by `field` (a dotted path or `"__name__"`), after the orders already given.
-    public func order(by field: String, descending: Bool = false) -> QueryBuilder {
-        order(by: FieldReference(dotted: field), descending: descending)
-    }
-
-    /// Orders the results by `field`, after the orders already given.
-    public func order(by field: FieldPath, descending: Bool = false) -> QueryBuilder {
+    /// Orders the results by `field` (a dotted path, `"__name__"`, or a `FieldPath`), after the orders
+    /// already given.
+    public func order(by field: some FieldPathConvertible, descending: Bool = false) -> QueryBuilder {
         order(by: FieldReference(field), descending: descending)
     }
 
@@ -129,15 +125,9 @@ public struct QueryBuilder: Sendable {
         }
     }
 
-    /// Returns only these fields (dotted paths) of each result, replacing an earlier `select`; an empty
-    /// list returns only the documents' names.
-    public func select(_ fields: [String]) -> QueryBuilder {
-        select(fields.map(FieldReference.init(dotted:)))
-    }
-
-    /// Returns only these fields of each result, replacing an earlier `select`; an empty list returns only
-    /// the documents' names.
-    public func select(_ fields: [FieldPath]) -> QueryBuilder {
+    /// Returns only these fields (dotted paths or `FieldPath`s) of each result, replacing an earlier
+    /// `select`; an empty list returns only the documents' names.
+    public func select(_ fields: [some FieldPathConvertible]) -> QueryBuilder {
         select(fields.map(FieldReference.init))
     }
 

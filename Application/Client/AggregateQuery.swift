@@ -30,20 +30,14 @@ public struct AggregateField: Sendable, Hashable {
     public static func count() -> AggregateField { AggregateField(operation: .count(upTo: nil)) }
     /// The number of matching documents, counting no further than `limit` (cheaper on large results).
     public static func count(upTo limit: Int64) -> AggregateField { AggregateField(operation: .count(upTo: limit)) }
-    /// The sum of a numeric field (dotted path): an integer unless a double is involved or it overflows.
-    public static func sum(_ field: String) -> AggregateField {
-        AggregateField(operation: .sum(FieldReference(dotted: field)))
-    }
-    /// The sum of a numeric field.
-    public static func sum(_ field: FieldPath) -> AggregateField {
+    /// The sum of a numeric field (a dotted path or a `FieldPath`): an integer unless a double is involved
+    /// or it overflows.
+    public static func sum(_ field: some FieldPathConvertible) -> AggregateField {
         AggregateField(operation: .sum(FieldReference(field)))
     }
-    /// The average of a numeric field (dotted path), as a double, or null when no document has a number there.
-    public static func average(_ field: String) -> AggregateField {
-        AggregateField(operation: .average(FieldReference(dotted: field)))
-    }
-    /// The average of a numeric field, as a double, or null when no document has a number there.
-    public static func average(_ field: FieldPath) -> AggregateField {
+    /// The average of a numeric field (a dotted path or a `FieldPath`), as a double, or null when no
+    /// document has a number there.
+    public static func average(_ field: some FieldPathConvertible) -> AggregateField {
         AggregateField(operation: .average(FieldReference(field)))
     }
 

@@ -56,12 +56,9 @@ extension QueryConvertible {
 
     // MARK: Orders, limits, projection, cursors
 
-    /// Orders results by `field` (a dotted path or `"__name__"`), after the orders already given.
-    public func order(by field: String, descending: Bool = false) -> Query {
-        with { $0.order(by: field, descending: descending) }
-    }
-    /// Orders results by `field`, after the orders already given.
-    public func order(by field: FieldPath, descending: Bool = false) -> Query {
+    /// Orders results by `field` (a dotted path, `"__name__"`, or a `FieldPath`), after the orders already
+    /// given.
+    public func order(by field: some FieldPathConvertible, descending: Bool = false) -> Query {
         with { $0.order(by: field, descending: descending) }
     }
     /// At most the first `count` results.
@@ -70,10 +67,8 @@ extension QueryConvertible {
     public func limit(toLast count: Int) -> Query { with { $0.limit(toLast: count) } }
     /// Skips the first `count` results (they are still read: prefer cursors for paging).
     public func offset(_ count: Int) -> Query { with { $0.offset(count) } }
-    /// Returns only these fields (dotted paths); an empty list returns names only.
-    public func select(_ fields: [String]) -> Query { with { $0.select(fields) } }
-    /// Returns only these fields; an empty list returns names only.
-    public func select(_ fields: [FieldPath]) -> Query { with { $0.select(fields) } }
+    /// Returns only these fields (dotted paths or `FieldPath`s); an empty list returns names only.
+    public func select(_ fields: [some FieldPathConvertible]) -> Query { with { $0.select(fields) } }
     /// Starts at the position of these values of the orders (inclusive).
     public func start(at values: [FieldValue]) -> Query { with { $0.start(at: values) } }
     /// Starts just after the position of these values of the orders.

@@ -32,10 +32,7 @@ enum BenchMath {
 
     /// Seconds taken by `work`.
     static func seconds(_ work: () async throws -> Void) async rethrows -> Double {
-        let clock = ContinuousClock()
-        let elapsed = try await clock.measure(work)
-        let (seconds, attoseconds) = elapsed.components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        try await seconds(ContinuousClock().measure(work))
     }
 
     /// CPU seconds used so far by every thread of this process (user and system).
