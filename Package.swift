@@ -77,7 +77,7 @@ let package = Package(
             path: "Infrastructure/FirestoreREST/Adapter"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
-        // the toolchain has none on Linux. Depends on nothing, not even Foundation.
+        // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
         hearthLibrary("HearthCrypto", path: "Infrastructure/Crypto"),
 
         // MARK: Composition root
