@@ -44,6 +44,10 @@ public struct HMACSHA256: Sendable, CustomStringConvertible, CustomReflectable {
         return result.finalize()
     }
 
+    /// The inner and outer hashes' chaining values after the padded key, before any message: what PBKDF2
+    /// continues from on each iteration.
+    var keyedStates: (inner: SHA256.State, outer: SHA256.State) { (inner.chainingState, outer.chainingState) }
+
     /// `HMACSHA256(…)`: never the key or the bytes read.
     public var description: String { "HMACSHA256(…)" }
 

@@ -21,7 +21,7 @@ public struct SHA256: Sendable, CustomStringConvertible, CustomReflectable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    private var state: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     private var pending: [UInt8] = []
@@ -116,37 +116,50 @@ public struct SHA256: Sendable, CustomStringConvertible, CustomReflectable {
                     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
                     | UInt32(bytes[offset + 3])
             }
-            for t in 16..<64 {
-                let w15 = schedule[t - 15]
-                let w2 = schedule[t - 2]
-                let sigma0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
-                let sigma1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
-                schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.roundConstants.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let bigSigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-                    let choice = (e & f) ^ (~e & g)
-                    let t1 = h &+ bigSigma1 &+ choice &+ k[t] &+ schedule[t]
-                    let bigSigma0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = bigSigma0 &+ majority
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
-                }
-            }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
-                state.7 &+ h
-            )
+            Self.compress(&state, schedule: schedule)
         }
+    }
+
+    /// The chaining value after the whole blocks read so far: the whole state when the bytes read are a
+    /// multiple of 64 (HMAC's inner and outer hashes after the padded key).
+    var chainingState: State { state }
+
+    /// The eight 32-bit words of SHA-256's chaining value.
+    typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    /// One application of the compression function: `schedule` holds at least 64 words, the block's 16
+    /// big-endian words first; the rest is overwritten with the message schedule.
+    static func compress(_ state: inout State, schedule: UnsafeMutableBufferPointer<UInt32>) {
+        for t in 16..<64 {
+            let w15 = schedule[t - 15]
+            let w2 = schedule[t - 2]
+            let sigma0 = rotateRight(w15, 7) ^ rotateRight(w15, 18) ^ (w15 >> 3)
+            let sigma1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
+            schedule[t] = sigma1 &+ schedule[t - 7] &+ sigma0 &+ schedule[t - 16]
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        roundConstants.withUnsafeBufferPointer { k in
+            for t in 0..<64 {
+                let bigSigma1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let t1 = h &+ bigSigma1 &+ choice &+ k[t] &+ schedule[t]
+                let bigSigma0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = bigSigma0 &+ majority
+                h = g
+                g = f
+                f = e
+                e = d &+ t1
+                d = c
+                c = b
+                b = a
+                a = t1 &+ t2
+            }
+        }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
     }
 }
 
