@@ -96,7 +96,7 @@ public enum Scrypt {
 
     /// scryptBlockMix (RFC 7914 section 4) of 128 × `r` bytes; nil when the length is not that.
     package static func blockMix(_ bytes: [UInt8], r: Int) -> [UInt8]? {
-        guard r >= 1, bytes.count == 128 * r else { return nil }
+        guard r >= 1, bytes.count % 128 == 0, bytes.count / 128 == r else { return nil }
         var words = [UInt32](repeating: 0, count: 32 * r)
         decode(bytes, from: 0, into: &words)
         var output = words
@@ -108,10 +108,12 @@ public enum Scrypt {
         return result
     }
 
-    /// scryptROMix (RFC 7914 section 5) of 128 × `r` bytes with cost `n`; nil when the length is not that
-    /// or `n` is not a power of two greater than 1.
+    /// scryptROMix (RFC 7914 section 5) of 128 × `r` bytes with cost `n`; nil when the length is not that,
+    /// `n` is not a power of two greater than 1, or the table would exceed ``defaultMaximumMemoryByteCount``.
     package static func roMix(_ bytes: [UInt8], r: Int, n: Int) -> [UInt8]? {
-        guard r >= 1, bytes.count == 128 * r, n > 1, n & (n - 1) == 0 else { return nil }
+        guard r >= 1, bytes.count % 128 == 0, bytes.count / 128 == r, n > 1, n & (n - 1) == 0,
+            n <= defaultMaximumMemoryByteCount / bytes.count
+        else { return nil }
         var words = [UInt32](repeating: 0, count: 32 * r)
         decode(bytes, from: 0, into: &words)
         var table = [UInt32](repeating: 0, count: 32 * r * n)

@@ -150,6 +150,8 @@ struct ScryptTests {
         #expect(Scrypt.salsa20_8([UInt8](repeating: 0, count: 63)) == nil)
         #expect(Scrypt.blockMix([UInt8](repeating: 0, count: 128), r: 2) == nil)
         #expect(Scrypt.roMix([UInt8](repeating: 0, count: 128), r: 1, n: 3) == nil)
+        #expect(Scrypt.blockMix([UInt8](repeating: 0, count: 128), r: Int.max) == nil)
+        #expect(Scrypt.roMix([UInt8](repeating: 0, count: 128), r: 1, n: 1 << 62) == nil)
     }
 
     private func expectInvalidParameter(
