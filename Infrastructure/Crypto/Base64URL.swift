@@ -46,40 +46,37 @@ public enum Base64URL {
         guard input.count % 4 != 1 else {
             throw .invalidEncoding("base64url", reason: "length \(input.count) is 1 more than a multiple of 4")
         }
+        let tail = input.count % 4
         var output: [UInt8] = []
         output.reserveCapacity(input.count / 4 * 3 + 2)
+        for start in stride(from: 0, to: input.count - tail, by: 4) {
+            let group = try sextets(input, start, count: 4)
+            output += [UInt8(truncatingIfNeeded: group >> 16), UInt8(truncatingIfNeeded: group >> 8)]
+            output.append(UInt8(truncatingIfNeeded: group))
+        }
+        // A last group of 2 or 3 characters holds 1 or 2 bytes; the bits left over must be zero.
+        guard tail > 0 else { return output }
+        let group = try sextets(input, input.count - tail, count: tail)
+        let unusedBits = tail == 2 ? 4 : 2
+        guard group & ((1 << unusedBits) - 1) == 0 else {
+            throw .invalidEncoding("base64url", reason: "the last character has non-zero unused bits")
+        }
+        let last = group >> UInt32(unusedBits)
+        if tail == 3 { output.append(UInt8(truncatingIfNeeded: last >> 8)) }
+        output.append(UInt8(truncatingIfNeeded: last))
+        return output
+    }
+
+    /// The `count` characters of `input` from `start`, 6 bits each, in the low bits of one word.
+    private static func sextets(_ input: [UInt8], _ start: Int, count: Int) throws(CryptoError) -> UInt32 {
         var group: UInt32 = 0
-        var count = 0
-        for (offset, character) in input.enumerated() {
-            let value = values[Int(character)]
+        for offset in start..<(start + count) {
+            let value = values[Int(input[offset])]
             guard value != 0xFF else {
                 throw .invalidEncoding("base64url", reason: "character at offset \(offset) is not in the alphabet")
             }
             group = group << 6 | UInt32(value)
-            count += 1
-            if count == 4 {
-                output.append(UInt8(truncatingIfNeeded: group >> 16))
-                output.append(UInt8(truncatingIfNeeded: group >> 8))
-                output.append(UInt8(truncatingIfNeeded: group))
-                group = 0
-                count = 0
-            }
         }
-        switch count {
-        case 2:
-            guard group & 0xF == 0 else {
-                throw .invalidEncoding("base64url", reason: "the last character has non-zero unused bits")
-            }
-            output.append(UInt8(truncatingIfNeeded: group >> 4))
-        case 3:
-            guard group & 0x3 == 0 else {
-                throw .invalidEncoding("base64url", reason: "the last character has non-zero unused bits")
-            }
-            output.append(UInt8(truncatingIfNeeded: group >> 10))
-            output.append(UInt8(truncatingIfNeeded: group >> 2))
-        default:
-            break
-        }
-        return output
+        return group
     }
 }

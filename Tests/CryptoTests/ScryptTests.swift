@@ -52,39 +52,32 @@ struct ScryptTests {
                     """))
     }
 
-    @Test func rfc7914Section12_emptyPasswordAndSalt() throws {
-        let key = try Scrypt.deriveKey(password: [], salt: [], n: 16, r: 1, p: 1, keyByteCount: 64)
-        #expect(
-            key
-                == hex(
-                    """
-                    77 d6 57 62 38 65 7b 20 3b 19 ca 42 c1 8a 04 97 f1 6b 48 44 e3 07 4a e8 df df fa 3f ed e2 14 42
-                    fc d0 06 9d ed 09 48 f8 32 6a 75 3a 0f c8 1f 17 e8 d3 e0 fb 2e 0d 36 28 cf 35 e2 0c 38 d1 89 06
-                    """))
-    }
-
-    @Test func rfc7914Section12_passwordNaCl() throws {
-        let key = try Scrypt.deriveKey(
-            password: utf8("password"), salt: utf8("NaCl"), n: 1024, r: 8, p: 16, keyByteCount: 64)
-        #expect(
-            key
-                == hex(
-                    """
-                    fd ba be 1c 9d 34 72 00 78 56 e7 19 0d 01 e9 fe 7c 6a d7 cb c8 23 78 30 e7 73 76 63 4b 37 31 62
-                    2e af 30 d9 2e 22 a3 88 6f f1 09 27 9d 98 30 da c7 27 af b9 4a 83 ee 6d 83 60 cb df a2 cc 06 40
-                    """))
-    }
-
-    @Test func rfc7914Section12_pleaseLetMeIn() throws {
-        let key = try Scrypt.deriveKey(
-            password: utf8("pleaseletmein"), salt: utf8("SodiumChloride"), n: 16384, r: 8, p: 1, keyByteCount: 64)
-        #expect(
-            key
-                == hex(
-                    """
-                    70 23 bd cb 3a fd 73 48 46 1c 06 cd 81 fd 38 eb fd a8 fb ba 90 4f 8e 3e a9 b5 43 f6 54 5d a1 f2
-                    d5 43 29 55 61 3f 0f cf 62 d4 97 05 24 2a 9a f9 e6 1e 85 dc 0d 65 1e 40 df cf 01 7b 45 57 58 87
-                    """))
+    @Test(arguments: [
+        (
+            "", "", 16, 1, 1,
+            """
+            77 d6 57 62 38 65 7b 20 3b 19 ca 42 c1 8a 04 97 f1 6b 48 44 e3 07 4a e8 df df fa 3f ed e2 14 42
+            fc d0 06 9d ed 09 48 f8 32 6a 75 3a 0f c8 1f 17 e8 d3 e0 fb 2e 0d 36 28 cf 35 e2 0c 38 d1 89 06
+            """
+        ),
+        (
+            "password", "NaCl", 1024, 8, 16,
+            """
+            fd ba be 1c 9d 34 72 00 78 56 e7 19 0d 01 e9 fe 7c 6a d7 cb c8 23 78 30 e7 73 76 63 4b 37 31 62
+            2e af 30 d9 2e 22 a3 88 6f f1 09 27 9d 98 30 da c7 27 af b9 4a 83 ee 6d 83 60 cb df a2 cc 06 40
+            """
+        ),
+        (
+            "pleaseletmein", "SodiumChloride", 16384, 8, 1,
+            """
+            70 23 bd cb 3a fd 73 48 46 1c 06 cd 81 fd 38 eb fd a8 fb ba 90 4f 8e 3e a9 b5 43 f6 54 5d a1 f2
+            d5 43 29 55 61 3f 0f cf 62 d4 97 05 24 2a 9a f9 e6 1e 85 dc 0d 65 1e 40 df cf 01 7b 45 57 58 87
+            """
+        ),
+    ])
+    func rfc7914Section12(password: String, salt: String, n: Int, r: Int, p: Int, expected: String) throws {
+        let key = try Scrypt.deriveKey(password: utf8(password), salt: utf8(salt), n: n, r: r, p: p, keyByteCount: 64)
+        #expect(key == hex(expected))
     }
 
     // The fourth vector of section 12 (n = 1,048,576, r = 8: 1 GiB) is left out: it needs four times the
