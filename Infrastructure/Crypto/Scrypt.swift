@@ -15,10 +15,12 @@ public enum Scrypt {
     /// `n`, `r` and `p` (RFC 7914 section 6).
     ///
     /// - Parameters:
+    ///   - password: the password's bytes (for text, its UTF-8).
+    ///   - salt: the salt's bytes: random, unique per password, 16 bytes or more.
     ///   - n: CPU/memory cost: a power of two greater than 1, and less than 2^(16 × `r`).
     ///   - r: block size, at least 1.
     ///   - p: parallelization, at least 1 and at most (2^32 − 1) × 32 / (128 × `r`).
-    ///   - keyByteCount: the key's length, 1 to `PBKDF2.maximumKeyByteCount`.
+    ///   - keyByteCount: the key's length, 1 to ``PBKDF2/maximumKeyByteCount``.
     ///   - maximumMemoryByteCount: the most memory this derivation may take: 128 × `r` × `n` (the table)
     ///     and 128 × `r` × `p` (the blocks) must each be at most this.
     /// - Throws: ``CryptoError/invalidParameter(_:reason:)`` naming `n`, `r`, `p` or `keyByteCount` when it
