@@ -76,6 +76,10 @@ let package = Package(
             ["HearthDomain", "HearthPort", "HearthFirestoreCodec"],
             path: "Infrastructure/FirestoreREST/Adapter"),
 
+        // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
+        // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
+        hearthLibrary("HearthCrypto", path: "Infrastructure/Crypto"),
+
         // MARK: Composition root
         hearthLibrary(
             "Hearth",
@@ -178,6 +182,7 @@ let package = Package(
                 "HearthContract", "HearthTestSupport",
                 "HearthFirestoreTestServer",
             ]),
+        hearthTests("CryptoTests", ["HearthCrypto"]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),
         hearthTests(
             "InMemoryTests",
