@@ -2,6 +2,7 @@ import Foundation
 import HearthDomain
 import HearthInMemory
 import HearthPort
+import HearthTestSupport
 import Synchronization
 import Testing
 
@@ -60,7 +61,7 @@ struct InMemoryAuthGatewayTests {
 
         clock.advance(by: 60)
 
-        let error = try #require(await authError { try await sut.lookupUser(session) })
+        let error = try #require(await thrownAuthError { try await sut.lookupUser(session) })
         #expect(error.code == .sessionExpired)
         #expect(error.message == "The ID token has expired; refresh the session.")
         let refreshed = try await sut.refresh(session)
@@ -77,9 +78,9 @@ struct InMemoryAuthGatewayTests {
 
         let newPassword = try Password("new-password")
         #expect(
-            await authError { try await sut.updatePassword(to: newPassword, for: refreshed) }?.code
+            await thrownAuthError { try await sut.updatePassword(to: newPassword, for: refreshed) }?.code
                 == .requiresRecentLogin)
-        #expect(await authError { try await sut.deleteUser(refreshed) }?.code == .requiresRecentLogin)
+        #expect(await thrownAuthError { try await sut.deleteUser(refreshed) }?.code == .requiresRecentLogin)
         let again = try await sut.signIn(withEmail: "ana@example.com", password: "ana-password")
         _ = try await sut.updatePassword(to: newPassword, for: again)
     }
@@ -92,8 +93,8 @@ struct InMemoryAuthGatewayTests {
         let updated = try await sut.updatePassword(to: try Password("new-password"), for: second)
 
         for old in [first, second] {
-            #expect(await authError { try await sut.refresh(old) }?.code == .sessionExpired)
-            #expect(await authError { try await sut.lookupUser(old) }?.code == .sessionExpired)
+            #expect(await thrownAuthError { try await sut.refresh(old) }?.code == .sessionExpired)
+            #expect(await thrownAuthError { try await sut.lookupUser(old) }?.code == .sessionExpired)
         }
         #expect(try await sut.lookupUser(updated).uid == first.userID)
     }
@@ -105,8 +106,8 @@ struct InMemoryAuthGatewayTests {
 
         try await sut.signOut(ended)
 
-        #expect(await authError { try await sut.refresh(ended) }?.code == .sessionExpired)
-        #expect(await authError { try await sut.lookupUser(ended) }?.code == .sessionExpired)
+        #expect(await thrownAuthError { try await sut.refresh(ended) }?.code == .sessionExpired)
+        #expect(await thrownAuthError { try await sut.lookupUser(ended) }?.code == .sessionExpired)
         _ = try await sut.refresh(kept)
     }
 
@@ -117,13 +118,14 @@ struct InMemoryAuthGatewayTests {
         #expect(sut.setDisabled(true, for: session.userID))
 
         #expect(
-            await authError { try await sut.signIn(withEmail: "ana@example.com", password: "ana-password") }?.code
+            await thrownAuthError { try await sut.signIn(withEmail: "ana@example.com", password: "ana-password") }?.code
                 == .userDisabled)
         #expect(
-            await authError { try await sut.signIn(withEmail: "ana@example.com", password: "wrong-password") }?.code
+            await thrownAuthError { try await sut.signIn(withEmail: "ana@example.com", password: "wrong-password") }?
+                .code
                 == .invalidCredentials)
-        #expect(await authError { try await sut.refresh(session) }?.code == .userDisabled)
-        #expect(await authError { try await sut.lookupUser(session) }?.code == .userDisabled)
+        #expect(await thrownAuthError { try await sut.refresh(session) }?.code == .userDisabled)
+        #expect(await thrownAuthError { try await sut.lookupUser(session) }?.code == .userDisabled)
         #expect(sut.setDisabled(false, for: session.userID))
         #expect(try await sut.lookupUser(session).uid == session.userID)
         #expect(!sut.setDisabled(true, for: try UserID("nobody")))
@@ -133,8 +135,12 @@ struct InMemoryAuthGatewayTests {
         let sut = InMemoryAuthGateway()
         _ = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
 
-        let wrong = await authError { try await sut.signIn(withEmail: "ana@example.com", password: "other-password") }
-        let unknown = await authError { try await sut.signIn(withEmail: "bob@example.com", password: "ana-password") }
+        let wrong = await thrownAuthError {
+            try await sut.signIn(withEmail: "ana@example.com", password: "other-password")
+        }
+        let unknown = await thrownAuthError {
+            try await sut.signIn(withEmail: "bob@example.com", password: "ana-password")
+        }
 
         #expect(wrong?.description == unknown?.description)
         #expect(wrong?.code == .invalidCredentials)
@@ -145,8 +151,8 @@ struct InMemoryAuthGatewayTests {
         let other = InMemoryAuthGateway()
         let session = try await one.createUser(withEmail: "ana@example.com", password: "ana-password")
 
-        #expect(await authError { try await other.lookupUser(session) }?.code == .sessionExpired)
-        #expect(await authError { try await other.refresh(session) }?.code == .sessionExpired)
+        #expect(await thrownAuthError { try await other.lookupUser(session) }?.code == .sessionExpired)
+        #expect(await thrownAuthError { try await other.refresh(session) }?.code == .sessionExpired)
     }
 
     @Test func description_countsUsers_andShowsNoSecret() async throws {
@@ -175,14 +181,5 @@ struct InMemoryAuthGatewayTests {
         var text = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         text += String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
         return try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: text)))
-    }
-
-    private func authError<T>(_ body: () async throws -> T) async -> AuthError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? AuthError
-        }
     }
 }

@@ -1,6 +1,7 @@
 import HearthDomain
 import HearthInMemory
 import HearthPort
+import HearthTestSupport
 import Testing
 
 /// The `AuthGateway` extensions: seed 002's `authenticate(_:)`, `Credentials` forms, and Firebase's
@@ -21,11 +22,15 @@ struct AuthGatewayConvenienceTests {
         let gateway = InMemoryAuthGateway()
 
         #expect(
-            await code { try await gateway.createUser(withEmail: "ana", password: "ana-password") } == .invalidEmail)
+            await thrownAuthError { try await gateway.createUser(withEmail: "ana", password: "ana-password") }?.code
+                == .invalidEmail)
         #expect(
-            await code { try await gateway.createUser(withEmail: "ana@example.com", password: "short") }
+            await thrownAuthError { try await gateway.createUser(withEmail: "ana@example.com", password: "short") }?
+                .code
                 == .weakPassword)
-        #expect(await code { try await gateway.signIn(withEmail: "ana@", password: "ana-password") } == .invalidEmail)
+        #expect(
+            await thrownAuthError { try await gateway.signIn(withEmail: "ana@", password: "ana-password") }?.code
+                == .invalidEmail)
         #expect(gateway.userCount == 0)
     }
 
@@ -39,14 +44,5 @@ struct AuthGatewayConvenienceTests {
 
         #expect(signedIn.userID == created.userID)
         #expect(authenticated.userId == created.userId)
-    }
-
-    private func code<T>(_ body: () async throws -> T) async -> AuthError.Code? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return (error as? AuthError)?.code
-        }
     }
 }

@@ -24,3 +24,13 @@ public func errorCode(_ body: () async throws -> Void) async -> DocumentStoreErr
         return .unknown
     }
 }
+
+/// The `AuthError` `body` throws: `nil` when it returns or throws another error.
+public func thrownAuthError<T>(_ body: () async throws -> T) async -> AuthError? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? AuthError
+    }
+}

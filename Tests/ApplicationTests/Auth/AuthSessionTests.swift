@@ -3,6 +3,7 @@ import HearthApplication
 import HearthDomain
 import HearthInMemory
 import HearthPort
+import HearthTestSupport
 import Testing
 
 @Suite("AuthSession")
@@ -146,7 +147,7 @@ struct AuthSessionTests {
         let session = try await sut.createUser(withEmail: anaEmail, password: anaPassword)
         gateway.inner.setDisabled(true, for: session.userID)
 
-        let code = await authErrorCode { try await sut.validSession(forcingRefresh: true) }
+        let code = await thrownAuthError { try await sut.validSession(forcingRefresh: true) }?.code
 
         #expect(code == .userDisabled)
         #expect(await sut.currentSession == nil)
@@ -161,7 +162,7 @@ struct AuthSessionTests {
 
         #expect(try await sut.token() == nil)
         #expect(gateway.signOutCount == 1)
-        #expect(await authErrorCode { try await gateway.inner.refresh(session) } == .sessionExpired)
+        #expect(await thrownAuthError { try await gateway.inner.refresh(session) }?.code == .sessionExpired)
     }
 
     @Test func signOut_duringARefresh_isNotUndoneByIt() async throws {
@@ -192,7 +193,7 @@ struct AuthSessionTests {
         #expect(current.refreshToken != session.refreshToken)
         #expect(try await sut.currentUser()?.uid == session.userID)
         #expect(
-            await authErrorCode { try await gateway.inner.signIn(withEmail: anaEmail, password: anaPassword) }
+            await thrownAuthError { try await gateway.inner.signIn(withEmail: anaEmail, password: anaPassword) }?.code
                 == .invalidCredentials)
     }
 
@@ -209,17 +210,17 @@ struct AuthSessionTests {
     @Test func accountOperations_whenSignedOut_areSessionExpired() async throws {
         let (sut, _, _) = makeSUT()
 
-        #expect(await authErrorCode { try await sut.updatePassword(to: anaPassword) } == .sessionExpired)
-        #expect(await authErrorCode { try await sut.deleteUser() } == .sessionExpired)
+        #expect(await thrownAuthError { try await sut.updatePassword(to: anaPassword) }?.code == .sessionExpired)
+        #expect(await thrownAuthError { try await sut.deleteUser() }?.code == .sessionExpired)
     }
 
     @Test func failedSignIn_leavesTheCurrentUserSignedIn() async throws {
         let (sut, _, _) = makeSUT()
         let session = try await sut.createUser(withEmail: anaEmail, password: anaPassword)
 
-        let code = await authErrorCode {
+        let code = await thrownAuthError {
             try await sut.signIn(try Credentials(email: "x@example.com", password: "123456"))
-        }
+        }?.code
 
         #expect(code == .invalidCredentials)
         #expect(await sut.currentSession == session)

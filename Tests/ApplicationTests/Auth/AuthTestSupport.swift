@@ -99,13 +99,3 @@ let anaEmail: Email = {
 let anaPassword: Password = {
     do { return try Password("ana-password") } catch { preconditionFailure("literal password") }
 }()
-
-/// The code of the `AuthError` `body` throws; `nil` when it returns or throws something else.
-func authErrorCode<T>(_ body: () async throws -> T) async -> AuthError.Code? {
-    do {
-        _ = try await body()
-        return nil
-    } catch {
-        return (error as? AuthError)?.code
-    }
-}

@@ -2,6 +2,7 @@ import HearthApplication
 import HearthDomain
 import HearthInMemory
 import HearthPort
+import HearthTestSupport
 import Testing
 
 /// Seed 002's login use case, written as the seed writes its callers: `LoginUseCase(gateway:)`,
@@ -29,7 +30,8 @@ struct LoginUseCaseTests {
         _ = try await authGateway.createUser(withEmail: "test@example.com", password: "Pass1234")
         let sut = LoginUseCase(gateway: authGateway)
 
-        let code = await authErrorCode { try await sut.execute(email: "test@example.com", password: "Wrong1234") }
+        let code = await thrownAuthError { try await sut.execute(email: "test@example.com", password: "Wrong1234") }?
+            .code
 
         #expect(code == .invalidCredentials)
     }
@@ -54,8 +56,11 @@ struct LoginUseCaseTests {
         let gateway = SpyAuthGateway(clock: MovableClock())
         let sut = LoginUseCase(gateway: gateway)
 
-        #expect(await authErrorCode { try await sut.execute(email: "not-an-email", password: "x") } == .invalidEmail)
-        #expect(await authErrorCode { try await sut.execute(email: "a@b.co", password: "12345") } == .weakPassword)
+        #expect(
+            await thrownAuthError { try await sut.execute(email: "not-an-email", password: "x") }?.code == .invalidEmail
+        )
+        #expect(
+            await thrownAuthError { try await sut.execute(email: "a@b.co", password: "12345") }?.code == .weakPassword)
         #expect(gateway.inner.userCount == 0)
     }
 
