@@ -61,7 +61,7 @@ struct InMemoryAuthGatewayTests {
 
         clock.advance(by: 60)
 
-        let error = try #require(await thrownAuthError { try await sut.lookupUser(session) })
+        let error = try #require(await thrownError(AuthError.self) { try await sut.lookupUser(session) })
         #expect(error.code == .sessionExpired)
         #expect(error.message == "The ID token has expired; refresh the session.")
         let refreshed = try await sut.refresh(session)
@@ -78,9 +78,9 @@ struct InMemoryAuthGatewayTests {
 
         let newPassword = try Password("new-password")
         #expect(
-            await thrownAuthError { try await sut.updatePassword(to: newPassword, for: refreshed) }?.code
+            await thrownError(AuthError.self) { try await sut.updatePassword(to: newPassword, for: refreshed) }?.code
                 == .requiresRecentLogin)
-        #expect(await thrownAuthError { try await sut.deleteUser(refreshed) }?.code == .requiresRecentLogin)
+        #expect(await thrownError(AuthError.self) { try await sut.deleteUser(refreshed) }?.code == .requiresRecentLogin)
         let again = try await sut.signIn(withEmail: "ana@example.com", password: "ana-password")
         _ = try await sut.updatePassword(to: newPassword, for: again)
     }
@@ -93,8 +93,8 @@ struct InMemoryAuthGatewayTests {
         let updated = try await sut.updatePassword(to: try Password("new-password"), for: second)
 
         for old in [first, second] {
-            #expect(await thrownAuthError { try await sut.refresh(old) }?.code == .sessionExpired)
-            #expect(await thrownAuthError { try await sut.lookupUser(old) }?.code == .sessionExpired)
+            #expect(await thrownError(AuthError.self) { try await sut.refresh(old) }?.code == .sessionExpired)
+            #expect(await thrownError(AuthError.self) { try await sut.lookupUser(old) }?.code == .sessionExpired)
         }
         #expect(try await sut.lookupUser(updated).uid == first.userID)
     }
@@ -106,8 +106,8 @@ struct InMemoryAuthGatewayTests {
 
         try await sut.signOut(ended)
 
-        #expect(await thrownAuthError { try await sut.refresh(ended) }?.code == .sessionExpired)
-        #expect(await thrownAuthError { try await sut.lookupUser(ended) }?.code == .sessionExpired)
+        #expect(await thrownError(AuthError.self) { try await sut.refresh(ended) }?.code == .sessionExpired)
+        #expect(await thrownError(AuthError.self) { try await sut.lookupUser(ended) }?.code == .sessionExpired)
         _ = try await sut.refresh(kept)
     }
 
@@ -118,14 +118,18 @@ struct InMemoryAuthGatewayTests {
         #expect(sut.setDisabled(true, for: session.userID))
 
         #expect(
-            await thrownAuthError { try await sut.signIn(withEmail: "ana@example.com", password: "ana-password") }?.code
+            await thrownError(AuthError.self) {
+                try await sut.signIn(withEmail: "ana@example.com", password: "ana-password")
+            }?.code
                 == .userDisabled)
         #expect(
-            await thrownAuthError { try await sut.signIn(withEmail: "ana@example.com", password: "wrong-password") }?
-                .code
+            await thrownError(AuthError.self) {
+                try await sut.signIn(withEmail: "ana@example.com", password: "wrong-password")
+            }?
+            .code
                 == .invalidCredentials)
-        #expect(await thrownAuthError { try await sut.refresh(session) }?.code == .userDisabled)
-        #expect(await thrownAuthError { try await sut.lookupUser(session) }?.code == .userDisabled)
+        #expect(await thrownError(AuthError.self) { try await sut.refresh(session) }?.code == .userDisabled)
+        #expect(await thrownError(AuthError.self) { try await sut.lookupUser(session) }?.code == .userDisabled)
         #expect(sut.setDisabled(false, for: session.userID))
         #expect(try await sut.lookupUser(session).uid == session.userID)
         #expect(!sut.setDisabled(true, for: try UserID("nobody")))
@@ -135,10 +139,10 @@ struct InMemoryAuthGatewayTests {
         let sut = InMemoryAuthGateway()
         _ = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
 
-        let wrong = await thrownAuthError {
+        let wrong = await thrownError(AuthError.self) {
             try await sut.signIn(withEmail: "ana@example.com", password: "other-password")
         }
-        let unknown = await thrownAuthError {
+        let unknown = await thrownError(AuthError.self) {
             try await sut.signIn(withEmail: "bob@example.com", password: "ana-password")
         }
 
@@ -151,8 +155,8 @@ struct InMemoryAuthGatewayTests {
         let other = InMemoryAuthGateway()
         let session = try await one.createUser(withEmail: "ana@example.com", password: "ana-password")
 
-        #expect(await thrownAuthError { try await other.lookupUser(session) }?.code == .sessionExpired)
-        #expect(await thrownAuthError { try await other.refresh(session) }?.code == .sessionExpired)
+        #expect(await thrownError(AuthError.self) { try await other.lookupUser(session) }?.code == .sessionExpired)
+        #expect(await thrownError(AuthError.self) { try await other.refresh(session) }?.code == .sessionExpired)
     }
 
     @Test func description_countsUsers_andShowsNoSecret() async throws {

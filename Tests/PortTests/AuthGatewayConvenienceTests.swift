@@ -22,14 +22,19 @@ struct AuthGatewayConvenienceTests {
         let gateway = InMemoryAuthGateway()
 
         #expect(
-            await thrownAuthError { try await gateway.createUser(withEmail: "ana", password: "ana-password") }?.code
+            await thrownError(AuthError.self) {
+                try await gateway.createUser(withEmail: "ana", password: "ana-password")
+            }?.code
                 == .invalidEmail)
         #expect(
-            await thrownAuthError { try await gateway.createUser(withEmail: "ana@example.com", password: "short") }?
-                .code
+            await thrownError(AuthError.self) {
+                try await gateway.createUser(withEmail: "ana@example.com", password: "short")
+            }?
+            .code
                 == .weakPassword)
         #expect(
-            await thrownAuthError { try await gateway.signIn(withEmail: "ana@", password: "ana-password") }?.code
+            await thrownError(AuthError.self) { try await gateway.signIn(withEmail: "ana@", password: "ana-password") }?
+                .code
                 == .invalidEmail)
         #expect(gateway.userCount == 0)
     }

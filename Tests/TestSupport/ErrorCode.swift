@@ -25,12 +25,12 @@ public func errorCode(_ body: () async throws -> Void) async -> DocumentStoreErr
     }
 }
 
-/// The `AuthError` `body` throws: `nil` when it returns or throws another error.
-public func thrownAuthError<T>(_ body: () async throws -> T) async -> AuthError? {
+/// The error of type `type` that `body` throws: `nil` when it returns or throws another error.
+public func thrownError<E: Error, T>(_ type: E.Type, _ body: () async throws -> T) async -> E? {
     do {
         _ = try await body()
         return nil
     } catch {
-        return error as? AuthError
+        return error as? E
     }
 }

@@ -119,7 +119,7 @@ struct AuthSessionTests {
         gateway.failRefreshes(with: .sessionExpired)
         clock.advance(by: 3_500)
 
-        let error = await documentStoreError { try await sut.token() }
+        let error = await thrownError(DocumentStoreError.self) { try await sut.token() }
 
         #expect(error?.code == .unauthenticated)
         #expect(error?.message == "Obtaining the signed-in user's ID token failed: sessionExpired.")
@@ -133,7 +133,7 @@ struct AuthSessionTests {
         gateway.failRefreshes(with: .connectivity)
         clock.advance(by: 3_500)
 
-        let error = await documentStoreError { try await sut.token() }
+        let error = await thrownError(DocumentStoreError.self) { try await sut.token() }
         gateway.failRefreshes(with: nil)
         let later = try await sut.token()
 
@@ -147,7 +147,7 @@ struct AuthSessionTests {
         let session = try await sut.createUser(withEmail: anaEmail, password: anaPassword)
         gateway.inner.setDisabled(true, for: session.userID)
 
-        let code = await thrownAuthError { try await sut.validSession(forcingRefresh: true) }?.code
+        let code = await thrownError(AuthError.self) { try await sut.validSession(forcingRefresh: true) }?.code
 
         #expect(code == .userDisabled)
         #expect(await sut.currentSession == nil)
@@ -162,7 +162,7 @@ struct AuthSessionTests {
 
         #expect(try await sut.token() == nil)
         #expect(gateway.signOutCount == 1)
-        #expect(await thrownAuthError { try await gateway.inner.refresh(session) }?.code == .sessionExpired)
+        #expect(await thrownError(AuthError.self) { try await gateway.inner.refresh(session) }?.code == .sessionExpired)
     }
 
     @Test func signOut_duringARefresh_isNotUndoneByIt() async throws {
@@ -193,7 +193,9 @@ struct AuthSessionTests {
         #expect(current.refreshToken != session.refreshToken)
         #expect(try await sut.currentUser()?.uid == session.userID)
         #expect(
-            await thrownAuthError { try await gateway.inner.signIn(withEmail: anaEmail, password: anaPassword) }?.code
+            await thrownError(AuthError.self) {
+                try await gateway.inner.signIn(withEmail: anaEmail, password: anaPassword)
+            }?.code
                 == .invalidCredentials)
     }
 
@@ -210,15 +212,17 @@ struct AuthSessionTests {
     @Test func accountOperations_whenSignedOut_areSessionExpired() async throws {
         let (sut, _, _) = makeSUT()
 
-        #expect(await thrownAuthError { try await sut.updatePassword(to: anaPassword) }?.code == .sessionExpired)
-        #expect(await thrownAuthError { try await sut.deleteUser() }?.code == .sessionExpired)
+        #expect(
+            await thrownError(AuthError.self) { try await sut.updatePassword(to: anaPassword) }?.code == .sessionExpired
+        )
+        #expect(await thrownError(AuthError.self) { try await sut.deleteUser() }?.code == .sessionExpired)
     }
 
     @Test func failedSignIn_leavesTheCurrentUserSignedIn() async throws {
         let (sut, _, _) = makeSUT()
         let session = try await sut.createUser(withEmail: anaEmail, password: anaPassword)
 
-        let code = await thrownAuthError {
+        let code = await thrownError(AuthError.self) {
             try await sut.signIn(try Credentials(email: "x@example.com", password: "123456"))
         }?.code
 
@@ -255,15 +259,6 @@ struct AuthSessionTests {
         let clock = MovableClock()
         let gateway = SpyAuthGateway(clock: clock)
         return (AuthSession(gateway: gateway, now: clock.function), gateway, clock)
-    }
-
-    private func documentStoreError<T>(_ body: () async throws -> T) async -> DocumentStoreError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? DocumentStoreError
-        }
     }
 
     private func waitUntil(_ condition: () -> Bool) async throws {

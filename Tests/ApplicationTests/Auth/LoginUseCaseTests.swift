@@ -30,8 +30,10 @@ struct LoginUseCaseTests {
         _ = try await authGateway.createUser(withEmail: "test@example.com", password: "Pass1234")
         let sut = LoginUseCase(gateway: authGateway)
 
-        let code = await thrownAuthError { try await sut.execute(email: "test@example.com", password: "Wrong1234") }?
-            .code
+        let code = await thrownError(AuthError.self) {
+            try await sut.execute(email: "test@example.com", password: "Wrong1234")
+        }?
+        .code
 
         #expect(code == .invalidCredentials)
     }
@@ -57,10 +59,12 @@ struct LoginUseCaseTests {
         let sut = LoginUseCase(gateway: gateway)
 
         #expect(
-            await thrownAuthError { try await sut.execute(email: "not-an-email", password: "x") }?.code == .invalidEmail
+            await thrownError(AuthError.self) { try await sut.execute(email: "not-an-email", password: "x") }?.code
+                == .invalidEmail
         )
         #expect(
-            await thrownAuthError { try await sut.execute(email: "a@b.co", password: "12345") }?.code == .weakPassword)
+            await thrownError(AuthError.self) { try await sut.execute(email: "a@b.co", password: "12345") }?.code
+                == .weakPassword)
         #expect(gateway.inner.userCount == 0)
     }
 
