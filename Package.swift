@@ -41,6 +41,7 @@ let package = Package(
     products: [
         "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
         "HearthFirestoreREST", "HearthFirestoreCodec", "HearthContract", "HearthFirestoreTestServer",
+        "AuthContract",
     ].map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "hearth", targets: ["HearthCLI"]),
         .executable(name: "hearth-bench", targets: ["HearthBench"]),
@@ -112,6 +113,8 @@ let package = Package(
             "HearthContract",
             ["HearthDomain", "HearthPort", "HearthApplication"],
             path: "Tests/HearthContract"),
+        // The executable contract of the `AuthGateway` port; its assertions build on HearthContract's.
+        hearthLibrary("AuthContract", ["HearthDomain", "HearthPort", "HearthContract"], path: "Tests/AuthContract"),
         hearthLibrary("HearthTestSupport", ["HearthDomain"], path: "Tests/TestSupport"),
         // The server half of the REST wire format (request decoders, response encoders, error bodies as the
         // server writes them) and the JSON-tree reference codec the library's one codec is tested against.
@@ -188,7 +191,7 @@ let package = Package(
             "InMemoryTests",
             [
                 "HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract",
-                "HearthTestSupport",
+                "AuthContract", "HearthTestSupport",
             ]),
         hearthTests(
             "FileSystemTests",

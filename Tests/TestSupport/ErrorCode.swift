@@ -24,3 +24,13 @@ public func errorCode(_ body: () async throws -> Void) async -> DocumentStoreErr
         return .unknown
     }
 }
+
+/// The error of type `type` that `body` throws: `nil` when it returns or throws another error.
+public func thrownError<E: Error, T>(_ type: E.Type, _ body: () async throws -> T) async -> E? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        return error as? E
+    }
+}
