@@ -90,6 +90,44 @@ struct FirestoreEmulatorTests {
         if let latency { #expect(latency < .seconds(1), "the change took \(latency)") }
     }
 
+    /// An idle push listener costs no CPU. FoundationNetworking keeps a write-readiness source on a
+    /// connection opened for a long-lived response, and it fired without end: `hearth watch` on a quiet
+    /// collection used 18 s of CPU in 20 s before the back channel was sent on an open connection (see
+    /// `WebChannelHTTPClient.stream`). Measured from /proc (Linux, where FoundationNetworking runs).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads /proc"))
+    func watch_idle_usesNoCPU() async throws {
+        let emulator = try await FirestoreEmulator.sharedForListeners()
+        let workspace = try await emulatorWorkspace(emulator)
+        defer { workspace.remove() }
+        try workspace.succeed(["set", "quiet/a", #"{"n":1}"#])
+        let output = workspace.directory.url.appendingPathComponent("watch.out")
+        let watch = try workspace.hearth.start(["watch", "quiet"], output: output)
+        defer { watch.kill() }
+        let start = ContinuousClock.now
+        while ((try? String(contentsOf: output, encoding: .utf8)) ?? "").isEmpty,
+            ContinuousClock.now - start < .seconds(60)
+        {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(500))
+
+        let before = try cpuSeconds(of: watch.processIdentifier)
+        try await Task.sleep(for: .seconds(3))
+        let used = try cpuSeconds(of: watch.processIdentifier) - before
+
+        #expect(used < 0.5, "an idle push listener used \(used) s of CPU in 3 s")
+    }
+
+    /// User plus system CPU time of process `pid`, from `/proc/<pid>/stat` (clock ticks of 1/100 s).
+    private func cpuSeconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let afterName = try #require(stat.split(separator: ")").last).split(separator: " ")
+        let user = try #require(Double(afterName[11]))
+        let system = try #require(Double(afterName[12]))
+        return (user + system) / 100
+    }
+
     private func emulatorWorkspace(_ given: FirestoreEmulator? = nil) async throws -> Workspace {
         let emulator: FirestoreEmulator
         if let given { emulator = given } else { emulator = try await FirestoreEmulator.shared() }
