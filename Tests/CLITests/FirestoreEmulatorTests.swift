@@ -90,10 +90,13 @@ struct FirestoreEmulatorTests {
         if let latency { #expect(latency < .seconds(1), "the change took \(latency)") }
     }
 
-    /// An idle push listener costs no CPU. FoundationNetworking keeps a write-readiness source on a
-    /// connection opened for a long-lived response, and it fired without end: `hearth watch` on a quiet
-    /// collection used 18 s of CPU in 20 s before the back channel was sent on an open connection (see
-    /// `WebChannelHTTPClient.stream`). Measured from /proc (Linux, where FoundationNetworking runs).
+    /// An idle push listener should cost no CPU. It does not yet, on Linux: FoundationNetworking keeps a
+    /// write-readiness source on a connection opened for a long-lived response, and it fires without end
+    /// (`hearth watch` on a quiet collection used 18 s of CPU in 20 s). Sending the back channel on a
+    /// connection already open removed it, but a clean-clone CI run then crashed once inside
+    /// FoundationNetworking ("Transfer completed, but there's no response"), so that fix was taken back:
+    /// the spin is a known issue here, and this test fails the day it is gone (Docs/FirestoreRESTAdapter.md).
+    /// Measured from /proc.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads /proc"))
     func watch_idle_usesNoCPU() async throws {
         let emulator = try await FirestoreEmulator.sharedForListeners()
@@ -115,7 +118,9 @@ struct FirestoreEmulatorTests {
         try await Task.sleep(for: .seconds(3))
         let used = try cpuSeconds(of: watch.processIdentifier) - before
 
-        #expect(used < 0.5, "an idle push listener used \(used) s of CPU in 3 s")
+        withKnownIssue("an idle push listener spins on FoundationNetworking's write source (issue 15)") {
+            #expect(used < 0.5, "an idle push listener used \(used) s of CPU in 3 s")
+        }
     }
 
     /// User plus system CPU time of process `pid`, from `/proc/<pid>/stat` (clock ticks of 1/100 s).

@@ -134,26 +134,7 @@ struct WebChannelHTTPClient: Sendable {
         let own = URLSessionHTTPClient(configuration: Self.copy(template.session.configuration))
         // The session ends once its one task has: the body keeps streaming until then.
         defer { own.session.finishTasksAndInvalidate() }
-        // A connection made for the stream would keep a write-readiness source registered for its whole
-        // life (FoundationNetworking adds one while libcurl connects and sends, and never removes it when
-        // libcurl then waits to read only): the source fires without end on the writable socket, a core
-        // spins and every URLSession of the process queues behind it. A stream sent on a connection that
-        // is already open needs no write wait, so a small request opens one first.
-        if let origin = Self.origin(of: request.url) {
-            _ = try? await own.send(
-                HTTPRequest(
-                    method: .get, url: origin, headers: [], timeout: request.timeout, maximumResponseBytes: 64 << 10))
-        }
         return try await own.stream(request)
-    }
-
-    /// `scheme://host[:port]/` of `url`.
-    static func origin(of url: URL) -> URL? {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
-        parts.path = "/"
-        parts.query = nil
-        parts.fragment = nil
-        return parts.url
     }
 
     /// A copy of `configuration`, so the new session shares no configuration object with the template's.
