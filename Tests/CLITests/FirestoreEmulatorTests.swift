@@ -95,7 +95,7 @@ struct FirestoreEmulatorTests {
     /// (`hearth watch` on a quiet collection used 18 s of CPU in 20 s). Sending the back channel on a
     /// connection already open removed it, but a clean-clone CI run then crashed once inside
     /// FoundationNetworking ("Transfer completed, but there's no response"), so that fix was taken back:
-    /// the spin is a known issue here, and this test fails the day it is gone (Docs/FirestoreRESTAdapter.md).
+    /// the spin is a known issue here, recorded when it happens (not in every run) (Docs/FirestoreRESTAdapter.md).
     /// Measured from /proc.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads /proc"))
     func watch_idle_usesNoCPU() async throws {
@@ -118,7 +118,11 @@ struct FirestoreEmulatorTests {
         try await Task.sleep(for: .seconds(3))
         let used = try cpuSeconds(of: watch.processIdentifier) - before
 
-        withKnownIssue("an idle push listener spins on FoundationNetworking's write source (issue 15)") {
+        // Intermittent: a clean-clone CI run measured an idle listener under the bound once (FoundationNetworking
+        // creates the write source later, on its work queue, and not in every race).
+        withKnownIssue(
+            "an idle push listener spins on FoundationNetworking's write source (issue 15)", isIntermittent: true
+        ) {
             #expect(used < 0.5, "an idle push listener used \(used) s of CPU in 3 s")
         }
     }
