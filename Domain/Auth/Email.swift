@@ -27,18 +27,21 @@ public struct Email: Hashable, Sendable, CustomStringConvertible {
         guard !trimmed.unicodeScalars.contains(where: Self.isForbidden) else {
             throw Self.invalid("contains whitespace or a control character")
         }
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
+        // Split on UTF-8 bytes, not Characters: a combining mark after "@" or "." forms one Character with
+        // it, which a Character split would not see as the separator.
+        let parts = trimmed.utf8.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw Self.invalid(parts.count < 2 ? "has no \"@\"" : "has more than one \"@\"")
         }
         let local = parts[0]
         let domain = parts[1]
         guard !local.isEmpty else { throw Self.invalid("has nothing before the \"@\"") }
-        guard local.utf8.count <= Email.maximumLocalPartLength else {
+        guard local.count <= Email.maximumLocalPartLength else {
             throw Self.invalid("has more than \(Email.maximumLocalPartLength) bytes before the \"@\"")
         }
         guard !domain.isEmpty else { throw Self.invalid("has no domain after the \"@\"") }
-        guard !domain.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+        guard !domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else {
             throw Self.invalid("has an empty label in its domain (a leading, trailing or doubled \".\")")
         }
         value = trimmed

@@ -61,4 +61,15 @@ struct EmailTests {
 
         #expect(!error.description.contains("hunter2"))
     }
+
+    /// A combining mark right after "@" or "." is one Character with it; the separators are still found
+    /// (the address splits on UTF-8 bytes).
+    @Test func combiningMarkAfterASeparator_isStillSplitOn() throws {
+        let doubledAt = #expect(throws: AuthError.self) { try Email("ana@\u{301}x@example.com") }
+        let emptyLabel = #expect(throws: AuthError.self) { try Email("ana@example..\u{301}com") }
+
+        #expect(doubledAt?.message.contains("more than one") == true)
+        #expect(emptyLabel?.message.contains("empty label") == true)
+        #expect(try Email("ana@e\u{301}xample.com").value == "ana@e\u{301}xample.com")
+    }
 }
