@@ -184,6 +184,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST",
                 "HearthContract", "HearthTestSupport",
                 "HearthFirestoreTestServer",
+                // Only for SeedLoginRulesTests: users signed in through the in-memory gateway.
+                "HearthInMemory",
             ]),
         hearthTests("CryptoTests", ["HearthCrypto"]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),
