@@ -1,6 +1,5 @@
 public import Foundation
 import HearthDomain
-import HearthFirestoreCodec
 public import HearthPort
 
 /// A Firebase Authentication user's ID token: requests run under the user's identity and security
@@ -42,15 +41,14 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     ) {
         let state = FirebaseUserState(credentials)
         self.state = state
-        let url =
-            URL(string: tokenEndpoint.absoluteString + "?" + PercentEncoding.query([("key", apiKey)])) ?? tokenEndpoint
         let marginSeconds = Double(refreshMargin.components.seconds)
         cache = TokenCache(refreshMargin: refreshMargin, now: now) {
             if let fresh = await state.unusedCredentials(), fresh.expiresAt.timeIntervalSince(now()) > marginSeconds {
                 return ExpiringToken(token: fresh.idToken, expiresAt: fresh.expiresAt)
             }
             let refreshed = try await Self.refresh(
-                await state.credentials, url: url, httpClient: httpClient, timeout: timeout, now: now
+                await state.credentials, url: tokenEndpoint, apiKey: apiKey, httpClient: httpClient, timeout: timeout,
+                now: now
             )
             await state.replace(with: refreshed)
             return ExpiringToken(token: refreshed.idToken, expiresAt: refreshed.expiresAt)
@@ -81,60 +79,29 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     /// `FirebaseUserTokenProvider(tokens redacted)`: never a token or the API key.
     public var description: String { "FirebaseUserTokenProvider(tokens redacted)" }
 
+    /// One refresh through the Secure Token API (the wire layer the Auth gateway shares), its
+    /// `AuthError` translated for the store: `connectivity` → `unavailable`, any other refusal or broken
+    /// answer → `unauthenticated`, the Firebase code (such as `TOKEN_EXPIRED`) kept in the message.
     static func refresh(
         _ credentials: FirebaseUserCredentials,
         url: URL,
+        apiKey: String,
         httpClient: any HTTPClient,
         timeout: Duration,
         now: @Sendable () -> Date
     ) async throws -> FirebaseUserCredentials {
-        let body = PercentEncoding.query([
-            ("grant_type", "refresh_token"), ("refresh_token", credentials.refreshToken.value),
-        ])
-        let request = HTTPRequest(
-            method: .post,
-            url: url,
-            headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Array(body.utf8),
-            timeout: timeout
-        )
-        let operation = "Refreshing the Firebase ID token"
-        let response: HTTPResponse
-        do {
-            response = try await httpClient.send(request)
+        let grant: FirebaseAuthWire.TokenGrant
+        do throws(AuthError) {
+            grant = try await FirebaseAuthWire.refresh(
+                credentials.refreshToken.value, at: url, apiKey: apiKey, placement: .query, client: httpClient,
+                timeout: timeout, operation: "Refreshing the Firebase ID token")
         } catch {
-            throw RESTErrorMapper.error(forThrown: error, operation: operation)
+            let code: DocumentStoreError.Code = error.code == .connectivity ? .unavailable : .unauthenticated
+            throw DocumentStoreError(code, error.message, underlying: error)
         }
-        guard response.isSuccess else {
-            var reason = "HTTP \(response.statusCode)"
-            // A body that is not a readable error body adds nothing to the reason (the HTTP status stands).
-            if let body = try? RESTErrorCodec.decodeErrorBody(bytes: response.body), !body.message.isEmpty {
-                reason += ": " + body.message
-            }
-            let code: DocumentStoreError.Code = response.statusCode >= 500 ? .unavailable : .unauthenticated
-            throw DocumentStoreError(code, "\(operation) failed: \(BodyExcerpt.truncated(reason, limit: 300))")
-        }
-        let parsed = try? JSONParser.parse(response.body)
-        guard case .object(let object)? = parsed,
-            case .string(let idToken)? = object["id_token"] ?? object["access_token"], !idToken.isEmpty
-        else {
-            throw DocumentStoreError(
-                .unauthenticated, "\(operation): the answer has no id_token (\(response.body.count) bytes, not shown).")
-        }
-        var refreshToken = credentials.refreshToken
-        if case .string(let rotated)? = object["refresh_token"], !rotated.isEmpty {
-            refreshToken = AccessToken(rotated)
-        }
-        let expiresIn: Double =
-            switch object["expires_in"] {
-            case .string(let text)?: Double(text) ?? 3_600
-            case .number(let lexeme)?: Double(lexeme) ?? 3_600
-            default: 3_600
-            }
-        var userID = credentials.userID
-        if case .string(let id)? = object["user_id"] { userID = id }
         return FirebaseUserCredentials(
-            idToken: idToken, refreshToken: refreshToken.value, expiresIn: expiresIn, userID: userID, now: now())
+            idToken: grant.idToken, refreshToken: grant.refreshToken ?? credentials.refreshToken.value,
+            expiresIn: TimeInterval(grant.expiresIn), userID: grant.userID ?? credentials.userID, now: now())
     }
 }
 
