@@ -184,6 +184,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST",
                 "HearthContract", "HearthTestSupport",
                 "HearthFirestoreTestServer",
+                // FirebaseAuthGateway's contract run, on the loopback Auth emulator and a real one.
+                "AuthContract",
             ]),
         hearthTests("CryptoTests", ["HearthCrypto"]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),
