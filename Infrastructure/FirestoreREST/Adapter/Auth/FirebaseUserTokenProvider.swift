@@ -11,9 +11,12 @@ public import HearthPort
 /// Concurrent callers share one refresh. ``currentCredentials()`` returns the latest tokens (the refresh
 /// token may rotate) so the application can persist them.
 ///
-/// Errors: `unauthenticated` when the refresh is refused (`TOKEN_EXPIRED`, `USER_DISABLED`,
-/// `INVALID_REFRESH_TOKEN`, … named in the message), `unavailable` when the token service cannot be
-/// reached. Tokens and the API key never appear in errors or descriptions.
+/// The refresh request and the reading of its answer and its errors are ``FirebaseAuthGateway``'s (one
+/// Identity Toolkit / Secure Token wire layer); its `AuthError` becomes a `DocumentStoreError` here:
+/// `unavailable` when the token service cannot be reached or answers 5xx (`connectivity`),
+/// `unauthenticated` for a refusal (`TOKEN_EXPIRED`, `USER_DISABLED`, `INVALID_REFRESH_TOKEN`, … named in
+/// the message) or an answer without `id_token` or `expires_in`. Tokens and the API key never appear in
+/// errors or descriptions.
 public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvertible {
     /// `https://securetoken.googleapis.com/v1/token`.
     public static let productionTokenEndpoint = URL(string: "https://securetoken.googleapis.com/v1/token")!
