@@ -84,13 +84,9 @@ public struct FirebaseAuthGateway: AuthGateway, CustomStringConvertible, CustomD
         _ environment: [String: String] = ProcessInfo.processInfo.environment,
         httpClient: any HTTPClient
     ) throws(AuthError) -> FirebaseAuthGateway {
-        func value(_ name: String) -> String? {
-            guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return text
-        }
-        let key = value("FIREBASE_API_KEY")
+        let key = environment.variable("FIREBASE_API_KEY")
         let endpoints: FirebaseAuthEndpoints
-        if let host = value("FIREBASE_AUTH_EMULATOR_HOST") {
+        if let host = environment.variable("FIREBASE_AUTH_EMULATOR_HOST") {
             endpoints = try .emulator(hostAndPort: host)
         } else {
             guard key != nil else {
@@ -115,12 +111,7 @@ public struct FirebaseAuthGateway: AuthGateway, CustomStringConvertible, CustomD
     /// (`EMAIL_EXISTS`), `weakPassword` (`WEAK_PASSWORD`), `invalidEmail`, `tooManyRequests`, `connectivity`,
     /// `internal`, as the port documents; see ``FirebaseAuthGateway`` for the mapping.
     public func createUser(withEmail email: Email, password: Password) async throws(AuthError) -> Session {
-        let operation = "Signing up"
-        let answer = try await call(
-            "signUp",
-            ["email": .string(email.value), "password": .string(password.value), "returnSecureToken": .bool(true)],
-            operation: operation, secrets: [password.value])
-        return try session(from: answer, operation: operation)
+        try await passwordCall("signUp", email, password, operation: "Signing up")
     }
 
     /// Signs in with `accounts:signInWithPassword`. Throws `invalidCredentials` for an unknown email and a
@@ -128,12 +119,7 @@ public struct FirebaseAuthGateway: AuthGateway, CustomStringConvertible, CustomD
     /// `userDisabled`, `tooManyRequests` (`TOO_MANY_ATTEMPTS_TRY_LATER`), `connectivity`, `internal` (also
     /// for an account that needs a second factor: multi-factor sign-in is not supported).
     public func signIn(withEmail email: Email, password: Password) async throws(AuthError) -> Session {
-        let operation = "Signing in"
-        let answer = try await call(
-            "signInWithPassword",
-            ["email": .string(email.value), "password": .string(password.value), "returnSecureToken": .bool(true)],
-            operation: operation, secrets: [password.value])
-        return try session(from: answer, operation: operation)
+        try await passwordCall("signInWithPassword", email, password, operation: "Signing in")
     }
 
     /// A fresh ID token from the Secure Token API, for the same user and email (the refresh token may
@@ -234,6 +220,17 @@ public struct FirebaseAuthGateway: AuthGateway, CustomStringConvertible, CustomD
             timeout: timeout)
         return try await FirebaseAuthWire.send(
             request, with: httpClient, operation: operation, secrets: secrets + [apiKey])
+    }
+
+    /// `accounts:<verb> {email, password, returnSecureToken: true}` and the session its answer carries.
+    private func passwordCall(
+        _ verb: String, _ email: Email, _ password: Password, operation: String
+    ) async throws(AuthError) -> Session {
+        let body: JSONObject = [
+            "email": .string(email.value), "password": .string(password.value), "returnSecureToken": .bool(true),
+        ]
+        let answer = try await call(verb, body, operation: operation, secrets: [password.value])
+        return try session(from: answer, operation: operation)
     }
 
     /// The session a sign-up, sign-in or update answer carries: `localId`, `email`, `idToken`,
