@@ -158,6 +158,33 @@ struct FirebaseAuthGatewayTests {
         #expect(error.map { "\($0)".contains("AIza-secret-key") || "\($0)".contains("secret-6") } == false)
     }
 
+    /// The token provider refreshes through the same wire layer: against the emulator double it gets a new
+    /// ID token, and once the user is deleted the refusal is `unauthenticated` naming `INVALID_REFRESH_TOKEN`.
+    @Test func tokenProvider_refreshesOnTheSameWire_andReportsTheFirebaseCode() async throws {
+        let emulator = try LoopbackAuthEmulator()
+        defer { emulator.stop() }
+        let gateway = try FirebaseAuthGatewayContractTests.gateway(hostAndPort: emulator.hostAndPort)
+        let session = try await gateway.createUser(withEmail: "tp@example.com", password: "secret-15")
+        let provider = FirebaseUserTokenProvider(
+            credentials: FirebaseUserCredentials(
+                idToken: session.idToken, refreshToken: session.refreshToken, expiresIn: -1,
+                userID: session.userID.rawValue),
+            apiKey: "fake-api-key", httpClient: EmulatorStores.sharedClient,
+            tokenEndpoint: gateway.endpoints.secureToken)
+
+        let refreshed = try #require(try await provider.token())
+        try await gateway.deleteUser(session)
+        _ = await provider.tokenRejected(refreshed)
+        let refused = await #expect(throws: DocumentStoreError.self) { try await provider.token() }
+
+        #expect(!refreshed.value.isEmpty && refreshed.value.split(separator: ".").count == 2)
+        #expect(emulator.requests[1].target == "/securetoken.googleapis.com/v1/token?key=fake-api-key")
+        #expect(refused?.code == .unauthenticated)
+        #expect(
+            refused?.message
+                == "Refreshing the Firebase ID token was refused: INVALID_REFRESH_TOKEN (HTTP 400).")
+    }
+
     // MARK: What production requests look like
 
     @Test func production_requestsCarryTheKeyInTheHeader_andNoQuery() async throws {
