@@ -1,8 +1,8 @@
 import Foundation
-import HearthFirestoreREST
 import Synchronization
 
-/// A loopback Identity Toolkit and Secure Token server for the REST auth gateway's tests, following the
+/// A loopback Identity Toolkit and Secure Token server for tests of the REST auth gateway (and of anything
+/// run against it, such as the command line with `FIREBASE_AUTH_EMULATOR_HOST`), following the
 /// Firebase Auth emulator's documented behaviour (`../shared/reference/AUTH.md`; firebase-tools'
 /// `src/emulator/auth`), which cannot be installed here. A test double, kept small:
 ///
@@ -27,24 +27,27 @@ import Synchronization
 ///   disableUser}`; accounts:delete by ID token (or `localId` as admin); `DELETE
 ///   /emulator/v1/projects/{p}/accounts` wipes every account. Anything else: 404, or 501 for an update
 ///   field this double does not implement.
-final class LoopbackAuthEmulator: Sendable {
-    let projectID: String
+public final class LoopbackAuthEmulator: Sendable {
+    /// The project its tokens name (`aud`, `iss`) and its `/emulator/v1/projects/{p}/…` routes use.
+    public let projectID: String
     private let accounts: AuthEmulatorAccounts
     private let server: LoopbackServer
 
     /// `127.0.0.1:PORT`: what `FIREBASE_AUTH_EMULATOR_HOST` would hold.
-    var hostAndPort: String { "127.0.0.1:\(server.port)" }
+    public var hostAndPort: String { "127.0.0.1:\(server.port)" }
     /// Every request received, in order.
-    var requests: [LoopbackServer.Request] { server.requests }
+    public var requests: [LoopbackServer.Request] { server.requests }
 
-    init(projectID: String = "demo-hearth") throws {
+    /// A server for `projectID` on an ephemeral loopback port; throws the failing socket call's error.
+    public init(projectID: String = "demo-hearth") throws {
         let accounts = AuthEmulatorAccounts(projectID: projectID)
         self.projectID = projectID
         self.accounts = accounts
         server = try LoopbackServer { request in accounts.handle(request) }
     }
 
-    func stop() { server.stop() }
+    /// Closes the server and its connections.
+    public func stop() { server.stop() }
 }
 
 /// The double's accounts and its request handling.
