@@ -300,6 +300,7 @@ struct FirebaseAuthGatewayTests {
         #expect(unavailable?.code == .connectivity)
         #expect(throttled?.code == .tooManyRequests)
         #expect(redirect?.code == .internal)
+        #expect(redirect?.message.contains("HTTP 302, a redirect, which is not followed") == true)
     }
 
     @Test func unlistedCodeIn5xx_isConnectivity() async throws {

@@ -109,20 +109,27 @@ public final class LoopbackServer: Sendable {
     deinit { stop() }
 
     /// Closes the listening socket and every connection.
+    /// Once only: a second call (an explicit `stop()`, then deinit) must not touch the listening descriptor
+    /// again, which by then may be another server's. Connections are shut down under the lock, before
+    /// their threads (which remove them under it first) can close them and free the descriptor for reuse.
     public func stop() {
-        let connections = state.withLock { state -> Set<Int32> in
-            guard !state.stopped else { return [] }
+        let first = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
             state.stopped = true
-            return state.connections
+            for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            return true
         }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        // Wakes an accept() that shutdown does not interrupt (Darwin). The accept loop closes the listening
+        // descriptor itself as it ends, so no thread uses it after it is closed and perhaps reused.
+        if let wake = try? LoopbackSocket.connected(port: port) { close(wake) }
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {

@@ -95,6 +95,12 @@ enum FirebaseAuthWire {
     /// the detail with `secrets` scrubbed.
     static func error(for response: HTTPResponse, operation: String, secrets: [String]) -> AuthError {
         let status = response.statusCode
+        if (300..<400).contains(status) {
+            return AuthError(
+                .internal,
+                "\(operation) was answered with HTTP \(status), a redirect, which is not followed (credentials go only to the configured endpoints)."
+            )
+        }
         guard let message = errorMessage(in: response.body) else {
             let shown =
                 response.body.isEmpty
