@@ -94,13 +94,7 @@ public final class LoopbackServer: Sendable {
     /// A server answering each request as `handler` says; throws the failing socket call's error.
     public init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         signal(SIGPIPE, SIG_IGN)
-        let (descriptor, boundPort) = try LoopbackSocket.bound()
-        guard listen(descriptor, 16) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        listener = descriptor
-        port = boundPort
+        (listener, port) = try LoopbackSocket.listening(backlog: 16)
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
