@@ -5,8 +5,10 @@ public import HearthPort
 /// A Firebase Authentication user's ID token: requests run under the user's identity and security
 /// rules apply.
 ///
-/// The ID token is refreshed through the Secure Token API (`POST https://securetoken.googleapis.com/v1/token?key=API_KEY`,
-/// form-encoded `grant_type=refresh_token&refresh_token=…`) `refreshMargin` (default 5 minutes) before it
+/// The ID token is refreshed through the Secure Token API (`POST https://securetoken.googleapis.com/v1/token`,
+/// form-encoded `grant_type=refresh_token&refresh_token=…`, the API key in the `?key=` query or, built
+/// with ``init(credentials:apiKey:httpClient:endpoints:refreshMargin:timeout:now:)``, where the
+/// endpoints place it) `refreshMargin` (default 5 minutes) before it
 /// expires, and when Firestore answers `unauthenticated` (the adapter then retries the request once).
 /// Concurrent callers share one refresh. ``currentCredentials()`` returns the latest tokens (the refresh
 /// token may rotate) so the application can persist them.
@@ -24,6 +26,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     private let state: FirebaseUserState
     private let cache: TokenCache
 
+    /// A provider refreshing at `tokenEndpoint` with the API key in its `?key=` query.
+    ///
     /// - Parameters:
     ///   - credentials: the sign-in result.
     ///   - apiKey: the Firebase project's Web API key.
@@ -33,11 +37,40 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     ///   - refreshMargin: how long before expiry the ID token is refreshed (default 5 minutes).
     ///   - timeout: per refresh request (default 30 s).
     ///   - now: the clock.
-    public init(
+    public convenience init(
         credentials: FirebaseUserCredentials,
         apiKey: String,
         httpClient: any HTTPClient,
         tokenEndpoint: URL = FirebaseUserTokenProvider.productionTokenEndpoint,
+        refreshMargin: Duration = .seconds(300),
+        timeout: Duration = .seconds(30),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.init(
+            credentials: credentials, apiKey: apiKey, httpClient: httpClient,
+            endpoints: FirebaseAuthEndpoints(
+                identityToolkit: tokenEndpoint, secureToken: tokenEndpoint, apiKeyPlacement: .query),
+            refreshMargin: refreshMargin, timeout: timeout, now: now)
+    }
+
+    /// A provider refreshing where `endpoints` say, the API key placed as they say: as the
+    /// `FirebaseAuthGateway` built with the same endpoints does (in production, the `x-goog-api-key`
+    /// header, so no URL holds the key).
+    ///
+    /// - Parameters:
+    ///   - credentials: the sign-in result.
+    ///   - apiKey: the Firebase project's Web API key.
+    ///   - httpClient: how to reach the token service.
+    ///   - endpoints: ``FirebaseAuthEndpoints/production`` or the Auth emulator's; only its
+    ///     ``FirebaseAuthEndpoints/secureToken`` and ``FirebaseAuthEndpoints/apiKeyPlacement`` are used.
+    ///   - refreshMargin: how long before expiry the ID token is refreshed (default 5 minutes).
+    ///   - timeout: per refresh request (default 30 s).
+    ///   - now: the clock.
+    public init(
+        credentials: FirebaseUserCredentials,
+        apiKey: String,
+        httpClient: any HTTPClient,
+        endpoints: FirebaseAuthEndpoints,
         refreshMargin: Duration = .seconds(300),
         timeout: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
@@ -50,9 +83,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
                 return ExpiringToken(token: fresh.idToken, expiresAt: fresh.expiresAt)
             }
             let refreshed = try await Self.refresh(
-                await state.credentials, url: tokenEndpoint, apiKey: apiKey, httpClient: httpClient, timeout: timeout,
-                now: now
-            )
+                await state.credentials, endpoints: endpoints, apiKey: apiKey, httpClient: httpClient,
+                timeout: timeout, now: now)
             await state.replace(with: refreshed)
             return ExpiringToken(token: refreshed.idToken, expiresAt: refreshed.expiresAt)
         }
@@ -87,7 +119,7 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     /// answer → `unauthenticated`, the Firebase code (such as `TOKEN_EXPIRED`) kept in the message.
     static func refresh(
         _ credentials: FirebaseUserCredentials,
-        url: URL,
+        endpoints: FirebaseAuthEndpoints,
         apiKey: String,
         httpClient: any HTTPClient,
         timeout: Duration,
@@ -96,7 +128,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         let grant: FirebaseAuthWire.TokenGrant
         do throws(AuthError) {
             grant = try await FirebaseAuthWire.refresh(
-                credentials.refreshToken.value, at: url, apiKey: apiKey, placement: .query, client: httpClient,
+                credentials.refreshToken.value, at: endpoints.secureToken, apiKey: apiKey,
+                placement: endpoints.apiKeyPlacement, client: httpClient,
                 timeout: timeout, operation: "Refreshing the Firebase ID token")
         } catch {
             let code: DocumentStoreError.Code = error.code == .connectivity ? .unavailable : .unauthenticated
