@@ -128,7 +128,8 @@ let package = Package(
         hearthLibrary("GymApplication", ["GymDomain"], path: "Docs/Examples/Gym/Application"),
         hearthLibrary(
             "GymInfrastructure",
-            ["GymDomain", "GymApplication", "HearthDomain", "HearthApplication"],
+            // HearthPort for the `AuthGateway` port that staff sign-in is built on.
+            ["GymDomain", "GymApplication", "HearthDomain", "HearthPort", "HearthApplication"],
             path: "Docs/Examples/Gym/Infrastructure"),
 
         // MARK: Tests
