@@ -96,6 +96,8 @@ let package = Package(
             [
                 "Hearth", "HearthFileSystem", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain",
                 "GymApplication", "GymInfrastructure",
+                // The demo's staff sign in on an `InMemoryAuthGateway`.
+                "HearthInMemory",
             ],
             path: "CompositionRoot/HearthCLI"),
         hearthExecutable(
