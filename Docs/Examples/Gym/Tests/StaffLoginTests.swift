@@ -197,9 +197,7 @@ struct StaffLoginCase: Sendable, CustomTestStringConvertible {
     }
 
     static func accountDisabledWhileSignedIn_isAccountDisabled_andSignsOut(backend: GymAuthGateways.Backend) async throws {
-        let account = try await backend.gateway.createUser(withEmail: desk, password: password)
-        let authenticator = HearthStaffAuthenticator(gateway: backend.gateway)
-        _ = try await LogIn(authenticator: authenticator)(email: desk, password: password)
+        let (authenticator, account) = try await deskSignedIn(on: backend)
 
         try await backend.setDisabled(true, account.userID)
 
@@ -208,9 +206,7 @@ struct StaffLoginCase: Sendable, CustomTestStringConvertible {
     }
 
     static func accountDeletedWhileSignedIn_isSessionExpired_andSignsOut(backend: GymAuthGateways.Backend) async throws {
-        _ = try await backend.gateway.createUser(withEmail: desk, password: password)
-        let authenticator = HearthStaffAuthenticator(gateway: backend.gateway)
-        _ = try await LogIn(authenticator: authenticator)(email: desk, password: password)
+        let (authenticator, _) = try await deskSignedIn(on: backend)
 
         // The account is deleted from another device.
         try await backend.gateway.deleteUser(try await backend.gateway.signIn(withEmail: desk, password: password))
@@ -220,9 +216,7 @@ struct StaffLoginCase: Sendable, CustomTestStringConvertible {
     }
 
     static func passwordChangedElsewhere_isSessionExpired(backend: GymAuthGateways.Backend) async throws {
-        _ = try await backend.gateway.createUser(withEmail: desk, password: password)
-        let authenticator = HearthStaffAuthenticator(gateway: backend.gateway)
-        _ = try await LogIn(authenticator: authenticator)(email: desk, password: password)
+        let (authenticator, _) = try await deskSignedIn(on: backend)
 
         let elsewhere = try await backend.gateway.signIn(withEmail: desk, password: password)
         _ = try await backend.gateway.updatePassword(to: try Password("front-desk-2027"), for: elsewhere)
@@ -244,10 +238,8 @@ struct StaffLoginCase: Sendable, CustomTestStringConvertible {
     }
 
     static func signOut_endsTheSession_andSigningOutAgainIsFine(backend: GymAuthGateways.Backend) async throws {
-        _ = try await backend.gateway.createUser(withEmail: desk, password: password)
         let session = AuthSession(gateway: backend.gateway)
-        let authenticator = HearthStaffAuthenticator(session: session)
-        _ = try await LogIn(authenticator: authenticator)(email: desk, password: password)
+        let (authenticator, _) = try await deskSignedIn(on: backend, session: session)
         let ended = try #require(await session.currentSession)
 
         try await LogOut(authenticator: authenticator)()
@@ -256,6 +248,17 @@ struct StaffLoginCase: Sendable, CustomTestStringConvertible {
         #expect(try await CurrentStaff(authenticator: authenticator)() == nil)
         // The gateway was told: the ended session can no longer be refreshed.
         #expect(await thrownError(AuthError.self) { try await backend.gateway.refresh(ended) }?.code == .sessionExpired)
+    }
+
+    /// The desk's account, created on `backend` and signed in through `LogIn` on an authenticator over
+    /// `session` (a new one by default).
+    static func deskSignedIn(
+        on backend: GymAuthGateways.Backend, session: AuthSession? = nil
+    ) async throws -> (authenticator: HearthStaffAuthenticator, account: Session) {
+        let account = try await backend.gateway.createUser(withEmail: desk, password: password)
+        let authenticator = HearthStaffAuthenticator(session: session ?? AuthSession(gateway: backend.gateway))
+        _ = try await LogIn(authenticator: authenticator)(email: desk, password: password)
+        return (authenticator, account)
     }
 }
 
