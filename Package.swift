@@ -96,6 +96,8 @@ let package = Package(
             [
                 "Hearth", "HearthFileSystem", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain",
                 "GymApplication", "GymInfrastructure",
+                // The demo's staff sign in on an `InMemoryAuthGateway`.
+                "HearthInMemory",
             ],
             path: "CompositionRoot/HearthCLI"),
         hearthExecutable(
@@ -128,7 +130,8 @@ let package = Package(
         hearthLibrary("GymApplication", ["GymDomain"], path: "Docs/Examples/Gym/Application"),
         hearthLibrary(
             "GymInfrastructure",
-            ["GymDomain", "GymApplication", "HearthDomain", "HearthApplication"],
+            // HearthPort for the `AuthGateway` port that staff sign-in is built on.
+            ["GymDomain", "GymApplication", "HearthDomain", "HearthPort", "HearthApplication"],
             path: "Docs/Examples/Gym/Infrastructure"),
 
         // MARK: Tests

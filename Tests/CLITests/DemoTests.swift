@@ -33,11 +33,18 @@ struct DemoTests {
         let run = try workspace.succeed(["demo"])
 
         let steps = [
-            "1. Membership plans", "2. Members and the unique email index", "3. Ordered and filtered lists",
+            "0. Front-desk login", "1. Membership plans", "2. Members and the unique email index",
+            "3. Ordered and filtered lists",
             "4. Text search",
             "5. Soft delete", "6. Counts", "7. A recurring class schedule", "8. Attendance by date range",
         ]
         for step in steps { #expect(run.standardOutput.contains("\n" + step), "missing: \(step)") }
+        #expect(run.standardOutput.contains("+ created the front-desk account desk@sajarubox.mx"))
+        #expect(
+            run.standardOutput.contains(
+                "✗ a mistyped password is refused with the gym's error invalidCredentials (an unknown email too)\n"
+                    + "   signed in as desk@sajarubox.mx\n"))
+        #expect(!run.standardOutput.contains("front-desk-20"), "a password was printed")
         #expect(run.standardOutput.contains("   1. Visita"))
         #expect(!run.standardOutput.contains("   0. Promoción 2019"))
         #expect(run.standardOutput.contains("is refused: it normalises to juan.garcia@sajarubox.mx, which is taken"))

@@ -2,6 +2,7 @@ import Foundation
 import GymApplication
 import GymDomain
 import Hearth
+import HearthInMemory
 
 /// `hearth demo`
 struct DemoCommand: Command {
@@ -11,7 +12,8 @@ struct DemoCommand: Command {
         Usage: hearth demo
 
         Runs the teaching example (the gym of the course: Docs/Examples/Gym) through its own use cases on
-        the configured store, narrating each step: membership plans, members with a unique email index,
+        the configured store, narrating each step: the front desk's login (on an in-memory auth gateway,
+        with one mistyped password shown refused), membership plans, members with a unique email index,
         ordered and filtered lists, text search, soft delete, counts, a recurring class schedule written
         in one batch and cancelled by its recurrence group, and attendance by date range.
 
@@ -36,7 +38,8 @@ struct DemoCommand: Command {
             "Hearth demo: the gym of the course, on the \(context.configuration.store.summary) store (\(context.configuration.profile))."
         )
         console.flush()
-        let demo = GymDemo(database: database) { line in
+        // The staff accounts live in memory for the run: swapping the gateway is this one line.
+        let demo = GymDemo(database: database, auth: InMemoryAuthGateway(projectID: "demo-gym")) { line in
             console.print(line)
             console.flush()
         }

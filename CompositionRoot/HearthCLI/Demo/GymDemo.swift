@@ -5,13 +5,19 @@ import GymInfrastructure
 import Hearth
 
 /// The teaching scenario (the gym of seeds 000 and 003), narrated step by step, through the gym
-/// example's own use cases on whichever store the configuration chose. Idempotent: fixed document IDs
-/// and the unique email index make a second run find — and show — the first run's data.
+/// example's own use cases on whichever store the configuration chose, after the front desk signs in
+/// through `auth` (seed 002's login). Idempotent: fixed document IDs and the unique email index make a
+/// second run find — and show — the first run's data, and an existing desk account is kept.
 struct GymDemo {
     let database: Database
+    /// The gateway staff sign in through; the demo creates the front-desk account on it when missing.
+    let auth: any AuthGateway
     let say: (String) -> Void
 
     private var gym: HearthGymStorage { HearthGymStorage(database: database) }
+
+    /// The front desk's account: a demo account, its password never printed.
+    static let desk = (email: "desk@sajarubox.mx", password: "front-desk-2026")
 
     /// March 2026 (UTC), when the demo's classes take place.
     static func march(_ day: Int, _ hour: Int = 0, _ minute: Int = 0) -> Date {
@@ -27,6 +33,7 @@ struct GymDemo {
 
     func run() async throws {
         try await welcome()
+        try await login()
         try await plans()
         try await members()
         try await lists()
@@ -53,6 +60,39 @@ struct GymDemo {
             )
         } else {
             say("First run on this store: nothing here yet, so everything below is created now.")
+        }
+    }
+
+    private func login() async throws {
+        step(
+            0, "Front-desk login",
+            "the LogIn use case signs in through the StaffAuthenticator port; Hearth's AuthGateway is behind it")
+        // Creating staff accounts is an administrator's job (the Firebase console's): the composition root
+        // does it here, on the gateway, not through the gym's use cases.
+        if try await createDeskAccount() {
+            say("   + created the front-desk account \(Self.desk.email) (an administrator's job)")
+        } else {
+            say("   = \(Self.desk.email) already has an account (kept from a previous run)")
+        }
+        let logIn = LogIn(authenticator: HearthStaffAuthenticator(gateway: auth))
+        do {
+            _ = try await logIn(email: Self.desk.email, password: "front-desk-2025")
+            say("   ! signed in with a mistyped password: the gateway did not check it")
+        } catch .invalidCredentials {
+            say("   ✗ a mistyped password is refused with the gym's error invalidCredentials (an unknown email too)")
+        }
+        let staff = try await logIn(email: " Desk@SajaruBox.MX", password: Self.desk.password)
+        say("   signed in as \(staff.email)")
+    }
+
+    /// Creates the front-desk account; `false` when it exists already (a gateway that keeps accounts).
+    private func createDeskAccount() async throws -> Bool {
+        do {
+            _ = try await auth.createUser(withEmail: Self.desk.email, password: Self.desk.password)
+            return true
+        } catch {
+            guard error.code == .emailAlreadyInUse else { throw error }
+            return false
         }
     }
 

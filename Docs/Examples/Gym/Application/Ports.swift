@@ -58,3 +58,23 @@ public protocol AppSetup: Sendable {
 public protocol IdentifierSource: Sendable {
     func next() -> String
 }
+
+/// How staff members (the front desk, coaches, the admin) sign in to the gym's app with an email and a
+/// password. The use cases only know this protocol; Infrastructure implements it on Hearth's
+/// authentication and translates its errors, so no use case ever sees the service behind it (seed 002).
+/// A password is handed over, never kept, printed or put in an error.
+public protocol StaffAuthenticator: Sendable {
+    /// Signs `email` in and makes them the signed-in staff member. Throws ``GymError/invalidCredentials``
+    /// for an unknown email and a wrong password alike, ``GymError/accountDisabled``,
+    /// ``GymError/tooManyAttempts``, ``GymError/invalidEmail(_:)`` when the service refuses the address,
+    /// ``GymError/connectivity``. A failure leaves whoever was signed in signed in.
+    func signIn(email: Email, password: String) async throws(GymError) -> StaffSession
+    /// Signs the staff member out, at once here, then on the service. Nothing happens when nobody is
+    /// signed in; ``GymError/connectivity`` when the service could not be told (the member is signed out
+    /// here all the same).
+    func signOut() async throws(GymError)
+    /// The signed-in staff member as the service knows them now, or `nil` when nobody is signed in.
+    /// Throws ``GymError/sessionExpired`` when the session ended (deleted account, changed password) and
+    /// ``GymError/accountDisabled`` — both sign the member out — or ``GymError/connectivity``.
+    func currentStaff() async throws(GymError) -> StaffSession?
+}

@@ -153,3 +153,37 @@ public struct CompleteAdminSetup: Sendable {
         try await setup.complete(adminUserID: adminUserID)
     }
 }
+
+/// Signs a staff member in. What was typed is checked first, so that a malformed address or an empty
+/// password never reaches the authentication service: ``GymError/invalidEmail(_:)``, then
+/// ``GymError/missingPassword``. Then the port's errors, in the gym's words (``StaffAuthenticator``).
+public struct LogIn: Sendable {
+    let authenticator: any StaffAuthenticator
+
+    public init(authenticator: any StaffAuthenticator) { self.authenticator = authenticator }
+
+    public func callAsFunction(email rawEmail: String, password: String) async throws(GymError) -> StaffSession {
+        let email = try Email(rawEmail)
+        guard !password.isEmpty else { throw .missingPassword }
+        return try await authenticator.signIn(email: email, password: password)
+    }
+}
+
+/// Signs the staff member out (nothing happens when nobody is signed in).
+public struct LogOut: Sendable {
+    let authenticator: any StaffAuthenticator
+
+    public init(authenticator: any StaffAuthenticator) { self.authenticator = authenticator }
+
+    public func callAsFunction() async throws(GymError) { try await authenticator.signOut() }
+}
+
+/// Who is at the desk: the signed-in staff member, checked with the authentication service, or `nil`.
+/// ``GymError/sessionExpired`` means "sign in again".
+public struct CurrentStaff: Sendable {
+    let authenticator: any StaffAuthenticator
+
+    public init(authenticator: any StaffAuthenticator) { self.authenticator = authenticator }
+
+    public func callAsFunction() async throws(GymError) -> StaffSession? { try await authenticator.currentStaff() }
+}
