@@ -39,9 +39,11 @@ struct POSIXFile: Sendable {
         try open(path, O_RDONLY, faults: faults)
     }
 
-    /// Creates `path` empty (cutting it to nothing when it exists), open for reading and writing.
-    static func create(_ path: String, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
-        try open(path, O_RDWR | O_CREAT | O_TRUNC, faults: faults)
+    /// Creates `path` empty (cutting it to nothing when it exists), open for reading and writing; a new
+    /// file gets the permissions `mode` (less the process's umask).
+    static func create(_ path: String, mode: mode_t = 0o644, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile
+    {
+        try open(path, O_RDWR | O_CREAT | O_TRUNC, mode: mode, faults: faults)
     }
 
     /// Writes every byte of `bytes` (retrying short writes): at `offset` with `pwrite`, which leaves the
@@ -145,6 +147,18 @@ struct POSIXFile: Sendable {
             let code = errno
             if code == EINTR { continue }
             throw POSIXErrorMapping.error(code, "truncate", path)
+        }
+    }
+
+    /// Takes an exclusive `flock`, waiting while another descriptor (in this process or another) holds it.
+    /// Held until the descriptor is closed. Callers hold it only for short synchronous work, never across
+    /// an `await`, so that a wait always ends.
+    func lockExclusively() throws(DocumentStoreError) {
+        if let code = faults.injected(.lock, path) { throw POSIXErrorMapping.error(code, "lock", path) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "lock", path)
         }
     }
 
