@@ -102,7 +102,7 @@ let package = Package(
             "HearthBench",
             [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
-                "HearthFirestoreREST", "HearthTestSupport",
+                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
             ],
