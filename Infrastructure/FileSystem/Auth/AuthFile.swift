@@ -18,6 +18,8 @@ struct AuthFile: Sendable {
     static let maximumByteCount = 64 << 20
 
     let directory: StoreDirectory
+    /// The records last read or written, so that an operation finding the file unchanged need not decode it.
+    let cache = AuthFileCache()
 
     init(folder: String, faults: FileFaults = .none) {
         directory = StoreDirectory(path: folder, faults: faults)
@@ -41,8 +43,9 @@ struct AuthFile: Sendable {
     func update<Result>(
         creating: Bool = false, _ body: (inout AuthRecords) throws(AuthError) -> Result
     ) throws(AuthError) -> Result {
-        try locked { () throws(AuthError) -> Result in
-            let read = try self.read()
+        try locked { (lock) throws(AuthError) -> Result in
+            let counter = changeCounter(lock)
+            let read = try self.read(counter: counter)
             guard let original = read ?? (creating ? AuthRecords.new() : nil) else {
                 throw AuthError(
                     .internal,
@@ -55,7 +58,7 @@ struct AuthFile: Sendable {
             } catch {
                 outcome = .failure(error)
             }
-            if read == nil || records != original { try write(records) }
+            if read == nil || records != original { try write(records, lock: lock, counter: counter) }
             return try outcome.get()
         }
     }
@@ -65,7 +68,7 @@ struct AuthFile: Sendable {
         try update { records in records }
     }
 
-    private func locked<Result>(_ body: () throws(AuthError) -> Result) throws(AuthError) -> Result {
+    private func locked<Result>(_ body: (POSIXFile) throws(AuthError) -> Result) throws(AuthError) -> Result {
         let lock: POSIXFile
         do {
             lock = try directory.waitForLock(Self.lockName)
@@ -74,12 +77,23 @@ struct AuthFile: Sendable {
                 .internal, "Could not lock the auth file's lock \(directory.file(Self.lockName)).", underlying: error)
         }
         defer { lock.close() }
-        return try body()
+        return try body(lock)
     }
 
-    /// The records, or `nil` when there is no file.
-    private func read() throws(AuthError) -> AuthRecords? {
+    /// The change counter kept in the lock file's first 8 bytes (little-endian; 0 while it is empty): every
+    /// write of the auth file, by any gateway, bumps it under the lock, so a cached read is reused only
+    /// while both it and the file's identity are unchanged. `nil` (no cache) when it cannot be read.
+    private func changeCounter(_ lock: POSIXFile) -> UInt64? {
+        guard let bytes = try? lock.read(count: 8, at: 0) else { return nil }
+        guard bytes.count == 8 else { return 0 }
+        return bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The records, or `nil` when there is no file; from the cache when the file and the change counter are
+    /// what they were when the cache was filled.
+    private func read(counter: UInt64?) throws(AuthError) -> AuthRecords? {
         let bytes: [UInt8]
+        let stamp: AuthFileCache.Stamp?
         do {
             let file: POSIXFile
             do {
@@ -89,7 +103,10 @@ struct AuthFile: Sendable {
                 throw error
             }
             defer { file.close() }
-            let size = try file.size()
+            let identity = try file.identity()
+            stamp = counter.map { AuthFileCache.Stamp(counter: $0, identity: identity) }
+            if let stamp, let cached = cache.records(at: stamp) { return cached }
+            let size = Int(identity.size)
             guard size <= Self.maximumByteCount else {
                 throw AuthError(
                     .internal,
@@ -102,21 +119,38 @@ struct AuthFile: Sendable {
         } catch {
             throw AuthError(.internal, "Could not read the auth file \(path).", underlying: error)
         }
+        let records: AuthRecords
         do {
-            return try AuthFileFormat.decode(bytes)
+            records = try AuthFileFormat.decode(bytes)
         } catch {
             throw AuthError(.internal, "The auth file \(path) is damaged: \(error.message)")
         }
+        if let stamp { cache.store(records, at: stamp) }
+        return records
     }
 
-    private func write(_ records: AuthRecords) throws(AuthError) {
+    /// Replaces the file with `records`, then bumps the change counter and caches what was written. A
+    /// counter that cannot be written only empties this cache (other gateways still see the file's new
+    /// identity).
+    private func write(_ records: AuthRecords, lock: POSIXFile, counter: UInt64?) throws(AuthError) {
         let bytes = try AuthFileFormat.encode(records)
+        let identity: POSIXFile.Identity
         do {
-            try directory.replace(Self.name, through: Self.temporaryName, mode: 0o600) {
-                (file) throws(DocumentStoreError) in try file.writeAll(bytes)
+            identity = try directory.replace(Self.name, through: Self.temporaryName, mode: 0o600) {
+                (file) throws(DocumentStoreError) in
+                try file.writeAll(bytes)
+                return try file.identity()
             }
         } catch {
+            cache.clear()
             throw AuthError(.internal, "Could not write the auth file \(path).", underlying: error)
+        }
+        let next = (counter ?? 0) &+ 1
+        do {
+            try lock.writeAll((0..<8).map { UInt8(truncatingIfNeeded: next >> (8 * $0)) }, at: 0)
+            cache.store(records, at: AuthFileCache.Stamp(counter: next, identity: identity))
+        } catch {
+            cache.clear()
         }
     }
 }

@@ -140,6 +140,33 @@ struct POSIXFile: Sendable {
         return Int(info.st_size)
     }
 
+    /// What tells one version of a file from the next without reading it: device, inode, size and
+    /// modification time, from `fstat`. A file replaced by a rename has a new inode (the new file exists
+    /// while the old one does), so the pair differs.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modifiedSeconds: Int64
+        let modifiedNanoseconds: Int64
+    }
+
+    /// The file's ``Identity``.
+    func identity() throws(DocumentStoreError) -> Identity {
+        if let code = faults.injected(.stat, path) { throw POSIXErrorMapping.error(code, "inspect", path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXErrorMapping.error(errno, "inspect", path) }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size), modifiedSeconds: Int64(modified.tv_sec),
+            modifiedNanoseconds: Int64(modified.tv_nsec))
+    }
+
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws(DocumentStoreError) {
         if let code = faults.injected(.truncate, path) { throw POSIXErrorMapping.error(code, "truncate", path) }

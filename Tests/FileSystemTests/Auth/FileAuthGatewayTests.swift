@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HearthCrypto
 import HearthDomain
 import HearthPort
@@ -107,6 +108,29 @@ struct FileAuthGatewayTests {
         #expect((error.underlying as? DocumentStoreError)?.code == .resourceExhausted)
         #expect(try Data(contentsOf: folder.file("auth.json")) == before)
         #expect(!FileManager.default.fileExists(atPath: folder.file("auth.json.writing").path))
+    }
+
+    @Test func unchangedFile_isNotReadAgain_butAChangeByAnotherGatewayIs() async throws {
+        let folder = try TemporaryDirectory("hearth-auth")
+        let reads = Mutex<[String]>([])
+        let observed = FileFaults(observingReads: { name, _ in reads.withLock { $0.append(name) } }) { _, _ in nil }
+        let sut = try FileAuthGateway(
+            file: AuthFile(folder: folder.path, faults: observed), projectID: "hearth-local", workFactor: .contract,
+            failureLimit: .default, tokenLifetime: .seconds(3_600), recentLoginWindow: .seconds(300),
+            now: { Date() })
+        let other = try makeSUT(folder)
+        let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
+        reads.withLock { $0.removeAll() }
+
+        _ = try await sut.lookupUser(session)
+        _ = try await sut.refresh(session)
+        let unchanged = reads.withLock { $0.filter { $0 == "auth.json" }.count }
+        try await other.signOut(session)
+        let afterChange = await thrownError(AuthError.self) { try await sut.lookupUser(session) }
+
+        #expect(unchanged == 0, "the records it wrote are reused")
+        #expect(reads.withLock { $0.filter { $0 == "auth.json" }.count } == 1, "the other gateway's change is read")
+        #expect(afterChange?.code == .sessionExpired)
     }
 
     // MARK: Damaged files
