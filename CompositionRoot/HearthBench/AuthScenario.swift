@@ -102,9 +102,10 @@ struct AuthScenario: BenchScenario {
             let median = BenchMath.median(values)
             print(
                 label.padding(toLength: 44, withPad: " ", startingAt: 0) + "median "
-                    + BenchMath.format(median * 1000, digits: 1) + " ms"
-                    + (perSecond ? "   (\(BenchMath.format(1 / median, digits: 1))/s)" : "")
-                    + "   p90 \(BenchMath.format(BenchMath.percentile(values, 0.9) * 1000, digits: 1)) ms")
+                    + BenchMath.format(median * 1000, digits: median < 0.001 ? 3 : 1) + " ms"
+                    + (perSecond ? "   (\(BenchMath.format(1 / median, digits: 0))/s)" : "")
+                    + "   p90 \(BenchMath.format(BenchMath.percentile(values, 0.9) * 1000, digits: median < 0.001 ? 3 : 1)) ms"
+            )
         }
         line("sign-in, one at a time (\(signIns))", signInTimes)
         print(
@@ -118,7 +119,7 @@ struct AuthScenario: BenchScenario {
         print(
             "of a sign-in: \(BenchMath.format(derive * 1000, digits: 1)) ms in scrypt, "
                 + "\(BenchMath.format(max(signIn - derive, 0) * 1000, digits: 1)) ms in the file "
-                + "(two locked reads, one crash-safe write) and the token")
+                + "(the lock, one crash-safe write of the whole file) and the token")
         return 0
     }
 

@@ -22,8 +22,8 @@ public struct ScryptWorkFactor: Hashable, Sendable, CustomStringConvertible {
     public static let maximumMemoryByteCount = Scrypt.defaultMaximumMemoryByteCount
 
     /// n = 2^14, r = 8, p = 1: 16 MiB and about 50 ms per derivation in a release build on the two-core
-    /// development machine (`hearth-bench auth`), the interactive setting RFC 7914 and scrypt's author
-    /// give. Sign-ins and password changes take that long; guessing a password offline costs as much.
+    /// development machine (`hearth-bench auth`), scrypt's author's interactive setting. Sign-ins and
+    /// password changes take that long; guessing a password offline costs as much per guess.
     public static let `default` = ScryptWorkFactor(checkedN: 1 << 14, r: 8, p: 1)
 
     /// Validates the parameters as `Scrypt.deriveKey` does: throws `internal` naming `n`, `r` or `p` (or
