@@ -184,6 +184,10 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST",
                 "HearthContract", "HearthTestSupport",
                 "HearthFirestoreTestServer",
+                // Only for SeedLoginRulesTests: users signed in through the in-memory gateway.
+                "HearthInMemory",
+                // FirebaseAuthGateway's contract run, on the loopback Auth emulator and a real one.
+                "AuthContract",
             ]),
         hearthTests("CryptoTests", ["HearthCrypto"]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),

@@ -39,6 +39,25 @@ struct FirebaseUserTokenProviderTests {
         #expect(credentials.userID == "u1")
     }
 
+    @Test func token_builtWithEndpoints_placesTheKeyAsTheyDo_inTheHeaderForProduction() async throws {
+        let server = StubServer()
+        server.enqueue(.ok(#"{"id_token":"id-1","expires_in":"3600"}"#))
+        let provider = FirebaseUserTokenProvider(
+            credentials: FirebaseUserCredentials(idToken: "id-0", refreshToken: "refresh-0", expiresIn: -10),
+            apiKey: "api-key+1", httpClient: server.client,
+            endpoints: FirebaseAuthEndpoints(
+                identityToolkit: server.baseURL.appendingPathComponent("v1/"),
+                secureToken: server.baseURL.appendingPathComponent("v1/token"),
+                apiKeyPlacement: FirebaseAuthEndpoints.production.apiKeyPlacement))
+
+        let token = try await provider.token()
+
+        let request = try #require(server.requests.first)
+        #expect(token?.value == "id-1")
+        #expect(request.pathAndQuery == "/v1/token")
+        #expect(request.header("x-goog-api-key") == "api-key+1")
+    }
+
     @Test func token_whenTheSignInTokenAlreadyExpired_refreshesFirst() async throws {
         let (provider, server, _) = makeSUT(expiresIn: -10)
         server.enqueue(.ok(#"{"id_token":"id-1","expires_in":"3600","refresh_token":"refresh-0"}"#))

@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreREST
+import HearthTestSupport
 import Testing
 
 /// `URLSessionHTTPClient.stream(_:)` against a real loopback server: the head before the body, chunks as

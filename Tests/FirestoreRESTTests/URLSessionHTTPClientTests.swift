@@ -1,5 +1,6 @@
 import Foundation
 import HearthFirestoreREST
+import HearthTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

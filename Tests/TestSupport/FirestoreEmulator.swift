@@ -169,6 +169,23 @@ public final class FirestoreEmulator: Sendable {
         _ = try await URLSession.shared.data(for: request)
     }
 
+    /// Makes `rules` the security rules of `projectID` only (the emulator's
+    /// `PUT /emulator/v1/projects/{project}:securityRules`, which the Firebase rules test library uses), so
+    /// one shared emulator serves tests with different rules. Throws when the emulator refuses them (a
+    /// syntax error is answered 400 with the compiler's message).
+    public func setRules(_ rules: String, projectID: String) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("emulator/v1/projects/\(projectID):securityRules"))
+        request.httpMethod = "PUT"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONSerialization.data(withJSONObject: [
+            "rules": ["files": [["name": "firestore.rules", "content": rules]]]
+        ])
+        let (data, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw EmulatorRulesRejected(message: String(decoding: data, as: UTF8.self))
+        }
+    }
+
     /// Stops the emulator (its watchdog kills the Java process).
     public func stop() {
         kill(processID, SIGTERM)
@@ -230,4 +247,12 @@ actor SharedEmulator {
         starting = task
         return try await task.value
     }
+}
+
+/// The emulator refused a rules file; `message` is its answer (the rules compiler's errors).
+public struct EmulatorRulesRejected: Error, CustomStringConvertible {
+    /// The emulator's answer.
+    public let message: String
+    /// `The emulator refused the rules: <message>`.
+    public var description: String { "The emulator refused the rules: \(message)" }
 }

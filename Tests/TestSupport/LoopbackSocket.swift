@@ -31,6 +31,18 @@ public enum LoopbackSocket {
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// A new TCP socket listening on an ephemeral port of 127.0.0.1 with `backlog`, and its port: what a
+    /// loopback server accepts on. The caller owns the descriptor. Throws the failing call's `POSIXError`.
+    public static func listening(backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+        let (descriptor, port) = try bound()
+        guard listen(descriptor, backlog) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EADDRINUSE
+            close(descriptor)
+            throw POSIXError(code)
+        }
+        return (descriptor, port)
+    }
+
     /// A new TCP socket connected to `port` on 127.0.0.1. The caller owns (and closes) the descriptor.
     /// Throws the failing call's `POSIXError`.
     public static func connected(port: Int) throws -> Int32 {

@@ -33,13 +33,7 @@ final class FaultProxy: Sendable {
 
     init(upstreamPort: Int) throws {
         signal(SIGPIPE, SIG_IGN)
-        let (descriptor, boundPort) = try LoopbackSocket.bound()
-        guard listen(descriptor, 64) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        listener = descriptor
-        port = boundPort
+        (listener, port) = try LoopbackSocket.listening(backlog: 64)
         self.upstreamPort = upstreamPort
         Thread { [self] in acceptLoop() }.start()
     }

@@ -1,20 +1,24 @@
 public import Foundation
 import HearthDomain
-import HearthFirestoreCodec
 public import HearthPort
 
 /// A Firebase Authentication user's ID token: requests run under the user's identity and security
 /// rules apply.
 ///
-/// The ID token is refreshed through the Secure Token API (`POST https://securetoken.googleapis.com/v1/token?key=API_KEY`,
-/// form-encoded `grant_type=refresh_token&refresh_token=…`) `refreshMargin` (default 5 minutes) before it
+/// The ID token is refreshed through the Secure Token API (`POST https://securetoken.googleapis.com/v1/token`,
+/// form-encoded `grant_type=refresh_token&refresh_token=…`, the API key in the `?key=` query or, built
+/// with ``init(credentials:apiKey:httpClient:endpoints:refreshMargin:timeout:now:)``, where the
+/// endpoints place it) `refreshMargin` (default 5 minutes) before it
 /// expires, and when Firestore answers `unauthenticated` (the adapter then retries the request once).
 /// Concurrent callers share one refresh. ``currentCredentials()`` returns the latest tokens (the refresh
 /// token may rotate) so the application can persist them.
 ///
-/// Errors: `unauthenticated` when the refresh is refused (`TOKEN_EXPIRED`, `USER_DISABLED`,
-/// `INVALID_REFRESH_TOKEN`, … named in the message), `unavailable` when the token service cannot be
-/// reached. Tokens and the API key never appear in errors or descriptions.
+/// The refresh request and the reading of its answer and its errors are ``FirebaseAuthGateway``'s (one
+/// Identity Toolkit / Secure Token wire layer); its `AuthError` becomes a `DocumentStoreError` here:
+/// `unavailable` when the token service cannot be reached or answers 5xx (`connectivity`),
+/// `unauthenticated` for a refusal (`TOKEN_EXPIRED`, `USER_DISABLED`, `INVALID_REFRESH_TOKEN`, … named in
+/// the message) or an answer without `id_token` or `expires_in`. Tokens and the API key never appear in
+/// errors or descriptions.
 public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvertible {
     /// `https://securetoken.googleapis.com/v1/token`.
     public static let productionTokenEndpoint = URL(string: "https://securetoken.googleapis.com/v1/token")!
@@ -22,6 +26,8 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     private let state: FirebaseUserState
     private let cache: TokenCache
 
+    /// A provider refreshing at `tokenEndpoint` with the API key in its `?key=` query.
+    ///
     /// - Parameters:
     ///   - credentials: the sign-in result.
     ///   - apiKey: the Firebase project's Web API key.
@@ -31,7 +37,7 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     ///   - refreshMargin: how long before expiry the ID token is refreshed (default 5 minutes).
     ///   - timeout: per refresh request (default 30 s).
     ///   - now: the clock.
-    public init(
+    public convenience init(
         credentials: FirebaseUserCredentials,
         apiKey: String,
         httpClient: any HTTPClient,
@@ -40,18 +46,45 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
         timeout: Duration = .seconds(30),
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.init(
+            credentials: credentials, apiKey: apiKey, httpClient: httpClient,
+            endpoints: FirebaseAuthEndpoints(
+                identityToolkit: tokenEndpoint, secureToken: tokenEndpoint, apiKeyPlacement: .query),
+            refreshMargin: refreshMargin, timeout: timeout, now: now)
+    }
+
+    /// A provider refreshing where `endpoints` say, the API key placed as they say: as the
+    /// `FirebaseAuthGateway` built with the same endpoints does (in production, the `x-goog-api-key`
+    /// header, so no URL holds the key).
+    ///
+    /// - Parameters:
+    ///   - credentials: the sign-in result.
+    ///   - apiKey: the Firebase project's Web API key.
+    ///   - httpClient: how to reach the token service.
+    ///   - endpoints: ``FirebaseAuthEndpoints/production`` or the Auth emulator's; only its
+    ///     ``FirebaseAuthEndpoints/secureToken`` and ``FirebaseAuthEndpoints/apiKeyPlacement`` are used.
+    ///   - refreshMargin: how long before expiry the ID token is refreshed (default 5 minutes).
+    ///   - timeout: per refresh request (default 30 s).
+    ///   - now: the clock.
+    public init(
+        credentials: FirebaseUserCredentials,
+        apiKey: String,
+        httpClient: any HTTPClient,
+        endpoints: FirebaseAuthEndpoints,
+        refreshMargin: Duration = .seconds(300),
+        timeout: Duration = .seconds(30),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         let state = FirebaseUserState(credentials)
         self.state = state
-        let url =
-            URL(string: tokenEndpoint.absoluteString + "?" + PercentEncoding.query([("key", apiKey)])) ?? tokenEndpoint
         let marginSeconds = Double(refreshMargin.components.seconds)
         cache = TokenCache(refreshMargin: refreshMargin, now: now) {
             if let fresh = await state.unusedCredentials(), fresh.expiresAt.timeIntervalSince(now()) > marginSeconds {
                 return ExpiringToken(token: fresh.idToken, expiresAt: fresh.expiresAt)
             }
             let refreshed = try await Self.refresh(
-                await state.credentials, url: url, httpClient: httpClient, timeout: timeout, now: now
-            )
+                await state.credentials, endpoints: endpoints, apiKey: apiKey, httpClient: httpClient,
+                timeout: timeout, now: now)
             await state.replace(with: refreshed)
             return ExpiringToken(token: refreshed.idToken, expiresAt: refreshed.expiresAt)
         }
@@ -81,60 +114,30 @@ public final class FirebaseUserTokenProvider: TokenProvider, CustomStringConvert
     /// `FirebaseUserTokenProvider(tokens redacted)`: never a token or the API key.
     public var description: String { "FirebaseUserTokenProvider(tokens redacted)" }
 
+    /// One refresh through the Secure Token API (the wire layer the Auth gateway shares), its
+    /// `AuthError` translated for the store: `connectivity` → `unavailable`, any other refusal or broken
+    /// answer → `unauthenticated`, the Firebase code (such as `TOKEN_EXPIRED`) kept in the message.
     static func refresh(
         _ credentials: FirebaseUserCredentials,
-        url: URL,
+        endpoints: FirebaseAuthEndpoints,
+        apiKey: String,
         httpClient: any HTTPClient,
         timeout: Duration,
         now: @Sendable () -> Date
     ) async throws -> FirebaseUserCredentials {
-        let body = PercentEncoding.query([
-            ("grant_type", "refresh_token"), ("refresh_token", credentials.refreshToken.value),
-        ])
-        let request = HTTPRequest(
-            method: .post,
-            url: url,
-            headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: Array(body.utf8),
-            timeout: timeout
-        )
-        let operation = "Refreshing the Firebase ID token"
-        let response: HTTPResponse
-        do {
-            response = try await httpClient.send(request)
+        let grant: FirebaseAuthWire.TokenGrant
+        do throws(AuthError) {
+            grant = try await FirebaseAuthWire.refresh(
+                credentials.refreshToken.value, at: endpoints.secureToken, apiKey: apiKey,
+                placement: endpoints.apiKeyPlacement, client: httpClient,
+                timeout: timeout, operation: "Refreshing the Firebase ID token")
         } catch {
-            throw RESTErrorMapper.error(forThrown: error, operation: operation)
+            let code: DocumentStoreError.Code = error.code == .connectivity ? .unavailable : .unauthenticated
+            throw DocumentStoreError(code, error.message, underlying: error)
         }
-        guard response.isSuccess else {
-            var reason = "HTTP \(response.statusCode)"
-            // A body that is not a readable error body adds nothing to the reason (the HTTP status stands).
-            if let body = try? RESTErrorCodec.decodeErrorBody(bytes: response.body), !body.message.isEmpty {
-                reason += ": " + body.message
-            }
-            let code: DocumentStoreError.Code = response.statusCode >= 500 ? .unavailable : .unauthenticated
-            throw DocumentStoreError(code, "\(operation) failed: \(BodyExcerpt.truncated(reason, limit: 300))")
-        }
-        let parsed = try? JSONParser.parse(response.body)
-        guard case .object(let object)? = parsed,
-            case .string(let idToken)? = object["id_token"] ?? object["access_token"], !idToken.isEmpty
-        else {
-            throw DocumentStoreError(
-                .unauthenticated, "\(operation): the answer has no id_token (\(response.body.count) bytes, not shown).")
-        }
-        var refreshToken = credentials.refreshToken
-        if case .string(let rotated)? = object["refresh_token"], !rotated.isEmpty {
-            refreshToken = AccessToken(rotated)
-        }
-        let expiresIn: Double =
-            switch object["expires_in"] {
-            case .string(let text)?: Double(text) ?? 3_600
-            case .number(let lexeme)?: Double(lexeme) ?? 3_600
-            default: 3_600
-            }
-        var userID = credentials.userID
-        if case .string(let id)? = object["user_id"] { userID = id }
         return FirebaseUserCredentials(
-            idToken: idToken, refreshToken: refreshToken.value, expiresIn: expiresIn, userID: userID, now: now())
+            idToken: grant.idToken, refreshToken: grant.refreshToken ?? credentials.refreshToken.value,
+            expiresIn: TimeInterval(grant.expiresIn), userID: grant.userID ?? credentials.userID, now: now())
     }
 }
 

@@ -25,10 +25,7 @@ extension FirestoreRESTConfiguration {
         _ environment: [String: String],
         httpClient: any HTTPClient
     ) throws(DocumentStoreError) -> FirestoreRESTConfiguration {
-        func value(_ name: String) -> String? {
-            guard let text = environment[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return text
-        }
+        let value = environment.variable
         let emulatorHost = value("FIRESTORE_EMULATOR_HOST")
         guard
             let projectID = value("GOOGLE_CLOUD_PROJECT") ?? value("GCLOUD_PROJECT")

@@ -1,5 +1,4 @@
 import Foundation
-import HearthTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,20 +11,24 @@ import Darwin
 /// including the hostile ways (redirects, closing after reading, silence, endless bodies) that a
 /// `URLProtocol` stub cannot play, because they happen below URLSession. Blocking sockets, one thread
 /// per connection; `stop()` (or deinit) closes everything.
-final class LoopbackServer: Sendable {
+public final class LoopbackServer: Sendable {
     /// A request as the server read it.
-    struct Request: Sendable {
-        let method: String
-        let target: String
+    public struct Request: Sendable {
+        /// The method, such as `POST`.
+        public let method: String
+        /// The request target: the path and the query, as sent.
+        public let target: String
         /// Header names lower-cased.
-        let headers: [String: String]
-        let body: [UInt8]
+        public let headers: [String: String]
+        /// The body bytes (read by `Content-Length`).
+        public let body: [UInt8]
 
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        /// The body as UTF-8 text.
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
     /// What the server does with one request.
-    enum Action: Sendable {
+    public enum Action: Sendable {
         /// Answers with this status, headers and body (`Content-Length` added), keeping the connection.
         case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
         /// Closes the connection without answering (after the request was read whole).
@@ -42,11 +45,13 @@ final class LoopbackServer: Sendable {
 
         /// Held by a `.stream` answer before its last chunk until the test opens it (or 60 s pass): a
         /// client that reads the first chunks while the server still holds the rest opens it in time.
-        final class Gate: Sendable {
+        public final class Gate: Sendable {
+            /// A closed gate.
+            public init() {}
             private let semaphore = DispatchSemaphore(value: 0)
             private let state = Mutex((opened: false, timedOut: false))
             /// Lets the server send the rest.
-            func open() {
+            public func open() {
                 let first = state.withLock { state -> Bool in
                     defer { state.opened = true }
                     return !state.opened
@@ -54,42 +59,42 @@ final class LoopbackServer: Sendable {
                 if first { semaphore.signal() }
             }
             /// Whether the server gave up waiting (the client never saw the first chunks in time).
-            var timedOut: Bool { state.withLock { $0.timedOut } }
+            public var timedOut: Bool { state.withLock { $0.timedOut } }
             fileprivate func wait() {
                 if semaphore.wait(timeout: .now() + 60) == .timedOut { state.withLock { $0.timedOut = true } }
             }
         }
 
         /// How a `.stream` answer ends.
-        enum StreamEnd: Sendable {
+        public enum StreamEnd: Sendable {
+            /// End the body; stay silent until the client goes away; close without ending it.
             case end, silent, close
         }
 
-        static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Action {
+        /// Answers `status` with the JSON `text` (and `headers`).
+        public static func json(_ status: Int, _ text: String, headers: [(String, String)] = []) -> Action {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: Array(text.utf8))
         }
     }
 
-    let port: Int
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
     private let listener: Int32
     private let handler: @Sendable (Request) -> Action
     private let state = Mutex<(requests: [Request], connections: Set<Int32>, sent: Int, stopped: Bool)>(
         ([], [], 0, false))
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-    var requests: [Request] { state.withLock { $0.requests } }
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// Every request read, in order.
+    public var requests: [Request] { state.withLock { $0.requests } }
     /// Body bytes written by `.endless` and `.stream` answers.
-    var bodyBytesSent: Int { state.withLock { $0.sent } }
+    public var bodyBytesSent: Int { state.withLock { $0.sent } }
 
-    init(_ handler: @escaping @Sendable (Request) -> Action) throws {
+    /// A server answering each request as `handler` says; throws the failing socket call's error.
+    public init(_ handler: @escaping @Sendable (Request) -> Action) throws {
         signal(SIGPIPE, SIG_IGN)
-        let (descriptor, boundPort) = try LoopbackSocket.bound()
-        guard listen(descriptor, 16) == 0 else {
-            close(descriptor)
-            throw POSIXError(.EADDRINUSE)
-        }
-        listener = descriptor
-        port = boundPort
+        (listener, port) = try LoopbackSocket.listening(backlog: 16)
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
@@ -98,20 +103,27 @@ final class LoopbackServer: Sendable {
     deinit { stop() }
 
     /// Closes the listening socket and every connection.
-    func stop() {
-        let connections = state.withLock { state -> Set<Int32> in
-            guard !state.stopped else { return [] }
+    /// Once only: a second call (an explicit `stop()`, then deinit) must not touch the listening descriptor
+    /// again, which by then may be another server's. Connections are shut down under the lock, before
+    /// their threads (which remove them under it first) can close them and free the descriptor for reuse.
+    public func stop() {
+        let first = state.withLock { state -> Bool in
+            guard !state.stopped else { return false }
             state.stopped = true
-            return state.connections
+            for connection in state.connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            return true
         }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+        // Wakes an accept() that shutdown does not interrupt (Darwin). The accept loop closes the listening
+        // descriptor itself as it ends, so no thread uses it after it is closed and perhaps reused.
+        if let wake = try? LoopbackSocket.connected(port: port) { close(wake) }
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
