@@ -33,9 +33,10 @@ import HearthCrypto
 ///
 /// **The file** is read and written whole, under an exclusive lock of `auth.lock` beside it, and replaced
 /// crash-safely (written to `auth.json.writing`, flushed, renamed over `auth.json`, the folder flushed):
-/// a crash leaves the file as it was or complete. Every operation reads it again, so any number of
-/// gateways on one folder, in one process or in several, see each other's changes; their operations
-/// take turns, one at a time, and nothing is lost. A missing, unreadable, damaged or foreign file is an
+/// a crash leaves the file as it was or complete. Every operation checks the file under the lock and
+/// reads it whenever it changed since this gateway last read or wrote it (a change counter in
+/// `auth.lock` and the file's identity tell), so any number of gateways on one folder, in one process or
+/// in several, see each other's changes; their operations take turns, one at a time, and nothing is lost. A missing, unreadable, damaged or foreign file is an
 /// `AuthError` with code `internal` naming the file, never an empty store. Operations block their thread
 /// for the file's I/O and for a password derivation (outside the lock).
 ///
