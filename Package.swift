@@ -58,11 +58,11 @@ let package = Package(
         hearthLibrary("HearthLocalEngine", ["HearthDomain", "HearthPort"], path: "Infrastructure/LocalEngine"),
         hearthLibrary(
             "HearthInMemory",
-            ["HearthDomain", "HearthPort", "HearthLocalEngine"],
+            ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthCrypto"],
             path: "Infrastructure/InMemory"),
         hearthLibrary(
             "HearthFileSystem",
-            ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthFirestoreCodec"],
+            ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthFirestoreCodec", "HearthCrypto"],
             path: "Infrastructure/FileSystem"),
         // The REST wire codec is a pure library (no networking) so that the file store can export and
         // import Firestore REST document JSON without depending on the REST adapter. It still depends on the
@@ -104,7 +104,7 @@ let package = Package(
             "HearthBench",
             [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
-                "HearthFirestoreREST", "HearthTestSupport",
+                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
             ],
@@ -154,7 +154,7 @@ let package = Package(
             // Hearth is what a user's `import Hearth` gives, the others are what the samples import by name.
             [
                 "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFirestoreREST",
-                "HearthContract",
+                "HearthContract", "HearthFileSystem",
                 "HearthTestSupport",
             ]),
         hearthTests(
@@ -204,8 +204,8 @@ let package = Package(
             "FileSystemTests",
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthFileSystem",
-                "HearthFirestoreCodec",
-                "HearthContract", "HearthTestSupport",
+                "HearthFirestoreCodec", "HearthCrypto",
+                "HearthContract", "AuthContract", "HearthTestSupport",
                 // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
                 "HearthBench",
             ]),

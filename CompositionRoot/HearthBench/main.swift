@@ -15,6 +15,7 @@ let scenarios: [any BenchScenario] = [
     QueryScalingScenario(),
     MemoryScenario(),
     MemoryChildScenario(),
+    AuthScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))

@@ -48,8 +48,15 @@ public enum Scrypt {
             password: passwordBytes, salt: blocks, iterations: 1, keyByteCount: keyByteCount)
     }
 
-    private static func validate(
-        n: Int, r: Int, p: Int, keyByteCount: Int, maximumMemoryByteCount: Int
+    /// Checks parameters as ``deriveKey(password:salt:n:r:p:keyByteCount:maximumMemoryByteCount:)`` does
+    /// before it derives anything, so that a configuration can be refused when it is made rather than at
+    /// its first use.
+    ///
+    /// - Throws: ``CryptoError/invalidParameter(_:reason:)`` naming `n`, `r`, `p`, `keyByteCount` or
+    ///   `maximumMemoryByteCount`, exactly as ``deriveKey(password:salt:n:r:p:keyByteCount:maximumMemoryByteCount:)``
+    ///   would throw it.
+    public static func validate(
+        n: Int, r: Int, p: Int, keyByteCount: Int, maximumMemoryByteCount: Int = defaultMaximumMemoryByteCount
     ) throws(CryptoError) {
         guard r >= 1 else { throw .invalidParameter("r", reason: "must be at least 1") }
         guard p >= 1 else { throw .invalidParameter("p", reason: "must be at least 1") }

@@ -1,6 +1,7 @@
 public import Foundation
 public import HearthDomain
 public import HearthPort
+import HearthCrypto
 import Synchronization
 
 /// An `AuthGateway` held in memory: accounts, passwords and tokens live as long as the gateway. It is the
@@ -48,8 +49,8 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.projectID = projectID
-        self.tokenLifetime = Self.seconds(tokenLifetime)
-        self.recentLoginWindow = Self.seconds(recentLoginWindow)
+        self.tokenLifetime = LocalAuthSupport.seconds(tokenLifetime)
+        self.recentLoginWindow = LocalAuthSupport.seconds(recentLoginWindow)
         self.now = now
     }
 
@@ -62,7 +63,7 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
             guard state.accounts[email] == nil else { throw AuthError.emailAlreadyInUse }
             var uid: UserID
             repeat {
-                uid = try UserID(Self.randomText(count: 28, using: &state.random))
+                uid = try LocalAuthSupport.newUserID()
             } while state.emails[uid] != nil
             let account = Account(uid: uid, email: email, password: password)
             state.accounts[email] = account
@@ -174,12 +175,10 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
     ) throws(AuthError) -> Session {
         state.pruneExpiredIDTokens(at: time)
         let expiresAt = time.addingTimeInterval(tokenLifetime)
-        let idToken = try unsignedJWT(
-            for: account, issuedAt: time, expiresAt: expiresAt, authTime: authTime,
-            jti: Self.randomText(count: 20, using: &state.random))
+        let idToken = try unsignedJWT(for: account, issuedAt: time, expiresAt: expiresAt, authTime: authTime)
         let grant = Grant(uid: account.uid, generation: account.generation, authTime: authTime)
         state.idTokens[idToken] = IDGrant(grant: grant, expiresAt: expiresAt)
-        let refresh = refreshToken ?? Self.randomText(count: 48, using: &state.random)
+        let refresh = refreshToken ?? LocalAuthSupport.randomText(count: 48)
         state.refreshTokens[refresh] = grant
         return try Session(
             userID: account.uid, email: account.email, idToken: idToken, refreshToken: refresh,
@@ -187,19 +186,13 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
     }
 
     private func unsignedJWT(
-        for account: Account, issuedAt: Date, expiresAt: Date, authTime: Date, jti: String
+        for account: Account, issuedAt: Date, expiresAt: Date, authTime: Date
     ) throws(AuthError) -> String {
-        let claims = Claims(
-            iss: "https://securetoken.google.com/\(projectID)", aud: projectID,
-            auth_time: Timestamp(date: authTime).seconds, user_id: account.uid.rawValue, sub: account.uid.rawValue,
-            iat: Timestamp(date: issuedAt).seconds, exp: Timestamp(date: expiresAt).seconds,
-            email: account.email.value, email_verified: false,
-            firebase: .init(identities: ["email": [account.email.value]], sign_in_provider: "password"), jti: jti)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let header = try? encoder.encode(["alg": "none", "typ": "JWT"]), let payload = try? encoder.encode(claims)
-        else { throw AuthError(.internal, "Encoding an ID token's claims failed.") }
-        return Self.base64URL(header) + "." + Self.base64URL(payload) + "."
+        let claims = LocalIDTokenClaims(
+            projectID: projectID, uid: account.uid, email: account.email, issuedAt: Timestamp(date: issuedAt).seconds,
+            expiresAt: Timestamp(date: expiresAt).seconds, authTime: Timestamp(date: authTime).seconds)
+        return Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + Base64URL.encode(try claims.json())
+            + "."
     }
 
     private func recentAccount(for session: Session, now time: Date, in state: State) throws(AuthError) -> Account {
@@ -228,20 +221,6 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
         else { throw AuthError(.sessionExpired, "The user was deleted or its tokens revoked; sign in again.") }
         guard !account.disabled else { throw AuthError.userDisabled }
         return account
-    }
-
-    private static func randomText(count: Int, using generator: inout SystemRandomNumberGenerator) -> String {
-        String((0..<count).map { _ in AutoID.alphabet[Int.random(in: 0..<AutoID.alphabet.count, using: &generator)] })
-    }
-
-    private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
 
@@ -274,7 +253,6 @@ extension InMemoryAuthGateway {
         var emails: [UserID: Email] = [:]
         var idTokens: [String: IDGrant] = [:]
         var refreshTokens: [String: Grant] = [:]
-        var random = SystemRandomNumberGenerator()
 
         mutating func revokeTokens(of uid: UserID) {
             idTokens = idTokens.filter { $0.value.grant.uid != uid }
@@ -284,24 +262,5 @@ extension InMemoryAuthGateway {
         mutating func pruneExpiredIDTokens(at time: Date) {
             idTokens = idTokens.filter { $0.value.expiresAt > time }
         }
-    }
-
-    /// An ID token's claims, named as Firebase names them.
-    private struct Claims: Encodable {
-        struct Firebase: Encodable {
-            let identities: [String: [String]]
-            let sign_in_provider: String
-        }
-        let iss: String
-        let aud: String
-        let auth_time: Int64
-        let user_id: String
-        let sub: String
-        let iat: Int64
-        let exp: Int64
-        let email: String
-        let email_verified: Bool
-        let firebase: Firebase
-        let jti: String
     }
 }

@@ -3,7 +3,6 @@ import HearthDomain
 import HearthInMemory
 import HearthPort
 import HearthTestSupport
-import Synchronization
 import Testing
 
 /// What only the in-memory gateway promises (the shared behaviours are `AuthContract`'s): expiry on its
@@ -11,7 +10,7 @@ import Testing
 @Suite("InMemoryAuthGateway")
 struct InMemoryAuthGatewayTests {
     @Test func idToken_isAnUnsignedJWTShapedAsFirebasesEmulatorIssuesThem() async throws {
-        let clock = Clock()
+        let clock = TestClock()
         let sut = InMemoryAuthGateway(projectID: "demo-gym", now: clock.function)
 
         let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
@@ -39,7 +38,7 @@ struct InMemoryAuthGatewayTests {
     }
 
     @Test func refresh_issuesANewIDToken_keepsTheRefreshTokenAndAuthTime() async throws {
-        let clock = Clock()
+        let clock = TestClock()
         let sut = InMemoryAuthGateway(now: clock.function)
         let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
 
@@ -55,7 +54,7 @@ struct InMemoryAuthGatewayTests {
     }
 
     @Test func expiredIDToken_isSessionExpired_butRefreshStillWorks() async throws {
-        let clock = Clock()
+        let clock = TestClock()
         let sut = InMemoryAuthGateway(tokenLifetime: .seconds(60), now: clock.function)
         let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
 
@@ -69,7 +68,7 @@ struct InMemoryAuthGatewayTests {
     }
 
     @Test func updatePasswordAndDelete_needARecentSignIn() async throws {
-        let clock = Clock()
+        let clock = TestClock()
         let sut = InMemoryAuthGateway(recentLoginWindow: .seconds(300), now: clock.function)
         let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
 
@@ -174,12 +173,6 @@ struct InMemoryAuthGatewayTests {
     }
 
     // MARK: - Helpers
-
-    private final class Clock: Sendable {
-        private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-        var function: @Sendable () -> Date { { self.current.withLock { $0 } } }
-    }
 
     private func json(_ base64URL: String) throws -> Any {
         var text = base64URL.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

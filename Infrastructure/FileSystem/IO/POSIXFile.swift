@@ -39,9 +39,11 @@ struct POSIXFile: Sendable {
         try open(path, O_RDONLY, faults: faults)
     }
 
-    /// Creates `path` empty (cutting it to nothing when it exists), open for reading and writing.
-    static func create(_ path: String, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile {
-        try open(path, O_RDWR | O_CREAT | O_TRUNC, faults: faults)
+    /// Creates `path` empty (cutting it to nothing when it exists), open for reading and writing; a new
+    /// file gets the permissions `mode` (less the process's umask).
+    static func create(_ path: String, mode: mode_t = 0o644, faults: FileFaults) throws(DocumentStoreError) -> POSIXFile
+    {
+        try open(path, O_RDWR | O_CREAT | O_TRUNC, mode: mode, faults: faults)
     }
 
     /// Writes every byte of `bytes` (retrying short writes): at `offset` with `pwrite`, which leaves the
@@ -138,6 +140,33 @@ struct POSIXFile: Sendable {
         return Int(info.st_size)
     }
 
+    /// What tells one version of a file from the next without reading it: device, inode, size and
+    /// modification time, from `fstat`. A file replaced by a rename has a new inode (the new file exists
+    /// while the old one does), so the pair differs.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modifiedSeconds: Int64
+        let modifiedNanoseconds: Int64
+    }
+
+    /// The file's ``Identity``.
+    func identity() throws(DocumentStoreError) -> Identity {
+        if let code = faults.injected(.stat, path) { throw POSIXErrorMapping.error(code, "inspect", path) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXErrorMapping.error(errno, "inspect", path) }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        return Identity(
+            device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino),
+            size: Int64(info.st_size), modifiedSeconds: Int64(modified.tv_sec),
+            modifiedNanoseconds: Int64(modified.tv_nsec))
+    }
+
     /// Cuts the file to `length` bytes.
     func truncate(to length: Int) throws(DocumentStoreError) {
         if let code = faults.injected(.truncate, path) { throw POSIXErrorMapping.error(code, "truncate", path) }
@@ -145,6 +174,18 @@ struct POSIXFile: Sendable {
             let code = errno
             if code == EINTR { continue }
             throw POSIXErrorMapping.error(code, "truncate", path)
+        }
+    }
+
+    /// Takes an exclusive `flock`, waiting while another descriptor (in this process or another) holds it.
+    /// Held until the descriptor is closed. Callers hold it only for short synchronous work, never across
+    /// an `await`, so that a wait always ends.
+    func lockExclusively() throws(DocumentStoreError) {
+        if let code = faults.injected(.lock, path) { throw POSIXErrorMapping.error(code, "lock", path) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw POSIXErrorMapping.error(code, "lock", path)
         }
     }
 

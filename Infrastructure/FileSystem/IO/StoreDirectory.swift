@@ -105,6 +105,19 @@ struct StoreDirectory: Sendable {
         return file
     }
 
+    /// Opens (creating) the file `name` and takes its exclusive lock, waiting while another descriptor
+    /// holds it (`POSIXFile.lockExclusively()`); the returned file holds it until closed.
+    func waitForLock(_ name: String) throws(DocumentStoreError) -> POSIXFile {
+        let file = try POSIXFile.open(self.file(name), O_RDWR | O_CREAT, mode: 0o644, faults: faults)
+        do {
+            try file.lockExclusively()
+        } catch {
+            file.close()
+            throw error
+        }
+        return file
+    }
+
     /// The names in the directory, `.` and `..` excluded.
     func list() throws(DocumentStoreError) -> [String] {
         if let code = faults.injected(.list, path) { throw POSIXErrorMapping.error(code, "list", path) }
@@ -140,13 +153,14 @@ struct StoreDirectory: Sendable {
     /// Writes the file `name` crash-safely: `write` fills the new, empty file `temporary`, which is then
     /// flushed, closed and renamed over `name`, and the directory flushed. A crash leaves `name` as it was
     /// or complete. On a failure the temporary file is removed and the error thrown. Returns what `write`
-    /// returns.
+    /// returns. A new file gets the permissions `mode` (less the umask).
     func replace<Result>(
         _ name: String,
         through temporary: String,
+        mode: mode_t = 0o644,
         _ write: (POSIXFile) throws(DocumentStoreError) -> Result
     ) throws(DocumentStoreError) -> Result {
-        let file = try POSIXFile.create(self.file(temporary), faults: faults)
+        let file = try POSIXFile.create(self.file(temporary), mode: mode, faults: faults)
         let result: Result
         do {
             result = try write(file)
