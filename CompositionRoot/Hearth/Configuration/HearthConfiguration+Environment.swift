@@ -12,6 +12,9 @@ extension HearthConfiguration {
         FIRESTORE_EMULATOR_HOST  host:port of the Firestore emulator
         FIRESTORE_DATABASE       the Firestore database ID (default: (default))
         FIRESTORE_ACCESS_TOKEN, FIRESTORE_TOKEN_COMMAND, GCE_METADATA_HOST  Firestore credentials
+        HEARTH_AUTH              memory | file:<directory> | file | firebase (default: the one matching HEARTH_STORE)
+        FIREBASE_AUTH_EMULATOR_HOST  host:port of the Firebase Auth emulator
+        FIREBASE_API_KEY         the Firebase project's Web API key (Firebase Authentication)
         """
 
     /// A configuration from environment variables:
@@ -25,6 +28,8 @@ extension HearthConfiguration {
     /// | `GOOGLE_CLOUD_PROJECT`, then `GCLOUD_PROJECT` | the Firestore project (required for `firestore`, except with the emulator: `demo-hearth`) |
     /// | `FIRESTORE_EMULATOR_HOST` | `host:port` of the emulator |
     /// | `FIRESTORE_DATABASE` | the Firestore database ID (default `(default)`) |
+    /// | `HEARTH_AUTH` | `memory`; `file:<directory>` (`file` alone: the store's; see ``AuthSelection``); `firebase`. Default: the one matching `HEARTH_STORE` (``effectiveAuth``) |
+    /// | `FIREBASE_AUTH_EMULATOR_HOST`, `FIREBASE_API_KEY` | Firebase Authentication's emulator and Web API key (with `firebase`) |
     ///
     /// Credentials and the other REST settings are read later by the REST adapter from the same
     /// environment (see ``FirestoreTarget/environment``). Names and values are trimmed; empty counts as
@@ -65,7 +70,30 @@ extension HearthConfiguration {
         if let store = value("HEARTH_STORE") {
             configuration.store = try storeSelection(store, environment: environment, value: value)
         }
+        if let auth = value("HEARTH_AUTH") {
+            configuration.auth = try authSelection(auth, store: configuration.store, value: value)
+        }
         return configuration
+    }
+
+    private static func authSelection(
+        _ text: String, store: StoreSelection, value: (String) -> String?
+    ) throws(DocumentStoreError) -> AuthSelection {
+        switch text.lowercased() {
+        case "memory":
+            return .memory
+        case "firebase":
+            return .firebase(apiKey: value("FIREBASE_API_KEY"), emulatorHost: value("FIREBASE_AUTH_EMULATOR_HOST"))
+        case "file":
+            if case .file(let directory) = store { return .file(besideStoreIn: directory) }
+            return .file(besideStoreIn: URL(fileURLWithPath: StoreSelection.defaultDirectory))
+        default:
+            if text.hasPrefix("file:"), let path = String(text.dropFirst("file:".count)).nonBlank {
+                return .file(directory: URL(fileURLWithPath: path))
+            }
+            throw .invalidArgument(
+                "HEARTH_AUTH must be memory, file, file:<directory> or firebase, not \(Excerpt.quoted(text)).")
+        }
     }
 
     private static func storeSelection(

@@ -29,6 +29,9 @@ public struct HearthConfiguration: Sendable {
     /// When set, every store call is logged through it (``LoggingDocumentStore``); `nil` (the default)
     /// logs nothing.
     public var logger: (any HearthLogger)?
+    /// Which adapter signs users in (`HEARTH_AUTH`); `nil` (the default) picks the one matching
+    /// ``store``: see ``effectiveAuth``.
+    public var auth: AuthSelection?
 
     /// A configuration; see each property for its default.
     public init(
@@ -37,7 +40,8 @@ public struct HearthConfiguration: Sendable {
         allowsProduction: Bool = false,
         localDatabase: DatabaseID = HearthConfiguration.defaultLocalDatabase,
         retryPolicy: RetryPolicy = .default,
-        logger: (any HearthLogger)? = nil
+        logger: (any HearthLogger)? = nil,
+        auth: AuthSelection? = nil
     ) {
         self.store = store
         self.profile = profile
@@ -45,8 +49,32 @@ public struct HearthConfiguration: Sendable {
         self.localDatabase = localDatabase
         self.retryPolicy = retryPolicy
         self.logger = logger
+        self.auth = auth
+    }
+
+    /// ``auth``, or when it is `nil` the adapter matching ``store``: memory for memory, the file adapter
+    /// in the file store's `auth` folder for the file store, Firebase Authentication (with the target's
+    /// `FIREBASE_AUTH_EMULATOR_HOST` and `FIREBASE_API_KEY`) for Firestore.
+    public var effectiveAuth: AuthSelection {
+        if let auth { return auth }
+        switch store {
+        case .memory: return .memory
+        case .file(let directory): return .file(besideStoreIn: directory)
+        case .firestore(let target):
+            return .firebase(
+                apiKey: target.environment["FIREBASE_API_KEY"].flatMap(\.nonBlank),
+                emulatorHost: target.environment["FIREBASE_AUTH_EMULATOR_HOST"].flatMap(\.nonBlank))
+        }
     }
 
     /// `projects/demo-hearth/databases/(default)`.
     public static let defaultLocalDatabase = DatabaseID(literalProjectID: "demo-hearth")
+}
+
+extension String {
+    /// The text trimmed of spaces, or `nil` when nothing is left.
+    var nonBlank: String? {
+        let trimmed = trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
+    }
 }

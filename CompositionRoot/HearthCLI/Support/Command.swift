@@ -21,20 +21,53 @@ final class CommandContext {
     let configuration: HearthConfiguration
     let environment: [String: String]
     let console: Console
+    /// `--admin`: run with admin rights rather than as the signed-in user.
+    let admin: Bool
     private(set) var openedDatabase: Database?
+    /// The signed-in user's session holder the opened store takes its tokens from, if any.
+    private(set) var userSession: (holder: AuthSession, kept: Session)?
 
-    init(configuration: HearthConfiguration, environment: [String: String], console: Console) {
+    init(configuration: HearthConfiguration, environment: [String: String], console: Console, admin: Bool = false) {
         self.configuration = configuration
         self.environment = environment
         self.console = console
+        self.admin = admin
     }
 
-    /// Opens the configured store (once).
+    /// Opens the configured store (once). On Firestore, unless ``admin``, a session kept by
+    /// `hearth auth signin` makes every request carry that user's ID token (refreshed through the auth
+    /// gateway when it nears expiry), so security rules apply; without one, the configured credentials
+    /// are used as before. The local stores have no rules yet: they run the same either way.
     func database() throws -> Database {
         if let openedDatabase { return openedDatabase }
+        var configuration = self.configuration
+        if !admin, case .firestore(var target) = configuration.store, let kept = try storedSession?.load() {
+            let holder = AuthSession(gateway: try authGateway(), session: kept)
+            target.tokenProvider = holder
+            configuration.store = .firestore(target)
+            userSession = (holder, kept)
+        }
         let database = try configuration.makeDatabase()
         openedDatabase = database
         return database
+    }
+
+    /// Keeps the signed-in user's session when the run refreshed it (the refresh token may rotate), or
+    /// removes it when the run found it ended.
+    func keepUserSession() async throws {
+        guard let (holder, kept) = userSession, let stored = storedSession else { return }
+        guard let current = await holder.currentSession else { return try stored.remove() }
+        if current != kept { try stored.save(current) }
+    }
+
+    /// The configured auth gateway (`HEARTH_AUTH`, by default the one matching the store).
+    func authGateway() throws(AuthError) -> any AuthGateway {
+        try configuration.makeAuthGateway()
+    }
+
+    /// Where the signed-in session is kept, or `nil` for the memory store (which keeps none).
+    var storedSession: StoredSession? {
+        configuration.sessionFile.map(StoredSession.init(file:))
     }
 
     /// The database the commands address, known before the store is opened (queries and reference

@@ -29,4 +29,10 @@ enum CommandFailure: Error {
         let text = "\(error.code.name): \(error.message)"
         return error.code == .invalidArgument ? .usage(text) : .failed(text)
     }
+
+    /// An authentication error as the command reports it: its code named (`invalidCredentials: …`),
+    /// exit status 1. Auth errors never hold a password or a token.
+    static func from(_ error: AuthError) -> CommandFailure {
+        .failed("\(error.code.name): \(error.message)")
+    }
 }

@@ -8,6 +8,7 @@ enum HearthCommandLine {
             DemoCommand.self, GetCommand.self, SetCommand.self, UpdateCommand.self, DeleteCommand.self,
             QueryCommand.self,
             CountCommand.self, CollectionsCommand.self, ExportCommand.self, ImportCommand.self, WatchCommand.self,
+            AuthCommand.self,
         ]
     }
 
@@ -31,6 +32,9 @@ enum HearthCommandLine {
             Environment:
             \(HearthConfiguration.environmentHelp.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
               HEARTH_PROGRESS          bar | lines | off (default: a bar when stderr is a terminal)
+
+            Every command runs as the user signed in with hearth auth (on Firestore, under its security
+            rules); --admin runs it with admin rights instead.
 
             Exit status: 0 done, 1 failed (the store's error, a missing document), 2 bad arguments,
             input or configuration (nothing is written).
@@ -77,6 +81,13 @@ enum HearthCommandLine {
         _ command: any Command.Type, arguments: [String], environment: [String: String], console: Console
     ) async -> Int32 {
         var reader = Arguments(arguments, command: command.name)
+        let admin: Bool
+        do {
+            admin = try reader.flag("--admin")
+        } catch {
+            console.printError("hearth \(command.name): \(error.message)")
+            return CommandFailure.usageStatus
+        }
         if reader.wantsHelp {
             console.print(command.help)
             return 0
@@ -91,18 +102,22 @@ enum HearthCommandLine {
             } catch {
                 throw CommandFailure.usage(error.message)
             }
-            let created = CommandContext(configuration: configuration, environment: environment, console: console)
+            let created = CommandContext(
+                configuration: configuration, environment: environment, console: console, admin: admin)
             context = created
             try await parsed.run(created)
+            try await created.keepUserSession()
             console.flush()
             try await created.openedDatabase?.close()
             return 0
         } catch {
+            try? await context?.keepUserSession()
             try? await context?.openedDatabase?.close()
             let failure: CommandFailure =
                 switch error {
                 case let failure as CommandFailure: failure
                 case let storeError as DocumentStoreError: .from(storeError)
+                case let authError as AuthError: .from(authError)
                 default: .failed("\(error)")
                 }
             let suffix = failure.status == CommandFailure.usageStatus ? " (see hearth \(command.name) --help)" : ""

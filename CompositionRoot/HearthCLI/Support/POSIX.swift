@@ -48,6 +48,33 @@ enum POSIX {
         }
     }
 
+    /// Reads bytes from `descriptor` up to and including the first newline, or to the end, at most
+    /// `limit` bytes (one byte at a time, so nothing after the line is consumed); `nil` when nothing was
+    /// read or on an error.
+    static func readLine(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        while line.count < limit {
+            let count = readSome(descriptor, into: &byte, count: 1)
+            if count <= 0 { break }
+            line.append(byte)
+            if byte == UInt8(ascii: "\n") { break }
+        }
+        return line.isEmpty ? nil : line
+    }
+
+    /// Runs `body` with the terminal's echo off on `descriptor` when `enabled` (a password prompt), and
+    /// restores the terminal's settings afterwards.
+    static func withEchoOff<Result>(_ descriptor: Int32, enabled: Bool, _ body: () -> Result) -> Result {
+        var saved = termios()
+        guard enabled, tcgetattr(descriptor, &saved) == 0 else { return body() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(descriptor, TCSAFLUSH, &quiet)
+        defer { tcsetattr(descriptor, TCSAFLUSH, &saved) }
+        return body()
+    }
+
     /// Whether `descriptor` is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
