@@ -187,8 +187,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthFirestoreCodec", "HearthFirestoreREST",
                 "HearthContract", "HearthTestSupport",
                 "HearthFirestoreTestServer",
-                // Only for SeedLoginRulesTests: users signed in through the in-memory gateway.
-                "HearthInMemory",
+                // Only for SeedLoginRulesTests: users signed in through the in-memory and the file gateways.
+                "HearthInMemory", "HearthFileSystem",
                 // FirebaseAuthGateway's contract run, on the loopback Auth emulator and a real one.
                 "AuthContract",
             ]),

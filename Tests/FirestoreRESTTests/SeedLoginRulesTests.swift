@@ -1,6 +1,7 @@
 import Foundation
 import HearthApplication
 import HearthDomain
+import HearthFileSystem
 import HearthFirestoreREST
 import HearthInMemory
 import HearthPort
@@ -16,8 +17,11 @@ import Testing
     "Seed 002: signed-in users under the seed's rules",
     .enabled(if: EmulatorStores.isAvailable, "\(EmulatorStores.skipReason)"))
 struct SeedLoginRulesTests {
-    @Test func signedInUser_readsAndWritesTheirOwnUser_isRefusedAnothersAndTheProducts() async throws {
-        let project = try await SeedProject.make()
+    @Test(arguments: SeedProject.Gateway.allCases)
+    func signedInUser_readsAndWritesTheirOwnUser_isRefusedAnothersAndTheProducts(
+        _ kind: SeedProject.Gateway
+    ) async throws {
+        let project = try await SeedProject.make(kind)
         let alice = try await project.signIn("alice")
         let bob = try await project.signIn("bob")
         let db = try project.database(as: alice.session)
@@ -72,8 +76,9 @@ struct SeedLoginRulesTests {
     /// ID tokens live 3 s and are refreshed 2 s before expiry; a listener on the user's own document runs
     /// for about 7 s (two lifetimes) while the user writes to it. Every change arrives, the gateway
     /// refreshed the session at least twice, and no request carried a token within a second of expiry.
-    @Test func idToken_isRefreshedBeforeExpiry_whileAListenerRuns() async throws {
-        let project = try await SeedProject.make(tokenLifetime: .seconds(3))
+    @Test(arguments: SeedProject.Gateway.allCases)
+    func idToken_isRefreshedBeforeExpiry_whileAListenerRuns(_ kind: SeedProject.Gateway) async throws {
+        let project = try await SeedProject.make(kind, tokenLifetime: .seconds(3))
         let alice = try await project.signIn("alice", refreshMargin: .seconds(2))
         let recorder = TokenRecorder(wrapping: alice.session)
         let db = try project.database(as: recorder)
@@ -107,7 +112,14 @@ struct SeedLoginRulesTests {
 
 /// One emulator project with seed 002's rules, an owner database (`Bearer owner`, past the rules) and an
 /// in-memory gateway issuing tokens for the project.
-private struct SeedProject {
+struct SeedProject {
+    /// The gateways users sign in through: the in-memory one (unsigned tokens, as the Auth emulator's)
+    /// and the file one (HS256-signed tokens, which the emulator reads without checking the signature).
+    enum Gateway: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case memory, file
+        var testDescription: String { rawValue }
+    }
+
     let emulator: FirestoreEmulator
     let projectID: String
     let gateway: CountingGateway
@@ -139,11 +151,22 @@ private struct SeedProject {
         }
         """
 
-    static func make(tokenLifetime: Duration = .seconds(3_600)) async throws -> SeedProject {
+    static func make(_ kind: Gateway = .memory, tokenLifetime: Duration = .seconds(3_600)) async throws -> SeedProject {
         let emulator = try await FirestoreEmulator.shared()
         let projectID = FirestoreEmulator.newProjectID(prefix: "seed002")
         try await emulator.setRules(rules, projectID: projectID)
-        let gateway = CountingGateway(InMemoryAuthGateway(projectID: projectID, tokenLifetime: tokenLifetime))
+        let inner: any AuthGateway
+        switch kind {
+        case .memory:
+            inner = InMemoryAuthGateway(projectID: projectID, tokenLifetime: tokenLifetime)
+        case .file:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hearth-seed002-\(UUID().uuidString)")
+            inner = try FileAuthGateway(
+                folder: folder, projectID: projectID, workFactor: try ScryptWorkFactor(n: 1 << 10, r: 8, p: 1),
+                tokenLifetime: tokenLifetime)
+        }
+        let gateway = CountingGateway(inner)
         let project = SeedProject(
             emulator: emulator, projectID: projectID, gateway: gateway,
             owner: Database(store: try Self.store(emulator, projectID, EmulatorOwnerTokenProvider())))
@@ -177,11 +200,11 @@ private struct SeedProject {
 }
 
 /// An `AuthGateway` that counts its refreshes.
-private actor CountingGateway: AuthGateway {
-    let inner: InMemoryAuthGateway
+actor CountingGateway: AuthGateway {
+    let inner: any AuthGateway
     private(set) var refreshes = 0
 
-    init(_ inner: InMemoryAuthGateway) { self.inner = inner }
+    init(_ inner: any AuthGateway) { self.inner = inner }
 
     func createUser(withEmail email: Email, password: Password) async throws(AuthError) -> Session {
         try await inner.createUser(withEmail: email, password: password)

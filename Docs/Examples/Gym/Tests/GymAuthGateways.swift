@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthFileSystem
 import HearthFirestoreREST
 import HearthInMemory
 import HearthPort
@@ -8,11 +9,13 @@ import Testing
 
 /// The authentication gateways the gym's staff sign-in runs on: like `GymStores`, part of the tests'
 /// composition root. Each run gets a fresh gateway with no account. To run every staff sign-in test on
-/// another gateway (the file gateway, a real Auth emulator), add a case and its branch.
+/// another gateway (a real Auth emulator), add a case and its branch.
 enum GymAuthGateways {
     enum Kind: String, CaseIterable, Sendable {
         /// `InMemoryAuthGateway`.
         case memory
+        /// `FileAuthGateway` in a fresh temporary folder (a low scrypt work factor, so the tests stay fast).
+        case file
         /// `FirebaseAuthGateway` (Identity Toolkit over REST) on the loopback Auth emulator of
         /// HearthTestSupport, which follows the Firebase Auth emulator's documented behaviour.
         case firebaseLoopback
@@ -39,6 +42,15 @@ enum GymAuthGateways {
             try await body(
                 Backend(
                     gateway: gateway, setDisabled: { disabled, uid in gateway.setDisabled(disabled, for: uid) },
+                    revokesOnSignOut: true, revocationResolution: .zero))
+        case .file:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gym-auth-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let gateway = try FileAuthGateway(
+                folder: folder, projectID: "demo-gym", workFactor: try ScryptWorkFactor(n: 1 << 10, r: 8, p: 1))
+            try await body(
+                Backend(
+                    gateway: gateway, setDisabled: { disabled, uid in _ = try await gateway.setDisabled(disabled, for: uid) },
                     revokesOnSignOut: true, revocationResolution: .zero))
         case .firebaseLoopback:
             let emulator = try LoopbackAuthEmulator(projectID: "demo-gym")
