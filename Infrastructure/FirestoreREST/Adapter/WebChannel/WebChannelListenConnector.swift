@@ -134,7 +134,31 @@ struct WebChannelHTTPClient: Sendable {
         let own = URLSessionHTTPClient(configuration: Self.copy(template.session.configuration))
         // The session ends once its one task has: the body keeps streaming until then.
         defer { own.session.finishTasksAndInvalidate() }
+        #if canImport(FoundationNetworking) && compiler(>=6.4)
+        // A connection made for the stream would keep a write-readiness source registered for its whole
+        // life (FoundationNetworking adds one while libcurl connects and sends, and never removes it when
+        // libcurl then waits to read only): the source fires without end on the writable socket, a core
+        // spins and every URLSession of the process queues behind it. A stream sent on a connection that
+        // is already open needs no write wait, so a small request opens one first. Not before Swift 6.4:
+        // reusing a connection the server has just closed traps in 6.3's FoundationNetworking
+        // ("Transfer completed, but there's no response", swift-corelibs-foundation#5285, fixed by
+        // e1bc19d for 6.4); a clean-clone CI run with this on 6.3.1 crashed there.
+        if let origin = Self.origin(of: request.url) {
+            _ = try? await own.send(
+                HTTPRequest(
+                    method: .get, url: origin, headers: [], timeout: request.timeout, maximumResponseBytes: 64 << 10))
+        }
+        #endif
         return try await own.stream(request)
+    }
+
+    /// `scheme://host[:port]/` of `url`.
+    static func origin(of url: URL) -> URL? {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        parts.path = "/"
+        parts.query = nil
+        parts.fragment = nil
+        return parts.url
     }
 
     /// A copy of `configuration`, so the new session shares no configuration object with the template's.
