@@ -10,14 +10,15 @@ import Synchronization
 /// Passwords are kept as `Password` values (a test fake needs nothing stronger; durable gateways keep
 /// salted hashes only), and neither ``description`` nor ``customMirror`` shows them or any token.
 ///
-/// **Tokens.** ID tokens are unsigned JWTs (`alg: none`, an empty signature), shaped as the Firebase Auth
-/// emulator issues them: `iss` (`https://securetoken.google.com/<projectID>`), `aud` (the project ID),
+/// **Tokens.** ID tokens are JWTs signed HS256 with a random 32-byte key made for this gateway (as the
+/// issue of the local adapters asks: a local gateway never issues an unsigned token), with the claims the
+/// Firebase Auth emulator writes: `iss` (`https://securetoken.google.com/<projectID>`), `aud` (the project ID),
 /// `sub` and `user_id` (the user ID), `iat`, `exp` (`iat` + `tokenLifetime`), `auth_time` (the sign-in),
 /// `email`, `email_verified` (`false`), `firebase.identities` and `firebase.sign_in_provider`
 /// (`password`), and a random `jti` so that no two tokens are alike. The Firestore emulator reads them as
-/// the user (it takes `sub`); production Firestore rejects them, as it should. The gateway accepts only
-/// tokens it issued itself, by lookup, never by reading their claims. Refresh tokens are opaque random
-/// strings. The file gateway signs its tokens (HS256); this one has nothing to protect.
+/// the user (it takes `sub` and checks no signature); production Firestore rejects them, as it should.
+/// The gateway accepts only tokens it issued itself, by lookup, never by reading their claims. Refresh
+/// tokens are opaque random strings.
 ///
 /// **Rules**, as Firebase applies them: an unknown email and a wrong password are both
 /// `invalidCredentials`; a disabled account (``setDisabled(_:for:)``) answers `userDisabled` once its
@@ -33,6 +34,11 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
     private let recentLoginWindow: TimeInterval
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
+    /// The HS256 key of this gateway's ID tokens: random, never shown, gone with the gateway.
+    private let signingKey: [UInt8] = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }()
 
     /// An empty gateway.
     ///
@@ -175,7 +181,7 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
     ) throws(AuthError) -> Session {
         state.pruneExpiredIDTokens(at: time)
         let expiresAt = time.addingTimeInterval(tokenLifetime)
-        let idToken = try unsignedJWT(for: account, issuedAt: time, expiresAt: expiresAt, authTime: authTime)
+        let idToken = try signedJWT(for: account, issuedAt: time, expiresAt: expiresAt, authTime: authTime)
         let grant = Grant(uid: account.uid, generation: account.generation, authTime: authTime)
         state.idTokens[idToken] = IDGrant(grant: grant, expiresAt: expiresAt)
         let refresh = refreshToken ?? LocalAuthSupport.randomText(count: 48)
@@ -185,14 +191,19 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
             expiresAt: Timestamp(date: expiresAt))
     }
 
-    private func unsignedJWT(
+    private func signedJWT(
         for account: Account, issuedAt: Date, expiresAt: Date, authTime: Date
     ) throws(AuthError) -> String {
         let claims = LocalIDTokenClaims(
             projectID: projectID, uid: account.uid, email: account.email, issuedAt: Timestamp(date: issuedAt).seconds,
             expiresAt: Timestamp(date: expiresAt).seconds, authTime: Timestamp(date: authTime).seconds)
-        return Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8)) + "." + Base64URL.encode(try claims.json())
-            + "."
+        do {
+            return try HS256JWT.sign(claims: try claims.json(), key: signingKey)
+        } catch let error as AuthError {
+            throw error
+        } catch {
+            throw AuthError(.internal, "Signing an ID token failed: \(error).")
+        }
     }
 
     private func recentAccount(for session: Session, now time: Date, in state: State) throws(AuthError) -> Account {

@@ -113,8 +113,8 @@ struct SeedLoginRulesTests {
 /// One emulator project with seed 002's rules, an owner database (`Bearer owner`, past the rules) and an
 /// in-memory gateway issuing tokens for the project.
 struct SeedProject {
-    /// The gateways users sign in through: the in-memory one (unsigned tokens, as the Auth emulator's)
-    /// and the file one (HS256-signed tokens, which the emulator reads without checking the signature).
+    /// The gateways users sign in through: the in-memory and the file one, both issuing HS256-signed
+    /// tokens, which the emulator reads without checking the signature.
     enum Gateway: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case memory, file
         var testDescription: String { rawValue }

@@ -9,7 +9,7 @@ import Testing
 /// clock, recent-login checks, disabled accounts, revocation, and the shape of its tokens.
 @Suite("InMemoryAuthGateway")
 struct InMemoryAuthGatewayTests {
-    @Test func idToken_isAnUnsignedJWTShapedAsFirebasesEmulatorIssuesThem() async throws {
+    @Test func idToken_isAnHS256JWT_withTheClaimsFirebasesEmulatorWrites() async throws {
         let clock = TestClock()
         let sut = InMemoryAuthGateway(projectID: "demo-gym", now: clock.function)
 
@@ -17,8 +17,8 @@ struct InMemoryAuthGatewayTests {
 
         let parts = session.idToken.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         #expect(parts.count == 3)
-        #expect(parts[2].isEmpty, "unsigned: an empty signature")
-        #expect(try json(parts[0]) as? [String: String] == ["alg": "none", "typ": "JWT"])
+        #expect(parts[2].utf8.count == 43, "an HMAC-SHA256 signature, base64url without padding")
+        #expect(try json(parts[0]) as? [String: String] == ["alg": "HS256", "typ": "JWT"])
         let claims = try #require(try json(parts[1]) as? [String: Any])
         #expect(claims["iss"] as? String == "https://securetoken.google.com/demo-gym")
         #expect(claims["aud"] as? String == "demo-gym")
