@@ -10,22 +10,22 @@ public struct FirebaseRemoteCollectionGroupService<T: Codable & Sendable & Ident
 where T.ID == String {
     /// The model type.
     public typealias Model = T
-    let access: FirestoreModelAccess<T>
+    let group: FirebaseRemoteCollectionService<T>
 
     /// A service on `database` over the collection group `collectionGroupName`.
     public init(collectionGroupName: String, database: Database) {
-        access = FirestoreModelAccess(database: database, collectionGroupName: collectionGroupName)
+        group = FirebaseRemoteCollectionService(collectionGroupName: collectionGroupName, database: database)
     }
 
-    /// The models of the documents `query` selects from the group, in the query's order.
+    /// The models of the group's documents that `query` selects, in its order.
     public func getDocuments(query: @Sendable (Query) -> Query) async throws -> [T] {
-        try await access.getDocuments(query: query)
+        try await group.getDocuments(query: query)
     }
 
-    /// The changes of `query`'s results over the group, from the database's listener.
+    /// The changes of the results of `query` over the group (see ``RemoteQueryService/streamChanges(query:)``).
     public func streamChanges(
         query: @escaping @Sendable (Query) -> Query
     ) -> AsyncThrowingStream<SyncChange<T>, any Error> {
-        access.streamChanges(query: query)
+        group.streamChanges(query: query)
     }
 }

@@ -9,6 +9,11 @@ public enum SyncEngineDefaults {
     /// The process-wide storage (an `InMemorySyncEngineStorage`).
     public static let storage: any SyncEngineStorage = InMemorySyncEngineStorage()
 
+    /// ``storage`` when `enabled`, else `nil` (the seed's `enableLocalPersistence`).
+    public static func storage(enabled: Bool) -> (any SyncEngineStorage)? {
+        enabled ? storage : nil
+    }
+
     /// A new, empty in-memory storage of its own (an `InMemorySyncEngineStorage`), for engines that must
     /// not share the process-wide one (tests, several users in one process).
     public static func memoryStorage() -> any SyncEngineStorage {
@@ -16,17 +21,9 @@ public enum SyncEngineDefaults {
     }
 }
 
-extension FirebaseRemoteDocumentService {
-    /// Seed 001's initializer: the service on `Firestore.firestore()` (the process-wide default
-    /// database), in the collection at `collectionPath()` (`nil`: every operation throws
-    /// `FirebaseServiceError.collectionPathNotAvailable`).
-    public init(collectionPath: @escaping @Sendable () -> String?) {
-        self.init(collectionPath: collectionPath, database: .firestore())
-    }
-}
-
 extension FirebaseRemoteCollectionService {
-    /// Seed 001's initializer: the service on `Firestore.firestore()`, for the collection at
+    /// Seed 001's initializer (of `FirebaseRemoteCollectionService` and `FirebaseRemoteDocumentService`):
+    /// the service on `Firestore.firestore()` (the process-wide default database), for the collection at
     /// `collectionPath()` (`nil`: every operation throws `FirebaseServiceError.collectionPathNotAvailable`).
     public init(collectionPath: @escaping @Sendable () -> String?) {
         self.init(collectionPath: collectionPath, database: .firestore())
@@ -48,7 +45,8 @@ extension DocumentSyncEngine {
         remote: Remote, managerKey: String, enableLocalPersistence: Bool = true, logger: (any SyncEngineLogger)? = nil
     ) where Remote.Model == T {
         self.init(
-            remote: remote, managerKey: managerKey, storage: enableLocalPersistence ? SyncEngineDefaults.storage : nil,
+            remote: remote, managerKey: managerKey,
+            storage: SyncEngineDefaults.storage(enabled: enableLocalPersistence),
             logger: logger)
     }
 }
@@ -60,7 +58,8 @@ extension CollectionSyncEngine {
         remote: Remote, managerKey: String, enableLocalPersistence: Bool = true, logger: (any SyncEngineLogger)? = nil
     ) where Remote.Model == T {
         self.init(
-            remote: remote, managerKey: managerKey, storage: enableLocalPersistence ? SyncEngineDefaults.storage : nil,
+            remote: remote, managerKey: managerKey,
+            storage: SyncEngineDefaults.storage(enabled: enableLocalPersistence),
             logger: logger)
     }
 }
@@ -72,7 +71,8 @@ extension CollectionGroupSyncEngine {
         remote: Remote, managerKey: String, enableLocalPersistence: Bool = true, logger: (any SyncEngineLogger)? = nil
     ) where Remote.Model == T {
         self.init(
-            remote: remote, managerKey: managerKey, storage: enableLocalPersistence ? SyncEngineDefaults.storage : nil,
+            remote: remote, managerKey: managerKey,
+            storage: SyncEngineDefaults.storage(enabled: enableLocalPersistence),
             logger: logger)
     }
 }

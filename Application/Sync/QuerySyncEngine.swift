@@ -2,15 +2,31 @@ import HearthDomain
 import HearthPort
 import Observation
 
-/// What ``CollectionSyncEngine`` and ``CollectionGroupSyncEngine`` share: the collection's state, the
-/// listener (bulk load, then the stream of changes, reconnected with backoff), local persistence.
+/// What ``CollectionSyncEngine`` and ``CollectionGroupSyncEngine`` share (not made directly): a query's
+/// results kept in sync as models whose state is observable (`@Observable`, on the main actor) and
+/// readable as an `AsyncSequence` (``states()``).
+///
+/// ``startListening(buildQuery:)`` bulk-loads the query's documents, then applies the listener's
+/// per-document updates and deletions in order; it returns once the bulk load is applied (or has failed:
+/// the error is in ``lastError`` and the engine keeps trying). The listener's first snapshot is the whole
+/// result set, so a document the bulk load had that left meanwhile is dropped then. A failed listener is
+/// reconnected with the seed's backoff (``SyncRetryPolicy``: `min(2^n, 60)` s, reset by the next event)
+/// and bulk-loads again, so deletions missed while disconnected are not kept. ``stopListening()`` is
+/// final: once it returns, nothing changes the state.
+///
+/// With a `storage`, the models are kept under `managerKey` and the next engine with that key starts
+/// with them. Built on ``Database``'s public API only (through the remote).
 @MainActor @Observable
-final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID == String {
-    private(set) var collection: [T] = []
-    private(set) var isListening = false
-    private(set) var lastError: (any Error)?
+public class QuerySyncEngine<T: Codable & Sendable & Identifiable> where T.ID == String {
+    /// The query's last known models: the bulk load's order, later additions at the end.
+    public private(set) var currentCollection: [T] = []
+    /// Whether a listener is running (or waiting to reconnect).
+    public private(set) var isListening = false
+    /// The last listener or persistence error; cleared when the listener delivers again.
+    public private(set) var lastError: (any Error)?
 
-    @ObservationIgnored let managerKey: String
+    /// The name of the engine's local persistence (and of the engine in log events).
+    @ObservationIgnored public let managerKey: String
     @ObservationIgnored private let remote: any RemoteQueryService<T>
     @ObservationIgnored private let persistence: SyncPersistence<T>?
     @ObservationIgnored private let logger: (any SyncEngineLogger)?
@@ -18,6 +34,9 @@ final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID 
     @ObservationIgnored private var generation = 0
     @ObservationIgnored private var listenTask: Task<Void, Never>?
     @ObservationIgnored private var firstLoad: CheckedContinuation<Void, Never>?
+    /// The IDs updated (by the listener or by a write) since the stream started, until its first
+    /// snapshot is complete: what the bulk load had and is not among them has left the results.
+    @ObservationIgnored private var presentSinceStreamStart: Set<String>?
     @ObservationIgnored private let broadcast = StateBroadcast<CollectionSyncState<T>>()
 
     init(
@@ -30,25 +49,36 @@ final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID 
         self.logger = logger
         self.retry = retry
         do {
-            collection = try persistence?.load() ?? []
+            currentCollection = try persistence?.load() ?? []
         } catch {
             persistenceFailed(error)
         }
     }
 
-    var state: CollectionSyncState<T> {
-        CollectionSyncState(collection: collection, isListening: isListening, lastError: lastError)
+    private var state: CollectionSyncState<T> {
+        CollectionSyncState(collection: currentCollection, isListening: isListening, lastError: lastError)
     }
 
-    func states() -> AsyncStream<CollectionSyncState<T>> {
+    /// The current state, then every change (a consumer that falls behind skips to the newest). Ends
+    /// when the engine is released.
+    public func states() -> AsyncStream<CollectionSyncState<T>> {
         broadcast.stream(startingWith: state)
     }
 
-    func document(id: String) -> T? {
-        collection.first { $0.id == id }
+    /// The model with this ID in ``currentCollection`` (local, no round trip), or `nil`.
+    public func getDocument(id: String) -> T? {
+        currentCollection.first { $0.id == id }
     }
 
-    func startListening(buildQuery: @escaping @Sendable (Query) -> Query) async {
+    /// The models of the query `buildQuery` makes, read from the remote (always a round trip; the
+    /// engine's state does not change). Throws the remote's errors.
+    public func getDocumentsAsync(buildQuery: @Sendable (Query) -> Query) async throws -> [T] {
+        try await remote.getDocuments(query: buildQuery)
+    }
+
+    /// Listens to the query `buildQuery` makes from the remote's base query (default: every document):
+    /// stops the previous listener, bulk-loads, then streams changes (see the type's documentation).
+    public func startListening(buildQuery: @escaping @Sendable (Query) -> Query = { $0 }) async {
         stopListening()
         generation += 1
         let generation = self.generation
@@ -61,11 +91,13 @@ final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID 
         }
     }
 
-    func stopListening() {
+    /// Stops the listener; final: nothing changes the state after this returns. The models stay.
+    public func stopListening() {
         guard isListening || listenTask != nil else { return }
         generation += 1
         listenTask?.cancel()
         listenTask = nil
+        presentSinceStreamStart = nil
         resumeFirstLoad()
         isListening = false
         publish()
@@ -82,21 +114,22 @@ final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID 
                 lastError = nil
                 replace(with: loaded)
                 resumeFirstLoad()
-                var firstSnapshot: Set<String>? = []
+                presentSinceStreamStart = []
                 for try await change in remote.streamChanges(query: buildQuery) {
                     guard generation == self.generation else { return }
                     failures = 0
                     switch change {
                     case .updated(let model):
-                        firstSnapshot?.insert(model.id)
                         upsert(model)
                     case .removed(let id):
                         remove(id: id)
                     case .synchronized:
-                        if let current = firstSnapshot, collection.contains(where: { !current.contains($0.id) }) {
-                            replace(with: collection.filter { current.contains($0.id) })
+                        if let present = presentSinceStreamStart,
+                            currentCollection.contains(where: { !present.contains($0.id) })
+                        {
+                            replace(with: currentCollection.filter { present.contains($0.id) })
                         }
-                        firstSnapshot = nil
+                        presentSinceStreamStart = nil
                     }
                 }
                 guard generation == self.generation else { return }
@@ -124,28 +157,29 @@ final class CollectionSyncCore<T: Codable & Sendable & Identifiable> where T.ID 
     }
 
     func replace(with models: [T]) {
-        collection = models
+        currentCollection = models
         changed()
     }
 
     func upsert(_ model: T) {
-        if let index = collection.firstIndex(where: { $0.id == model.id }) {
-            collection[index] = model
+        presentSinceStreamStart?.insert(model.id)
+        if let index = currentCollection.firstIndex(where: { $0.id == model.id }) {
+            currentCollection[index] = model
         } else {
-            collection.append(model)
+            currentCollection.append(model)
         }
         changed()
     }
 
     func remove(id: String) {
-        collection.removeAll { $0.id == id }
+        currentCollection.removeAll { $0.id == id }
         changed()
     }
 
     private func changed() {
         publish()
         do {
-            try persistence?.save(collection)
+            try persistence?.save(currentCollection)
         } catch {
             persistenceFailed(error)
         }
