@@ -33,11 +33,7 @@ public final class DocumentSyncEngine<T: Codable & Sendable & Identifiable> wher
     @ObservationIgnored public let managerKey: String
     @ObservationIgnored private let remote: any RemoteDocumentService<T>
     @ObservationIgnored private let persistence: SyncPersistence<T>?
-    @ObservationIgnored private let logger: (any SyncEngineLogger)?
-    @ObservationIgnored private let retry: SyncRetryPolicy
-    @ObservationIgnored private var generation = 0
-    @ObservationIgnored private var listenTask: Task<Void, Never>?
-    @ObservationIgnored private var firstEvent: CheckedContinuation<Void, any Error>?
+    @ObservationIgnored private let listener: SyncListener
     @ObservationIgnored private let broadcast = StateBroadcast<DocumentSyncState<T>>()
 
     /// An engine on `remote`. With a `storage`, the document last kept under `managerKey` is loaded now
@@ -49,16 +45,14 @@ public final class DocumentSyncEngine<T: Codable & Sendable & Identifiable> wher
     ) where Remote.Model == T {
         self.remote = remote
         self.managerKey = managerKey
-        self.persistence = storage.map { SyncPersistence(storage: $0, key: managerKey) }
-        self.logger = logger
-        self.retry = retry
-        do {
-            if let stored = try persistence?.load().first {
-                currentDocument = stored
-                documentId = stored.id
-            }
-        } catch {
-            persistenceFailed(error)
+        self.persistence = storage.map { SyncPersistence(storage: $0, key: managerKey, logger: logger) }
+        self.listener = SyncListener(managerKey: managerKey, logger: logger, retry: retry)
+        switch persistence?.loaded() {
+        case .success(let stored)?:
+            currentDocument = stored.first
+            documentId = stored.first?.id
+        case .failure(let error)?: lastError = error
+        case nil: break
         }
     }
 
@@ -79,76 +73,35 @@ public final class DocumentSyncEngine<T: Codable & Sendable & Identifiable> wher
     /// `permissionDenied`, ...) and is then not listening; later failures reconnect with backoff.
     public func startListening(documentId: String) async throws {
         stopListening()
-        generation += 1
-        let generation = self.generation
         if self.documentId != documentId { currentDocument = nil }
         self.documentId = documentId
         isListening = true
         publish()
-        logger?.log(.listeningStarted(managerKey: managerKey))
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            firstEvent = continuation
-            listenTask = Task { await self.listen(documentId: documentId, generation: generation) }
-        }
+        try await listener.start(
+            throwsFirstFailure: true,
+            failed: {
+                self.lastError = $0; self.publish()
+            },
+            ended: {
+                self.isListening = false; self.publish()
+            },
+            attempt: { pass in
+                for try await model in self.remote.streamDocument(id: documentId) {
+                    guard pass.isCurrent else { return }
+                    self.lastError = nil
+                    self.apply(model)
+                    pass.delivered()
+                }
+            })
     }
 
     /// Stops the listener; final: no snapshot changes the state after this returns. The last known
     /// document stays (seed 001's `stopListening()`), and a ``startListening(documentId:)`` waiting for
     /// its first snapshot returns.
     public func stopListening() {
-        guard isListening || listenTask != nil else { return }
-        generation += 1
-        listenTask?.cancel()
-        listenTask = nil
-        resumeFirstEvent(nil)
+        guard listener.stop() else { return }
         isListening = false
         publish()
-        logger?.log(.listeningStopped(managerKey: managerKey))
-    }
-
-    private func listen(documentId: String, generation: Int) async {
-        var failures = 0
-        while generation == self.generation {
-            do {
-                for try await model in remote.streamDocument(id: documentId) {
-                    guard generation == self.generation else { return }
-                    failures = 0
-                    lastError = nil
-                    apply(model)
-                    resumeFirstEvent(nil)
-                }
-                guard generation == self.generation else { return }
-                resumeFirstEvent(nil)
-                endListening()
-                return
-            } catch {
-                guard generation == self.generation else { return }
-                if firstEvent != nil {
-                    resumeFirstEvent(error)
-                    endListening()
-                    return
-                }
-                let delay = retry.delay(afterFailures: failures)
-                failures += 1
-                lastError = error
-                publish()
-                logger?.log(.listenerFailed(managerKey: managerKey, error: error, retryAfter: delay))
-                do { try await retry.sleep(delay) } catch { return }
-            }
-        }
-    }
-
-    private func endListening() {
-        listenTask = nil
-        isListening = false
-        publish()
-        logger?.log(.listeningStopped(managerKey: managerKey))
-    }
-
-    private func resumeFirstEvent(_ error: (any Error)?) {
-        guard let continuation = firstEvent else { return }
-        firstEvent = nil
-        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
     }
 
     // MARK: Reading and writing
@@ -221,21 +174,11 @@ public final class DocumentSyncEngine<T: Codable & Sendable & Identifiable> wher
 
     private func apply(_ model: T?) {
         currentDocument = model
+        if let error = persistence?.keep(model.map { [$0] } ?? []) { lastError = error }
         publish()
-        do {
-            try persistence?.save(model.map { [$0] } ?? [])
-        } catch {
-            persistenceFailed(error)
-        }
     }
 
     private func publish() {
         broadcast.publish(state)
-    }
-
-    private func persistenceFailed(_ error: any Error) {
-        lastError = error
-        publish()
-        logger?.log(.persistenceFailed(managerKey: managerKey, error: error))
     }
 }

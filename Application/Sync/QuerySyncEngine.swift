@@ -29,11 +29,7 @@ public class QuerySyncEngine<T: Codable & Sendable & Identifiable> where T.ID ==
     @ObservationIgnored public let managerKey: String
     @ObservationIgnored private let remote: any RemoteQueryService<T>
     @ObservationIgnored private let persistence: SyncPersistence<T>?
-    @ObservationIgnored private let logger: (any SyncEngineLogger)?
-    @ObservationIgnored private let retry: SyncRetryPolicy
-    @ObservationIgnored private var generation = 0
-    @ObservationIgnored private var listenTask: Task<Void, Never>?
-    @ObservationIgnored private var firstLoad: CheckedContinuation<Void, Never>?
+    @ObservationIgnored private let listener: SyncListener
     /// The IDs updated (by the listener or by a write) since the stream started, until its first
     /// snapshot is complete: what the bulk load had and is not among them has left the results.
     @ObservationIgnored private var presentSinceStreamStart: Set<String>?
@@ -45,13 +41,12 @@ public class QuerySyncEngine<T: Codable & Sendable & Identifiable> where T.ID ==
     ) {
         self.remote = remote
         self.managerKey = managerKey
-        self.persistence = storage.map { SyncPersistence(storage: $0, key: managerKey) }
-        self.logger = logger
-        self.retry = retry
-        do {
-            currentCollection = try persistence?.load() ?? []
-        } catch {
-            persistenceFailed(error)
+        self.persistence = storage.map { SyncPersistence(storage: $0, key: managerKey, logger: logger) }
+        self.listener = SyncListener(managerKey: managerKey, logger: logger, retry: retry)
+        switch persistence?.loaded() {
+        case .success(let stored)?: currentCollection = stored
+        case .failure(let error)?: lastError = error
+        case nil: break
         }
     }
 
@@ -80,80 +75,55 @@ public class QuerySyncEngine<T: Codable & Sendable & Identifiable> where T.ID ==
     /// stops the previous listener, bulk-loads, then streams changes (see the type's documentation).
     public func startListening(buildQuery: @escaping @Sendable (Query) -> Query = { $0 }) async {
         stopListening()
-        generation += 1
-        let generation = self.generation
         isListening = true
         publish()
-        logger?.log(.listeningStarted(managerKey: managerKey))
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            firstLoad = continuation
-            listenTask = Task { await self.listen(buildQuery: buildQuery, generation: generation) }
+        do {
+            try await listener.start(
+                throwsFirstFailure: false,
+                failed: {
+                    self.lastError = $0; self.publish()
+                },
+                ended: {
+                    self.isListening = false; self.publish()
+                },
+                attempt: { pass in try await self.listen(buildQuery: buildQuery, pass: pass) })
+        } catch {
+            lastError = error  // not thrown when throwsFirstFailure is false; kept rather than dropped
         }
     }
 
     /// Stops the listener; final: nothing changes the state after this returns. The models stay.
     public func stopListening() {
-        guard isListening || listenTask != nil else { return }
-        generation += 1
-        listenTask?.cancel()
-        listenTask = nil
         presentSinceStreamStart = nil
-        resumeFirstLoad()
+        guard listener.stop() else { return }
         isListening = false
         publish()
-        logger?.log(.listeningStopped(managerKey: managerKey))
     }
 
-    private func listen(buildQuery: @escaping @Sendable (Query) -> Query, generation: Int) async {
-        var failures = 0
-        while generation == self.generation {
-            do {
-                let loaded = try await remote.getDocuments(query: buildQuery)
-                guard generation == self.generation else { return }
-                failures = 0
-                lastError = nil
-                replace(with: loaded)
-                resumeFirstLoad()
-                presentSinceStreamStart = []
-                for try await change in remote.streamChanges(query: buildQuery) {
-                    guard generation == self.generation else { return }
-                    failures = 0
-                    switch change {
-                    case .updated(let model):
-                        upsert(model)
-                    case .removed(let id):
-                        remove(id: id)
-                    case .synchronized:
-                        if let present = presentSinceStreamStart,
-                            currentCollection.contains(where: { !present.contains($0.id) })
-                        {
-                            replace(with: currentCollection.filter { present.contains($0.id) })
-                        }
-                        presentSinceStreamStart = nil
-                    }
+    private func listen(buildQuery: @escaping @Sendable (Query) -> Query, pass: SyncListener.Pass) async throws {
+        let loaded = try await remote.getDocuments(query: buildQuery)
+        guard pass.isCurrent else { return }
+        lastError = nil
+        replace(with: loaded)
+        pass.delivered()
+        presentSinceStreamStart = []
+        for try await change in remote.streamChanges(query: buildQuery) {
+            guard pass.isCurrent else { return }
+            pass.delivered()
+            switch change {
+            case .updated(let model):
+                upsert(model)
+            case .removed(let id):
+                remove(id: id)
+            case .synchronized:
+                if let present = presentSinceStreamStart,
+                    currentCollection.contains(where: { !present.contains($0.id) })
+                {
+                    replace(with: currentCollection.filter { present.contains($0.id) })
                 }
-                guard generation == self.generation else { return }
-                listenTask = nil
-                isListening = false
-                publish()
-                logger?.log(.listeningStopped(managerKey: managerKey))
-                return
-            } catch {
-                guard generation == self.generation else { return }
-                let delay = retry.delay(afterFailures: failures)
-                failures += 1
-                lastError = error
-                publish()
-                resumeFirstLoad()
-                logger?.log(.listenerFailed(managerKey: managerKey, error: error, retryAfter: delay))
-                do { try await retry.sleep(delay) } catch { return }
+                presentSinceStreamStart = nil
             }
         }
-    }
-
-    private func resumeFirstLoad() {
-        firstLoad?.resume()
-        firstLoad = nil
     }
 
     func replace(with models: [T]) {
@@ -177,21 +147,11 @@ public class QuerySyncEngine<T: Codable & Sendable & Identifiable> where T.ID ==
     }
 
     private func changed() {
+        if let error = persistence?.keep(currentCollection) { lastError = error }
         publish()
-        do {
-            try persistence?.save(currentCollection)
-        } catch {
-            persistenceFailed(error)
-        }
     }
 
     private func publish() {
         broadcast.publish(state)
-    }
-
-    private func persistenceFailed(_ error: any Error) {
-        lastError = error
-        publish()
-        logger?.log(.persistenceFailed(managerKey: managerKey, error: error))
     }
 }
