@@ -17,9 +17,21 @@ func makeCache(_ remote: FaultyRemote, local: (any DocumentStore)? = nil) async 
 }
 
 /// The first rejected write, or `nil` after `timeout`.
-func firstRejection(_ cache: CachedDocumentStore) async -> RejectedWrite? {
-    var iterator = cache.rejectedWrites.makeAsyncIterator()
-    return await iterator.next()
+func firstRejection(_ cache: CachedDocumentStore, timeout: Duration = .seconds(5)) async -> RejectedWrite? {
+    let stream = cache.rejectedWrites
+    return await withTaskGroup(of: RejectedWrite?.self) { group in
+        group.addTask {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
 }
 
 @Suite("CachedDocumentStore: writes")
