@@ -159,7 +159,7 @@ let package = Package(
             // Hearth is what a user's `import Hearth` gives, the others are what the samples import by name.
             [
                 "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFirestoreREST",
-                "HearthContract", "HearthFileSystem",
+                "HearthContract", "HearthFileSystem", "HearthCache",
                 "HearthTestSupport",
             ]),
         hearthTests(
