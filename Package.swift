@@ -80,7 +80,7 @@ let package = Package(
         // The offline cache: a decorator composing a remote store and a local one (memory or file) with a
         // durable queue of pending writes kept in the local store (Docs/Offline.md).
         hearthLibrary(
-            "HearthCache", ["HearthDomain", "HearthPort", "HearthApplication"], path: "Infrastructure/Cache"),
+            "HearthCache", ["HearthDomain", "HearthPort"], path: "Infrastructure/Cache"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
         // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).

@@ -1,8 +1,7 @@
-public import HearthApplication
 public import HearthDomain
 public import HearthPort
 
-extension CachedDocumentStore {
+extension CachedDocumentStore: CachingDocumentStore {
     /// Reads one document from `source`, pending writes overlaid:
     /// - `.server`: from the remote (`unavailable` while the network is disabled, and the remote's errors),
     ///   refreshing the cache, then answered from the cache;
@@ -11,7 +10,7 @@ extension CachedDocumentStore {
     /// - `.cache`: from the cache only; a document it does not hold is `unavailable` — also one known to be
     ///   missing (deleted by a pending write, or read missing from the server): the cache keeps no
     ///   tombstones yet (see `Docs/Offline.md`).
-    public func getDocument(_ path: DocumentPath, source: FirestoreSource) async throws -> Document? {
+    public func getDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> Document? {
         try checkOpen()
         var fromCache = source == .cache
         if !fromCache {
@@ -36,7 +35,7 @@ extension CachedDocumentStore {
     /// when the network is disabled or the remote fails with a transient error; `.cache` answers with what
     /// the cache holds.
     public func runQueryAll(
-        parent: DocumentPath?, query: StructuredQuery, source: FirestoreSource
+        parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
     ) async throws -> [RunQueryResponse] {
         try checkOpen()
         if source != .cache {

@@ -13,7 +13,7 @@ import Synchronization
 ///   queue and the cache takes the server's documents; a rejected one leaves the queue, its local effect
 ///   is rolled back (the documents re-read from the server, later pending writes re-applied) and it is
 ///   reported on ``rejectedWrites``. Transport failures keep it queued and retry with capped backoff.
-/// - Reads: the port's reads read as ``FirestoreSource/default`` (the remote when reachable, else the
+/// - Reads: the port's reads read as `CacheReadSource.default` (the remote when reachable, else the
 ///   cache); ``getDocument(_:source:)`` and ``runQueryAll(parent:query:source:)`` take a source. Every
 ///   read answers from the cache after refreshing it, so pending writes are always overlaid.
 /// - ``disableNetwork()``, ``enableNetwork()``, ``waitForPendingWrites()`` as Firebase's.

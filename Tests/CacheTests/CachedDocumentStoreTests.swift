@@ -371,3 +371,39 @@ struct CachedReadTests {
         try await cache.close()
     }
 }
+
+@Suite("CachedDocumentStore through Database")
+struct CachedDatabaseTests {
+    @Test func databaseReadsFollowTheSource_andItsNetworkControlsReachTheCache() async throws {
+        let remote = FaultyRemote()
+        let cache = try await makeCache(remote)
+        let db = Database(store: cache)
+
+        try db.disableNetwork()
+        try await db.document("visits/v1").setData(["member": "ana"])
+
+        #expect(try await db.document("visits/v1").getDocument(source: .cache).document?.fields == ["member": "ana"])
+        let cached = try await db.collection("visits").getDocuments(source: .cache)
+        #expect(cached.documents.map(\.reference.path.documentID) == ["v1"])
+        await #expect(throws: DocumentStoreError.self) {
+            try await db.document("visits/v1").getDocument(source: .server)
+        }
+        await #expect(throws: DocumentStoreError.self) {
+            try await db.document("visits/v2").getDocument(source: .cache)
+        }
+        #expect(remote.appliedCommits == 0)
+
+        try db.enableNetwork()
+        try await db.waitForPendingWrites()
+        #expect(remote.appliedCommits == 1)
+        #expect(try await db.document("visits/v1").getDocument(source: .server).document?.fields == ["member": "ana"])
+        try await cache.close()
+    }
+
+    @Test func onAStoreWithoutACache_theNetworkControlsAreUnimplemented_andCacheReadsUnavailable() async throws {
+        let db = Database(store: InMemoryDocumentStore(database: testDatabase))
+        #expect(throws: DocumentStoreError.self) { try db.disableNetwork() }
+        try await db.waitForPendingWrites()
+        await #expect(throws: DocumentStoreError.self) { try await db.document("c/a").getDocument(source: .cache) }
+    }
+}
