@@ -40,7 +40,7 @@ let package = Package(
     // Each library product is the one target of its name.
     products: [
         "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
-        "HearthFirestoreREST", "HearthFirestoreCodec", "HearthContract", "HearthFirestoreTestServer",
+        "HearthFirestoreREST", "HearthFirestoreCodec", "HearthCache", "HearthContract", "HearthFirestoreTestServer",
         "AuthContract",
     ].map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "hearth", targets: ["HearthCLI"]),
@@ -76,6 +76,11 @@ let package = Package(
             "HearthFirestoreREST",
             ["HearthDomain", "HearthPort", "HearthFirestoreCodec"],
             path: "Infrastructure/FirestoreREST/Adapter"),
+
+        // The offline cache: a decorator composing a remote store and a local one (memory or file) with a
+        // durable queue of pending writes kept in the local store (Docs/Offline.md).
+        hearthLibrary(
+            "HearthCache", ["HearthDomain", "HearthPort"], path: "Infrastructure/Cache"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
         // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
@@ -154,7 +159,7 @@ let package = Package(
             // Hearth is what a user's `import Hearth` gives, the others are what the samples import by name.
             [
                 "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFirestoreREST",
-                "HearthContract", "HearthFileSystem",
+                "HearthContract", "HearthFileSystem", "HearthCache",
                 "HearthTestSupport",
             ]),
         hearthTests(
@@ -193,6 +198,12 @@ let package = Package(
                 "AuthContract",
             ]),
         hearthTests("CryptoTests", ["HearthCrypto"]),
+        hearthTests(
+            "CacheTests",
+            [
+                "HearthDomain", "HearthPort", "HearthApplication", "HearthCache", "HearthInMemory", "HearthFileSystem",
+                "HearthFirestoreREST", "HearthTestSupport",
+            ]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),
         hearthTests(
             "InMemoryTests",

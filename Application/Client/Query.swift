@@ -134,11 +134,16 @@ extension QueryConvertible {
 }
 
 extension Query {
-    func run(consistency: ReadConsistency) async throws -> QuerySnapshot {
+    func run(consistency: ReadConsistency, source: CacheReadSource? = nil) async throws -> QuerySnapshot {
         let built = try build()
         if case .latest = consistency { await database.pipeline.drain() }
-        let elements = try await database.store.runQueryAll(
-            parent: built.parent, query: built.query, consistency: consistency)
+        let elements: [RunQueryResponse]
+        if let source, let cache = database.store as? any CachingDocumentStore {
+            elements = try await cache.runQueryAll(parent: built.parent, query: built.query, source: source)
+        } else {
+            elements = try await database.store.runQueryAll(
+                parent: built.parent, query: built.query, consistency: consistency)
+        }
         var documents: [QueryDocumentSnapshot] = []
         documents.reserveCapacity(elements.count)
         var readTime: Timestamp?

@@ -17,7 +17,7 @@
 ///
 /// No message ever holds a password or a token: messages name the offending field and the rule it
 /// breaks, never the rejected text.
-public struct AuthError: Error, Sendable, CustomStringConvertible {
+public struct AuthError: CodedError {
     /// What went wrong, in the terms of the use case.
     public let code: Code
     /// A human-readable explanation naming the offending field where there is one; never a password or
@@ -35,13 +35,6 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// `codeName: message`, then ` (cause: …)` with the underlying error's description when there is one.
-    public var description: String {
-        var text = "\(code.name): \(message)"
-        if let underlying { text += " (cause: \(underlying))" }
-        return text
-    }
-
     /// Whether `error` is an ``AuthError`` with the same ``code`` as `pattern`, so that the predefined
     /// errors (``invalidCredentials``, …) match in a `catch` or `switch` as enum cases would.
     public static func ~= (pattern: AuthError, error: any Error) -> Bool {
@@ -52,7 +45,7 @@ public struct AuthError: Error, Sendable, CustomStringConvertible {
 extension AuthError {
     /// A kind of authentication failure. Each documents the Firebase Authentication codes it covers
     /// (``firebaseCodes``): the `CODE` part of Identity Toolkit and Secure Token error messages.
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: CodedErrorCode, CustomStringConvertible {
         /// The code's name, as written in Swift: `"invalidCredentials"`.
         public let name: String
         /// The Firebase Authentication error codes this code covers (Identity Toolkit and Secure Token

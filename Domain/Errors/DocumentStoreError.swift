@@ -10,7 +10,7 @@
 /// ```swift
 /// catch let error as DocumentStoreError where error.code == .notFound { ... }
 /// ```
-public struct DocumentStoreError: Error, Sendable, CustomStringConvertible {
+public struct DocumentStoreError: CodedError {
     /// What went wrong, in Firestore's terms.
     public let code: Code
     /// A human-readable explanation naming the offending path, field or value where there is one.
@@ -26,17 +26,11 @@ public struct DocumentStoreError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// `CODE_NAME: message`, then ` (cause: …)` with the underlying error's description when there is one.
-    public var description: String {
-        var text = "\(code.name): \(message)"
-        if let underlying { text += " (cause: \(underlying))" }
-        return text
-    }
 }
 
 extension DocumentStoreError {
     /// A canonical Firestore error code (`google.rpc.Code`).
-    public struct Code: Hashable, Sendable, CustomStringConvertible {
+    public struct Code: CodedErrorCode, CustomStringConvertible {
         /// The canonical name used on the wire, for example `"NOT_FOUND"`.
         public let name: String
         /// The `google.rpc.Code` number, for example `5` for `NOT_FOUND`.

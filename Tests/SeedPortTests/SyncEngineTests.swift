@@ -303,11 +303,13 @@ struct SyncEngineTests {
     }
 
     /// Waits (up to 20 s, polling) until `condition` holds.
-    static func eventually(_ condition: @MainActor () -> Bool) async throws {
+    static func eventually(
+        sourceLocation: SourceLocation = #_sourceLocation, _ condition: @MainActor () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + .seconds(20)
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("condition not met in 20 s")
+                Issue.record("condition not met in 20 s", sourceLocation: sourceLocation)
                 return
             }
             try await Task.sleep(for: .milliseconds(20))

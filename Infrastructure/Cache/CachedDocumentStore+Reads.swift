@@ -1,0 +1,163 @@
+public import HearthDomain
+public import HearthPort
+
+extension CachedDocumentStore: CachingDocumentStore {
+    /// Reads one document from `source`, pending writes overlaid:
+    /// - `.server`: from the remote (`unavailable` while the network is disabled, and the remote's errors),
+    ///   refreshing the cache, then answered from the cache;
+    /// - `.default`: as `.server` when the remote answers; when the network is disabled or the remote fails
+    ///   with a transient error, from the cache, where a document the cache does not hold is `unavailable`;
+    /// - `.cache`: from the cache only; a document it does not hold is `unavailable` — also one known to be
+    ///   missing (deleted by a pending write, or read missing from the server): the cache keeps no
+    ///   tombstones yet (see `Docs/Offline.md`).
+    public func getDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> Document? {
+        try checkOpen()
+        var fromCache = source == .cache
+        if !fromCache {
+            do {
+                try await refresh(paths: [path])
+            } catch let error as DocumentStoreError where source == .default && isOffline(error) {
+                fromCache = true
+            }
+        }
+        let document = try await local.getDocument(path, mask: nil, consistency: .latest)
+        if document == nil, fromCache {
+            throw DocumentStoreError(
+                .unavailable,
+                "Document \(path) is not in the offline cache (source: .cache, or the network is disabled).")
+        }
+        return document
+    }
+
+    /// Runs a query from `source`, pending writes overlaid: `.server` and `.default` run it on the remote and
+    /// refresh the cache with every document it returns (and with every document the cache would have
+    /// returned that the remote did not), then answer from the cache; `.default` falls back to the cache
+    /// when the network is disabled or the remote fails with a transient error; `.cache` answers with what
+    /// the cache holds.
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
+    ) async throws -> [RunQueryResponse] {
+        try checkOpen()
+        if source != .cache {
+            do {
+                let remoteResults = try await reachableRemote(for: "run a query on the server").runQueryAll(
+                    parent: parent, query: query, consistency: .latest)
+                var documents: [DocumentPath: Document?] = [:]
+                for case let document? in remoteResults.map(\.document) { documents[document.path] = .some(document) }
+                let cached = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+                let pending = Set(pendingWrites.flatMap(\.paths))
+                let stale = cached.compactMap(\.document?.path).filter {
+                    documents[$0] == nil && !pending.contains($0)
+                }
+                if !stale.isEmpty { documents.merge(try await remoteDocuments(stale)) { $1 } }
+                if query.select == nil {
+                    try await settle(documents, removing: nil)
+                } else {
+                    // A projection is not the whole document: refresh the documents themselves.
+                    try await refresh(paths: Array(documents.keys))
+                }
+            } catch let error as DocumentStoreError where source == .default && isOffline(error) {
+                // Offline: answer from the cache below.
+            }
+        }
+        return try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+    }
+
+    /// Whether `error` means the remote cannot be reached (the cache answers `.default` reads then).
+    private func isOffline(_ error: DocumentStoreError) -> Bool {
+        !isNetworkEnabled || [.unavailable, .deadlineExceeded].contains(error.code)
+    }
+
+    /// Reads one document as ``getDocument(_:source:)`` with `.default`. Reads in a transaction or at a
+    /// past time go to the remote (`unavailable` while the network is disabled).
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
+    ) async throws
+        -> Document?
+    {
+        guard consistency == .latest else {
+            return try await reachableRemote(for: "read in a transaction or at a past time").getDocument(
+                path, mask: mask, consistency: consistency)
+        }
+        let document = try await getDocument(path, source: .default)
+        guard let mask, let document else { return document }
+        return document.projected(onto: mask)
+    }
+
+    /// Reads documents as ``getDocument(_:source:)`` with `.default`, one by one from the cache after one
+    /// refresh from the remote; other consistencies go to the remote.
+    public func batchGetDocuments(
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+    )
+        async throws -> BatchGetResponse
+    {
+        guard consistency == .latest else {
+            return try await reachableRemote(for: "read in a transaction or at a past time").batchGetDocuments(
+                paths, mask: mask, consistency: consistency)
+        }
+        try checkOpen()
+        do {
+            try await refresh(paths: paths)
+        } catch let error as DocumentStoreError where isOffline(error) {}
+        return try await local.batchGetDocuments(paths, mask: mask, consistency: .latest)
+    }
+
+    /// Runs the query as ``runQueryAll(parent:query:source:)`` with `.default`; other consistencies go to the remote.
+    public func runQueryAll(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
+        async throws -> [RunQueryResponse]
+    {
+        guard consistency == .latest else {
+            return try await reachableRemote(for: "query in a transaction or at a past time").runQueryAll(
+                parent: parent, query: query, consistency: consistency)
+        }
+        return try await runQueryAll(parent: parent, query: query, source: .default)
+    }
+
+    /// ``runQueryAll(parent:query:consistency:)`` as a stream.
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency
+    )
+        -> AsyncThrowingStream<RunQueryResponse, any Error>
+    {
+        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
+        let task = Task {
+            do {
+                for response in try await runQueryAll(parent: parent, query: query, consistency: consistency) {
+                    continuation.yield(response)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The remote's aggregation (server only, as in Firebase; `unavailable` while the network is disabled).
+    public func runAggregation(
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
+    ) async throws -> AggregationResponse {
+        try await reachableRemote(for: "run an aggregation").runAggregation(
+            parent: parent, query: query, consistency: consistency)
+    }
+
+    /// The remote's listing (`unavailable` while the network is disabled).
+    public func listDocuments(_ request: ListDocumentsRequest) async throws -> ListDocumentsResponse {
+        try await reachableRemote(for: "list documents").listDocuments(request)
+    }
+
+    /// The remote's collection IDs (`unavailable` while the network is disabled).
+    public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
+        try await reachableRemote(for: "list collection IDs").listCollectionIDs(request)
+    }
+
+    /// Listens to the cache (Firebase's `source: .cache` listen): local writes and every refresh of the
+    /// cache show at once; changes on the server show when a read or the flusher brings them in.
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
+        local.listen(target, options: options)
+    }
+}

@@ -1,0 +1,325 @@
+public import HearthDomain
+public import HearthPort
+import Synchronization
+
+/// A `DocumentStore` decorator that gives a remote store an offline cache with latency compensation:
+/// Firebase's client persistence, over any remote (Firestore REST, or any `DocumentStore`) and any local
+/// store (memory, or the file store for a cache that survives restarts).
+///
+/// - Writes (``commit(_:transaction:)`` outside a transaction) are applied to the local store at once and
+///   recorded, in the same local commit, as an entry of an ordered queue kept in the local store itself
+///   (``PendingWrite``): a write is acknowledged once it is there, and a restart resumes the queue.
+///   A flusher sends the entries to the remote in order, one commit each; an acknowledged entry leaves the
+///   queue and the cache takes the server's documents; a rejected one leaves the queue, its local effect
+///   is rolled back (the documents re-read from the server, later pending writes re-applied) and it is
+///   reported on ``rejectedWrites``. Transport failures keep it queued and retry with capped backoff.
+/// - Reads: the port's reads read as `CacheReadSource.default` (the remote when reachable, else the
+///   cache); ``getDocument(_:source:)`` and ``runQueryAll(parent:query:source:)`` take a source. Every
+///   read answers from the cache after refreshing it, so pending writes are always overlaid.
+/// - ``disableNetwork()``, ``enableNetwork()``, ``waitForPendingWrites()`` as Firebase's.
+/// - Listeners listen to the cache (Firebase's `source: .cache` listen); aggregations, listings,
+///   collection IDs and transactions go to the remote (`unavailable` while the network is disabled).
+///
+/// Make one with ``open(remote:local:options:)``; close it with ``close()``, which stops the flusher
+/// and closes both stores.
+public final class CachedDocumentStore: DocumentStore {
+    /// The store writes are sent to and reads are refreshed from.
+    public let remote: any DocumentStore
+    /// The cache: it holds the documents read and written, and the queue of pending writes.
+    public let local: any DocumentStore
+    /// How the flusher retries.
+    public let options: CacheOptions
+    /// The writes the remote rejected (or whose outcome could not be known), in the order they happened.
+    /// One consumer; elements are kept (up to 1,000, then the oldest dropped) until read.
+    public let rejectedWrites: AsyncStream<RejectedWrite>
+
+    struct State {
+        var queue: [PendingWrite] = []
+        var nextSequence: Int64 = 1
+        var networkEnabled = true
+        var closed = false
+        var waiters: [(upTo: Int64, continuation: CheckedContinuation<Void, any Error>)] = []
+    }
+
+    let state: Mutex<State>
+    /// Serialises every local commit (user writes, settling, refreshes), so that a commit's local effect
+    /// is computed from the queue it is committed with.
+    let localLock = AsyncLock()
+    let rejections: AsyncStream<RejectedWrite>.Continuation
+    let wake: AsyncStream<Void>.Continuation
+    private let wakeSignals: AsyncStream<Void>
+    private let flusher = Mutex<Task<Void, Never>?>(nil)
+
+    private init(remote: any DocumentStore, local: any DocumentStore, options: CacheOptions, queue: [PendingWrite]) {
+        self.remote = remote
+        self.local = local
+        self.options = options
+        var initial = State()
+        initial.queue = queue
+        initial.nextSequence = (queue.last?.sequence ?? 0) + 1
+        state = Mutex(initial)
+        (rejectedWrites, rejections) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1_000))
+        (wakeSignals, wake) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Opens a cache of `remote` in `local`: reads the queue of pending writes `local` holds (left by an
+    /// earlier run) and starts the flusher, which sends them first.
+    ///
+    /// - Throws: what reading the queue from `local` throws; `dataLoss` naming an entry that cannot be read
+    ///   (a damaged queue is reported, never silently dropped).
+    public static func open(
+        remote: any DocumentStore, local: any DocumentStore, options: CacheOptions = CacheOptions()
+    ) async throws -> CachedDocumentStore {
+        let responses = try await local.runQueryAll(
+            parent: nil, query: StructuredQuery(from: .init(collectionID: PendingWrite.collectionID)),
+            consistency: .latest)
+        var queue: [PendingWrite] = []
+        for case let document? in responses.map(\.document) { queue.append(try PendingWrite(document: document)) }
+        queue.sort { $0.sequence < $1.sequence }
+        let store = CachedDocumentStore(remote: remote, local: local, options: options, queue: queue)
+        store.startFlusher()
+        return store
+    }
+
+    private func startFlusher() {
+        let signals = wakeSignals
+        let task = Task { [self] in await runFlusher(wakeSignals: signals) }
+        flusher.withLock { $0 = task }
+        wake.yield()
+    }
+
+    /// The remote's database.
+    public var database: DatabaseID { remote.database }
+
+    /// Whether ``close()`` was called.
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// The writes waiting to be sent, in queue order.
+    public var pendingWrites: [PendingWrite] { state.withLock { $0.queue } }
+
+    /// Whether the network is enabled (see ``disableNetwork()``).
+    public var isNetworkEnabled: Bool { state.withLock { $0.networkEnabled } }
+
+    /// Stops every call to the remote: writes queue, reads answer from the cache, calls that need the server
+    /// (transactions, aggregations, listings) fail with `unavailable`. A send already under way completes.
+    public func disableNetwork() {
+        state.withLock { $0.networkEnabled = false }
+    }
+
+    /// Lets calls reach the remote again; the flusher resumes at once.
+    public func enableNetwork() {
+        state.withLock { $0.networkEnabled = true }
+        wake.yield()
+    }
+
+    /// Returns once every write committed before the call has left the queue (acknowledged or rejected);
+    /// at once when none is pending. Throws `failedPrecondition` when the store is closed before then, and
+    /// `cancelled` when the task is.
+    public func waitForPendingWrites() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let resumeNow = state.withLock { state -> (any Error)?? in
+                if state.closed {
+                    return .some(DocumentStoreError(.failedPrecondition, "The offline cache is closed."))
+                }
+                guard let last = state.queue.last?.sequence else { return .some(nil) }
+                state.waiters.append((last, continuation))
+                return nil
+            }
+            switch resumeNow {
+            case .some(.some(let error)): continuation.resume(throwing: error)
+            case .some(.none): continuation.resume()
+            case .none: break
+            }
+        }
+    }
+
+    /// Stops the flusher (the queue stays in the local store for the next run), ends waiters of
+    /// ``waitForPendingWrites()`` with `failedPrecondition`, ends ``rejectedWrites``, and closes both
+    /// stores (the local first). Idempotent; throws the first error of the two closes.
+    public func close() async throws {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, any Error>]? in
+            guard !state.closed else { return nil }
+            state.closed = true
+            defer { state.waiters = [] }
+            return state.waiters.map(\.continuation)
+        }
+        guard let waiters else { return }
+        for waiter in waiters {
+            waiter.resume(throwing: DocumentStoreError(.failedPrecondition, "The offline cache was closed."))
+        }
+        let task = flusher.withLock { $0 }
+        task?.cancel()
+        wake.finish()
+        await task?.value
+        rejections.finish()
+        var failure: (any Error)?
+        await localLock.withLock {
+            do { try await local.close() } catch { failure = failure ?? error }
+        }
+        do { try await remote.close() } catch { failure = failure ?? error }
+        if let failure { throw failure }
+    }
+
+    /// Throws `failedPrecondition` once closed.
+    func checkOpen() throws(DocumentStoreError) {
+        if isClosed { throw DocumentStoreError(.failedPrecondition, "The offline cache is closed.") }
+    }
+
+    /// The remote, or `unavailable` while the network is disabled.
+    func reachableRemote(for what: @autoclosure () -> String) throws(DocumentStoreError) -> any DocumentStore {
+        try checkOpen()
+        guard isNetworkEnabled else {
+            throw DocumentStoreError(.unavailable, "Cannot \(what()): the network of the offline cache is disabled.")
+        }
+        return remote
+    }
+
+    // MARK: - Writes
+
+    /// Outside a transaction: applies `writes` to the cache at once and queues them for the remote, in one
+    /// local commit; returns the local commit's times (a write with no local effect — an update of a
+    /// document the cache does not hold — gets the commit time). Fails with what the local store
+    /// says of the writes (an invalid write is refused here, before anything is queued); the remote's
+    /// verdict comes later, through ``rejectedWrites``.
+    /// In a transaction: sends them to the remote (`unavailable` while the network is disabled), then
+    /// refreshes their documents in the cache.
+    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+        try checkOpen()
+        if let transaction {
+            let response = try await reachableRemote(for: "commit a transaction").commit(
+                writes, transaction: transaction)
+            try? await refresh(paths: PendingWrite(sequence: 0, writes: writes).paths)
+            return response
+        }
+        guard !writes.isEmpty else { return try await local.commit([], transaction: nil) }
+        return try await localLock.withLock {
+            try checkOpen()
+            let mustExist = writes.filter { $0.precondition == .exists(true) }.map(\.path)
+            var exists: [DocumentPath: Bool] = [:]
+            if !mustExist.isEmpty {
+                for read in try await local.batchGetDocuments(mustExist, mask: [], consistency: .latest).documents {
+                    exists[read.path] = read.document != nil
+                }
+            }
+            let (localWrites, indexes) = LocalEffect.localWrites(writes, exists: exists)
+            let entry = PendingWrite(sequence: state.withLock { $0.nextSequence }, writes: writes)
+            let response = try await local.commit(
+                localWrites + [.update(try entry.documentPath(), fields: entry.fields)], transaction: nil)
+            state.withLock { state in
+                state.queue.append(entry)
+                state.nextSequence = entry.sequence + 1
+            }
+            wake.yield()
+            let results = indexes.map { index in
+                index.flatMap { response.writeResults.indices.contains($0) ? response.writeResults[$0] : nil }
+                    ?? WriteResult(updateTime: response.commitTime)
+            }
+            return CommitResponse(writeResults: results, commitTime: response.commitTime)
+        }
+    }
+
+    /// Starts a transaction on the remote (`unavailable` while the network is disabled: transactions need
+    /// the server, as in Firebase).
+    public func beginTransaction(_ options: TransactionMode) async throws -> TransactionID {
+        try await reachableRemote(for: "begin a transaction").beginTransaction(options)
+    }
+
+    /// Rolls back a remote transaction (`unavailable` while the network is disabled).
+    public func rollback(_ transaction: TransactionID) async throws {
+        try await reachableRemote(for: "roll back a transaction").rollback(transaction)
+    }
+
+    // MARK: - Settling the queue
+
+    /// Makes the cache hold the remote's version of each document in `documents` with the queued writes
+    /// re-applied, removing `entry` from the queue in the same local commit when given.
+    func settle(_ documents: [DocumentPath: Document?], removing entry: PendingWrite?) async throws {
+        try await localLock.withLock {
+            let remaining = state.withLock { state in
+                state.queue.filter { $0.sequence != entry?.sequence }.flatMap(\.writes)
+            }
+            var writes: [Write] = []
+            for (path, document) in documents.sorted(by: { $0.key < $1.key }) {
+                writes += LocalEffect.rebase(path, on: document, pending: remaining)
+            }
+            if let entry { writes.append(.delete(try entry.documentPath())) }
+            if !writes.isEmpty { _ = try await local.commit(writes, transaction: nil) }
+            guard let entry else { return }
+            let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+                state.queue.removeAll { $0.sequence == entry.sequence }
+                let head = state.queue.first?.sequence ?? .max
+                let done = state.waiters.filter { $0.upTo < head }.map(\.continuation)
+                state.waiters.removeAll { $0.upTo < head }
+                return done
+            }
+            for waiter in ready { waiter.resume() }
+        }
+    }
+
+    /// Reads `paths` from the remote and refreshes them in the cache (pending writes re-applied).
+    func refresh(paths: [DocumentPath]) async throws {
+        guard !paths.isEmpty else { return }
+        let documents = try await remoteDocuments(paths)
+        try await settle(documents, removing: nil)
+    }
+
+    /// The remote's documents at `paths` (`nil`: missing).
+    func remoteDocuments(_ paths: [DocumentPath]) async throws -> [DocumentPath: Document?] {
+        let reads = try await reachableRemote(for: "read from the server").batchGetDocuments(
+            paths, mask: nil, consistency: .latest)
+        var documents: [DocumentPath: Document?] = [:]
+        for read in reads.documents { documents[read.path] = .some(read.document) }
+        return documents
+    }
+
+    /// Records in the queue (durably) the remote versions `entry` is sent against.
+    func recordGuard(_ entry: PendingWrite, _ versions: [DocumentPath: Timestamp?]) async throws -> PendingWrite {
+        let guarded = PendingWrite(sequence: entry.sequence, writes: entry.writes, guardVersions: versions)
+        try await localLock.withLock {
+            _ = try await local.commit([.update(try guarded.documentPath(), fields: guarded.fields)], transaction: nil)
+            state.withLock { state in
+                if let index = state.queue.firstIndex(where: { $0.sequence == entry.sequence }) {
+                    state.queue[index] = guarded
+                }
+            }
+        }
+        return guarded
+    }
+}
+
+/// How a ``CachedDocumentStore`` retries sending its queue.
+public struct CacheOptions: Sendable {
+    /// The delays between attempts after transport failures (default: 100 ms, doubling, at most 30 s).
+    public var backoff: Backoff
+    /// Waits between attempts (default `Task.sleep`).
+    public var sleep: @Sendable (Duration) async throws -> Void
+
+    /// Options; see the properties for the defaults.
+    public init(
+        backoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(30)),
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.backoff = backoff
+        self.sleep = sleep
+    }
+}
+
+/// A queued write that left the queue without being known to be applied: the remote rejected it, or its
+/// outcome could not be known (see ``Kind``). Its local effect has been replaced by the server's documents.
+public struct RejectedWrite: Sendable {
+    /// Why the write left the queue.
+    public enum Kind: Sendable, Hashable {
+        /// The remote answered with an error that is not transient (rules, precondition, invalid write).
+        case rejected
+        /// A send that is not idempotent (a transform, a create, a precondition) failed in transit, and the
+        /// remote's documents changed since: it was applied, or another writer changed them; it is not sent again.
+        case outcomeUnknown
+    }
+
+    /// The writes of the commit, as given.
+    public let writes: [Write]
+    /// Why it left the queue.
+    public let kind: Kind
+    /// The remote's error (`rejected`), or an `aborted` error explaining the doubt (`outcomeUnknown`).
+    public let error: DocumentStoreError
+}
