@@ -17,6 +17,8 @@ struct SeedLineTests {
 
     static let ports: [Port] = [
         Port(seedFile: "000_01254e5ab3ef1eb5.txt", portFiles: ["Seed000Port.swift"], blocks: nil),
+        // Block 3: the "Example Actions" (the engines are made by Seed001ExampleActionsTests).
+        Port(seedFile: "001_fbb4e71c8a4f8345.txt", portFiles: ["Seed001Port.swift"], blocks: [3]),
         // Blocks 2 and 3: the repository and its mapper (the others need Firebase Auth, issue 16).
         Port(seedFile: "002_56922efacb6ea023.txt", portFiles: ["Seed002Port.swift"], blocks: [2, 3]),
         // Blocks 0–6: models, repository protocols, the encoder, the batch write (7 and 8 are

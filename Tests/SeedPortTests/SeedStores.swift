@@ -35,8 +35,11 @@ enum SeedStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Runs `body` on a fresh database of `store`, closing it afterwards; reports a skip (with the reason)
-/// when the adapter cannot run here.
-func withSeedDatabase(_ store: SeedStore, _ body: (Firestore) async throws -> Void) async throws {
+/// when the adapter cannot run here. `body` runs on the caller's actor (the sync engines' tests run on
+/// the main actor).
+func withSeedDatabase(
+    _ store: SeedStore, isolation: isolated (any Actor)? = #isolation, _ body: (Firestore) async throws -> Void
+) async throws {
     guard store.isAvailable else {
         try Test.cancel("\(store.skipReason)")
     }
