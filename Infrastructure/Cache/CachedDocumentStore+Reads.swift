@@ -121,19 +121,11 @@ extension CachedDocumentStore: CachingDocumentStore {
     )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
-        let task = Task {
-            do {
-                for response in try await runQueryAll(parent: parent, query: query, consistency: consistency) {
-                    continuation.yield(response)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        .relayed { continuation in
+            for response in try await self.runQueryAll(parent: parent, query: query, consistency: consistency) {
+                continuation.yield(response)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// The remote's aggregation (server only, as in Firebase; `unavailable` while the network is disabled).

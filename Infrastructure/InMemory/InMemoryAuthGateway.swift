@@ -35,10 +35,7 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
     /// The HS256 key of this gateway's ID tokens: random, never shown, gone with the gateway.
-    private let signingKey: [UInt8] = {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }()
+    private let signingKey = LocalAuthSupport.randomBytes(count: 32)
 
     /// An empty gateway.
     ///

@@ -38,7 +38,7 @@ struct AuthRecords: Equatable, Sendable {
 
     /// Empty records with a new random signing key.
     static func new() -> AuthRecords {
-        AuthRecords(signingKey: SecureRandom.bytes(signingKeyByteCount))
+        AuthRecords(signingKey: LocalAuthSupport.randomBytes(count: signingKeyByteCount))
     }
 
     init(signingKey: [UInt8]) {
@@ -97,7 +97,7 @@ struct AuthRecords: Equatable, Sendable {
         repeat {
             id = LocalAuthSupport.randomText(count: 20)
         } while signIns[id] != nil
-        let refreshToken = Base64URL.encode(SecureRandom.bytes(Self.refreshTokenByteCount))
+        let refreshToken = Base64URL.encode(LocalAuthSupport.randomBytes(count: Self.refreshTokenByteCount))
         let signIn = SignIn(
             id: id, uid: uid, refreshTokenHash: Self.hash(refreshToken: refreshToken), authTime: authTime)
         insert(signIn)

@@ -1,5 +1,6 @@
 import HearthCrypto
 import HearthDomain
+import HearthPort
 
 /// A password as the auth file keeps it: scrypt's key of the password under a random salt, with the
 /// parameters it was derived with, so that it keeps verifying when the gateway's work factor changes.
@@ -13,7 +14,7 @@ struct PasswordHash: Equatable, Sendable {
 
     /// The hash of `password` under a new random salt (slow: one scrypt derivation).
     init(of password: Password, workFactor: ScryptWorkFactor) throws(AuthError) {
-        let salt = SecureRandom.bytes(Self.saltByteCount)
+        let salt = LocalAuthSupport.randomBytes(count: Self.saltByteCount)
         self.init(workFactor: workFactor, salt: salt, key: try Self.derive(password, workFactor, salt))
     }
 
@@ -27,7 +28,7 @@ struct PasswordHash: Equatable, Sendable {
     /// the work a wrong password costs.
     static func unmatchable(_ workFactor: ScryptWorkFactor) -> PasswordHash {
         PasswordHash(
-            workFactor: workFactor, salt: SecureRandom.bytes(saltByteCount),
+            workFactor: workFactor, salt: LocalAuthSupport.randomBytes(count: saltByteCount),
             key: [UInt8](repeating: 0, count: keyByteCount))
     }
 

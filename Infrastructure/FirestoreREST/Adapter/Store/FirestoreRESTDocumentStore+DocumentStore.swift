@@ -69,21 +69,14 @@ extension FirestoreRESTDocumentStore {
     )
         -> AsyncThrowingStream<RunQueryResponse, any Error>
     {
-        let (stream, continuation) = AsyncThrowingStream<RunQueryResponse, any Error>.makeStream()
-        let task = Task {
-            do {
-                let (elements, error) = try await runQueryElements(
-                    parent: parent, query: query, consistency: consistency)
-                for element in elements {
-                    continuation.yield(element)
-                }
-                continuation.finish(throwing: error)
-            } catch {
-                continuation.finish(throwing: error)
+        .relayed { continuation in
+            let (elements, error) = try await self.runQueryElements(
+                parent: parent, query: query, consistency: consistency)
+            for element in elements {
+                continuation.yield(element)
             }
+            if let error { throw error }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// One `runQuery` request, its whole answer at once (an error element after results throws it).
