@@ -210,7 +210,7 @@ struct FirebaseNamesTests {
     // MARK: - Helpers
 
     private func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<6_000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
         #expect(condition())
     }
 }
