@@ -202,7 +202,7 @@ let package = Package(
             "CacheTests",
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthCache", "HearthInMemory", "HearthFileSystem",
-                "HearthFirestoreREST", "HearthTestSupport",
+                "HearthFirestoreREST", "HearthContract", "HearthTestSupport",
             ]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),
         hearthTests(

@@ -65,12 +65,27 @@ extension CollectionReference {
 }
 
 extension WritePipeline {
-    /// Commits `write` on the pipeline and reports the outcome to `completion`.
+    /// Commits `write` on the pipeline and reports the outcome to `completion`. On a store with an offline
+    /// cache the pipeline only waits for the cache (the write is visible and queued at once, also
+    /// offline), and `completion` gets the server's verdict later, as Firebase's does.
     func enqueue(_ write: Write, to store: any DocumentStore, completion: (@Sendable ((any Error)?) -> Void)?) {
         enqueue {
             do {
-                _ = try await store.commit([write], transaction: nil)
-                completion?(nil)
+                guard let cache = store as? any CachingDocumentStore else {
+                    _ = try await store.commit([write], transaction: nil)
+                    completion?(nil)
+                    return
+                }
+                let pending = try await cache.commitLocally([write], keepingVerdict: completion != nil)
+                guard let completion else { return }
+                Task {
+                    do {
+                        _ = try await cache.serverOutcome(of: pending)
+                        completion(nil)
+                    } catch {
+                        completion(ListenMapping.storeError(error))
+                    }
+                }
             } catch {
                 completion?(ListenMapping.storeError(error))
             }

@@ -42,24 +42,25 @@ extension CachedDocumentStore {
                 // Sent before, outcome unknown, and the documents changed since: never sent again.
                 let documents = try await remoteDocuments(entry.paths)
                 try await settle(documents, removing: entry)
-                rejections.yield(
-                    RejectedWrite(
-                        writes: entry.writes, kind: .outcomeUnknown,
-                        error: DocumentStoreError(
-                            .aborted,
-                            "A pending write of \(entry.paths.map(\.path).joined(separator: ", ")) failed in transit and the documents changed on the server since: it was applied, or another writer changed them. It was not sent again; the cache holds the server's documents."
-                        )))
+                let error = DocumentStoreError(
+                    .aborted,
+                    "A pending write of \(entry.paths.map(\.path).joined(separator: ", ")) failed in transit and the documents changed on the server since: it was applied, or another writer changed them. It was not sent again; the cache holds the server's documents."
+                )
+                rejections.yield(RejectedWrite(writes: entry.writes, kind: .outcomeUnknown, error: error))
+                resolveOutcome(entry.sequence, .failure(error))
                 return
             }
             if entry.guardVersions != versions { entry = try await recordGuard(entry, versions) }
         }
         let remote = try reachableRemote(for: "send pending writes")
+        let response: CommitResponse
         do {
-            _ = try await remote.commit(entry.writes, transaction: nil)
+            response = try await remote.commit(entry.writes, transaction: nil)
         } catch let error as DocumentStoreError where !Self.transientCodes.contains(error.code) {
             let documents = try await remoteDocuments(entry.paths)
             try await settle(documents, removing: entry)
             rejections.yield(RejectedWrite(writes: entry.writes, kind: .rejected, error: error))
+            resolveOutcome(entry.sequence, .failure(error))
             return
         }
         // Applied on the remote: the entry must leave the queue even if the documents cannot be re-read now.
@@ -67,6 +68,7 @@ extension CachedDocumentStore {
         while true {
             do {
                 try await settle(documents, removing: entry)
+                resolveOutcome(entry.sequence, .success(response))
                 return
             } catch {
                 if Task.isCancelled { return }

@@ -1,5 +1,6 @@
 public import HearthDomain
 public import HearthPort
+import Synchronization
 
 extension CachedDocumentStore: CachingDocumentStore {
     /// Reads one document from `source`, pending writes overlaid:
@@ -15,7 +16,10 @@ extension CachedDocumentStore: CachingDocumentStore {
         var fromCache = source == .cache
         if !fromCache {
             do {
-                try await refresh(paths: [path])
+                let documents = try await remoteDocuments([path])
+                try await settle(documents, removing: nil)
+                // No pending write on top: the server's document itself, with the server's times.
+                if !hasPendingWrites(path), let server = documents[path] { return server }
             } catch let error as DocumentStoreError where source == .default && isOffline(error) {
                 fromCache = true
             }
@@ -38,10 +42,12 @@ extension CachedDocumentStore: CachingDocumentStore {
         parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
     ) async throws -> [RunQueryResponse] {
         try checkOpen()
+        var server: [DocumentPath: Document] = [:]
         if source != .cache {
             do {
                 let remoteResults = try await reachableRemote(for: "run a query on the server").runQueryAll(
                     parent: parent, query: query, consistency: .latest)
+                for case let document? in remoteResults.map(\.document) { server[document.path] = document }
                 var documents: [DocumentPath: Document?] = [:]
                 for case let document? in remoteResults.map(\.document) { documents[document.path] = .some(document) }
                 let cached = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
@@ -58,9 +64,24 @@ extension CachedDocumentStore: CachingDocumentStore {
                 }
             } catch let error as DocumentStoreError where source == .default && isOffline(error) {
                 // Offline: answer from the cache below.
+                server = [:]
             }
         }
-        return try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+        let results = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+        guard !server.isEmpty else { return results }
+        // Documents without a pending write on top are the server's own, with the server's times.
+        return results.map { response in
+            guard let path = response.document?.path, let document = server[path], !hasPendingWrites(path) else {
+                return response
+            }
+            return RunQueryResponse(
+                document: document, readTime: response.readTime, skippedResults: response.skippedResults)
+        }
+    }
+
+    /// Whether a queued write touches `path`.
+    func hasPendingWrites(_ path: DocumentPath) -> Bool {
+        state.withLock { $0.queue.contains { $0.writes.contains { $0.path == path } } }
     }
 
     /// Whether `error` means the remote cannot be reached (the cache answers `.default` reads then).
@@ -96,10 +117,22 @@ extension CachedDocumentStore: CachingDocumentStore {
                 paths, mask: mask, consistency: consistency)
         }
         try checkOpen()
+        var server: [DocumentPath: Document?] = [:]
         do {
-            try await refresh(paths: paths)
-        } catch let error as DocumentStoreError where isOffline(error) {}
-        return try await local.batchGetDocuments(paths, mask: mask, consistency: .latest)
+            server = try await remoteDocuments(paths)
+            try await settle(server, removing: nil)
+        } catch let error as DocumentStoreError where isOffline(error) {
+            server = [:]
+        }
+        let cached = try await local.batchGetDocuments(paths, mask: mask, consistency: .latest)
+        guard !server.isEmpty else { return cached }
+        // Documents without a pending write on top are the server's own, with the server's times.
+        let documents = cached.documents.map { read -> DocumentRead in
+            guard let known = server[read.path], !hasPendingWrites(read.path) else { return read }
+            guard let document = known else { return .missing(read.path) }
+            return .found(mask.map { document.projected(onto: $0) } ?? document)
+        }
+        return BatchGetResponse(documents: documents, readTime: cached.readTime)
     }
 
     /// Runs the query as ``runQueryAll(parent:query:source:)`` with `.default`; other consistencies go to the remote.

@@ -39,6 +39,8 @@ public final class CachedDocumentStore: DocumentStore {
         var networkEnabled = true
         var closed = false
         var waiters: [(upTo: Int64, continuation: CheckedContinuation<Void, any Error>)] = []
+        /// The server's verdicts wanted for commits of this run (see `CachedDocumentStore+Outcomes.swift`).
+        var outcomes: [Int64: Outcome] = [:]
     }
 
     let state: Mutex<State>
@@ -144,6 +146,8 @@ public final class CachedDocumentStore: DocumentStore {
             return state.waiters.map(\.continuation)
         }
         guard let waiters else { return }
+        failOutcomes(
+            DocumentStoreError(.failedPrecondition, "The offline cache was closed before the server answered."))
         for waiter in waiters {
             waiter.resume(throwing: DocumentStoreError(.failedPrecondition, "The offline cache was closed."))
         }
@@ -177,10 +181,12 @@ public final class CachedDocumentStore: DocumentStore {
     // MARK: - Writes
 
     /// Outside a transaction: applies `writes` to the cache at once and queues them for the remote, in one
-    /// local commit; returns the local commit's times (a write with no local effect — an update of a
-    /// document the cache does not hold — gets the commit time). Fails with what the local store
-    /// says of the writes (an invalid write is refused here, before anything is queued); the remote's
-    /// verdict comes later, through ``rejectedWrites``.
+    /// local commit (see ``commitLocally(_:keepingVerdict:)``); then, as ``CacheOptions/acknowledgement`` says, returns the
+    /// server's response once it acknowledged them (`.server`, the default, as an awaited write in
+    /// Firebase: while the network is down this waits; a rejection is thrown after the local effect was
+    /// rolled back), or the local commit's times at once (`.local`; the server's verdict comes later,
+    /// through ``rejectedWrites``). Either way the writes are visible in the cache and durable in its
+    /// queue before the server sees them.
     /// In a transaction: sends them to the remote (`unavailable` while the network is disabled), then
     /// refreshes their documents in the cache.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
@@ -192,7 +198,29 @@ public final class CachedDocumentStore: DocumentStore {
             return response
         }
         guard !writes.isEmpty else { return try await local.commit([], transaction: nil) }
-        return try await localLock.withLock {
+        switch options.acknowledgement {
+        case .local:
+            return try await queue(writes, tracked: false).localResponse
+        case .server:
+            return try await serverOutcome(of: try await queue(writes, tracked: true))
+        }
+    }
+
+    /// Applies `writes` (outside a transaction) to the cache at once and appends them, as one entry, to the
+    /// queue, in one local commit; returns once that commit is durable, with the local commit's times (a
+    /// write with no local effect — an update of a document the cache does not hold — gets the commit
+    /// time) and the ticket for ``serverOutcome(of:)`` (which takes the verdict when `keepingVerdict`). Fails with what the local store says of the
+    /// writes (an invalid write is refused here, before anything is queued).
+    public func commitLocally(_ writes: [Write], keepingVerdict: Bool) async throws -> PendingCommit {
+        try checkOpen()
+        guard !writes.isEmpty else {
+            return PendingCommit(sequence: 0, localResponse: try await local.commit([], transaction: nil))
+        }
+        return try await queue(writes, tracked: keepingVerdict)
+    }
+
+    private func queue(_ writes: [Write], tracked: Bool) async throws -> PendingCommit {
+        try await localLock.withLock {
             try checkOpen()
             let mustExist = writes.filter { $0.precondition == .exists(true) }.map(\.path)
             var exists: [DocumentPath: Bool] = [:]
@@ -203,18 +231,34 @@ public final class CachedDocumentStore: DocumentStore {
             }
             let (localWrites, indexes) = LocalEffect.localWrites(writes, exists: exists)
             let entry = PendingWrite(sequence: state.withLock { $0.nextSequence }, writes: writes)
-            let response = try await local.commit(
-                localWrites + [.update(try entry.documentPath(), fields: entry.fields)], transaction: nil)
+            let entryPath = try entry.documentPath()
+            let response: CommitResponse
+            do {
+                response = try await local.commit(
+                    localWrites + [.update(entryPath, fields: entry.fields)], transaction: nil)
+            } catch let error as DocumentStoreError
+                where error.code == .invalidArgument && error.message.contains(entryPath.path)
+            {
+                // The queue entry holds the writes plus their description, so a document within a few
+                // hundred bytes of Firestore's 1 MiB limit does not fit in it.
+                throw DocumentStoreError(
+                    .invalidArgument,
+                    "The write of \(entry.paths.map(\.path).joined(separator: ", ")) is too large for the offline cache's queue of pending writes (\(error.message)); keep a cached document a few hundred bytes under Firestore's 1 MiB limit.",
+                    underlying: error)
+            }
             state.withLock { state in
                 state.queue.append(entry)
                 state.nextSequence = entry.sequence + 1
+                if tracked { state.outcomes[entry.sequence] = .waiting([]) }
             }
             wake.yield()
             let results = indexes.map { index in
                 index.flatMap { response.writeResults.indices.contains($0) ? response.writeResults[$0] : nil }
                     ?? WriteResult(updateTime: response.commitTime)
             }
-            return CommitResponse(writeResults: results, commitTime: response.commitTime)
+            return PendingCommit(
+                sequence: entry.sequence,
+                localResponse: CommitResponse(writeResults: results, commitTime: response.commitTime))
         }
     }
 
@@ -287,8 +331,20 @@ public final class CachedDocumentStore: DocumentStore {
     }
 }
 
-/// How a ``CachedDocumentStore`` retries sending its queue.
+/// How a ``CachedDocumentStore`` acknowledges writes and retries sending its queue.
 public struct CacheOptions: Sendable {
+    /// When an awaited ``CachedDocumentStore/commit(_:transaction:)`` returns.
+    public enum Acknowledgement: Sendable, Hashable {
+        /// Once the server acknowledged the writes (or rejected them: the error is thrown), as an awaited
+        /// write in Firebase. The writes are visible in the cache at once either way.
+        case server
+        /// Once the writes are durable in the cache; the server's verdict comes through
+        /// ``CachedDocumentStore/rejectedWrites``.
+        case local
+    }
+
+    /// When an awaited commit returns (default `.server`, Firebase's).
+    public var acknowledgement: Acknowledgement
     /// The delays between attempts after transport failures (default: 100 ms, doubling, at most 30 s).
     public var backoff: Backoff
     /// Waits between attempts (default `Task.sleep`).
@@ -296,9 +352,11 @@ public struct CacheOptions: Sendable {
 
     /// Options; see the properties for the defaults.
     public init(
+        acknowledgement: Acknowledgement = .server,
         backoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(30)),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
+        self.acknowledgement = acknowledgement
         self.backoff = backoff
         self.sleep = sleep
     }

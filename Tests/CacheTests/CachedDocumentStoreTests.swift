@@ -8,8 +8,14 @@ import HearthPort
 import Synchronization
 import Testing
 
-/// Fast retries, so that the flusher's backoff does not slow the tests.
-let fastOptions = CacheOptions(backoff: Backoff(initial: .milliseconds(2), multiplier: 2, maximum: .milliseconds(20)))
+/// Fast retries, so that the flusher's backoff does not slow the tests; commits return once durable in the
+/// cache (`.local`), so that these tests can queue writes offline with `await` and watch the queue.
+let fastOptions = CacheOptions(
+    acknowledgement: .local, backoff: Backoff(initial: .milliseconds(2), multiplier: 2, maximum: .milliseconds(20)))
+
+/// As `fastOptions`, with Firebase's acknowledgement (the default): an awaited commit returns the server's verdict.
+let serverAcknowledgedOptions = CacheOptions(
+    backoff: Backoff(initial: .milliseconds(2), multiplier: 2, maximum: .milliseconds(20)))
 
 func makeCache(_ remote: FaultyRemote, local: (any DocumentStore)? = nil) async throws -> CachedDocumentStore {
     try await CachedDocumentStore.open(

@@ -34,4 +34,33 @@ public protocol CachingDocumentStore: DocumentStore {
 
     /// Returns once every write committed before the call has been acknowledged or rejected by the remote.
     func waitForPendingWrites() async throws
+
+    /// Applies `writes` (outside a transaction) to the cache at once and queues them for the server;
+    /// returns once they are durable in the cache, without waiting for the server (Firebase's writes
+    /// started without `await`). With `keepingVerdict`, the server's verdict is kept until
+    /// ``serverOutcome(of:)`` takes it (call it, or the verdict stays in memory). Throws what the cache
+    /// says of the writes (an invalid write is refused here and not queued).
+    func commitLocally(_ writes: [Write], keepingVerdict: Bool) async throws -> PendingCommit
+
+    /// Waits for the server's verdict on `commit` (from ``commitLocally(_:keepingVerdict:)`` on this store, keeping its verdict): the server's
+    /// response once it acknowledged the writes; its error once it rejected them (their local effect
+    /// rolled back); `aborted` when the outcome cannot be known; `failedPrecondition` when the store
+    /// closes first or the verdict was already taken; `cancelled` when the waiting task is (the writes
+    /// stay queued).
+    func serverOutcome(of commit: PendingCommit) async throws -> CommitResponse
+}
+
+/// A commit applied to an offline cache and queued for the server: what the cache answered at once, and
+/// the ticket to wait for the server's verdict with ``CachingDocumentStore/serverOutcome(of:)``.
+public struct PendingCommit: Sendable, Hashable {
+    /// The commit's place in the cache's queue of pending writes.
+    public let sequence: Int64
+    /// The cache's answer: the local commit's times (not the server's).
+    public let localResponse: CommitResponse
+
+    /// A ticket for the queued commit `sequence`, acknowledged locally with `localResponse`.
+    public init(sequence: Int64, localResponse: CommitResponse) {
+        self.sequence = sequence
+        self.localResponse = localResponse
+    }
 }

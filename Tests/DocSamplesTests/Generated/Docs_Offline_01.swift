@@ -10,18 +10,21 @@ import HearthInMemory
 struct Docs_Offline_01 {
 #sourceLocation(file: "Docs/Offline.md", line: 19)
 
+struct Visit: Codable { var member: String }
+
 func offlineVisits(remote: any DocumentStore) async throws {
     let cache = try await CachedDocumentStore.open(
         remote: remote, local: InMemoryDocumentStore(database: remote.database))
     let db = Database(store: cache)
 
     try db.disableNetwork()
-    try await db.document("visits/v1").setData(["member": "ana"])       // acknowledged locally, queued
+    try db.document("visits/v1").setData(from: Visit(member: "ana"))     // no await: queued, visible at once
     let cached = try await db.document("visits/v1").getDocument(source: .cache)
-    print(cached.document?.fields["member"] ?? "missing")                // "ana", at once
+    print(cached.document?.fields["member"] ?? "missing")                // "ana", offline
 
     try db.enableNetwork()
     try await db.waitForPendingWrites()                                  // now on the server
+    try await db.document("visits/v2").setData(["member": "bo"])        // awaited: returns once the server has it
     try await cache.close()
 }
 #sourceLocation()
