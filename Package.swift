@@ -101,8 +101,8 @@ let package = Package(
             [
                 "Hearth", "HearthFileSystem", "HearthFirestoreCodec", "HearthLocalEngine", "GymDomain",
                 "GymApplication", "GymInfrastructure",
-                // The demo's staff sign in on an `InMemoryAuthGateway`.
-                "HearthInMemory",
+                // The demo's staff sign in on an `InMemoryAuthGateway`; its front desk works offline through a cache.
+                "HearthInMemory", "HearthCache",
             ],
             path: "CompositionRoot/HearthCLI"),
         hearthExecutable(

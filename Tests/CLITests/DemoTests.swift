@@ -37,6 +37,7 @@ struct DemoTests {
             "3. Ordered and filtered lists",
             "4. Text search",
             "5. Soft delete", "6. Counts", "7. A recurring class schedule", "8. Attendance by date range",
+            "9. The front desk offline",
         ]
         for step in steps { #expect(run.standardOutput.contains("\n" + step), "missing: \(step)") }
         #expect(run.standardOutput.contains("+ created the front-desk account desk@sajarubox.mx"))
@@ -58,6 +59,11 @@ struct DemoTests {
             run.standardOutput.contains("active classes in the week of 2 March: Yoga Mon 2 07:30, Yoga Wed 4 07:30"))
         #expect(
             run.standardOutput.contains("Mon 2 07:35 yoga-2026-03-1: attended\n   Wed 4 07:35 yoga-2026-03-2: missed"))
+        #expect(
+            run.standardOutput.contains(
+                "registered 3 of Juan's visits: the desk shows 3, 3 waiting to be sent; the store has 0 of them\n"
+                    + "   the network is back: the store has 3 of Juan's visits, 0 waiting\n"),
+            "the offline scene: kept by the desk's cache, then on the store")
         #expect(run.standardError.isEmpty)
     }
 

@@ -3,6 +3,8 @@ import GymApplication
 import GymDomain
 import GymInfrastructure
 import Hearth
+import HearthCache
+import HearthInMemory
 
 /// The teaching scenario (the gym of seeds 000 and 003), narrated step by step, through the gym
 /// example's own use cases on whichever store the configuration chose, after the front desk signs in
@@ -42,6 +44,7 @@ struct GymDemo {
         try await counts()
         let yoga = try await schedule()
         try await attendance(yoga: yoga)
+        try await offlineDesk(yoga: yoga)
     }
 
     // MARK: - Steps
@@ -221,6 +224,57 @@ struct GymDemo {
                 "   \(Self.weekday(entry.timestamp)) \(Self.time(entry.timestamp)) \(entry.classID): \(entry.attended ? "attended" : "missed")"
             )
         }
+    }
+
+    /// The desk's app: the same store behind an offline cache (in memory here; a file cache survives
+    /// restarts). `.local`: a registered visit returns once the cache keeps it, so the counter never waits
+    /// for the network (awaited writes would wait for the server, as in Firebase).
+    static func deskStorage(over store: any DocumentStore) async throws -> (HearthGymStorage, CachedDocumentStore) {
+        let cache = try await CachedDocumentStore.open(
+            remote: store, local: InMemoryDocumentStore(database: store.database),
+            options: CacheOptions(acknowledgement: .local))
+        return (HearthGymStorage(database: Database(store: cache)), cache)
+    }
+
+    /// The front desk keeps registering visits while the network is down: its app's database is a cached
+    /// one over the same store, so each visit is kept (and shown) at once and reaches the store when the
+    /// network returns.
+    private func offlineDesk(yoga: [GymClass]) async throws {
+        step(
+            9, "The front desk offline",
+            "visits registered while the network is down are kept by the desk's cache and reach the store when it returns"
+        )
+        let (desk, cache) = try await Self.deskStorage(over: database.store)
+        let visits = yoga.suffix(3)
+        let ids = visits.map { "juan-garcia-\($0.id)" }
+        for id in ids {  // a new day at the desk: a previous run's visits are removed first (online)
+            try await desk.database.collection("classAttendance").document(id).delete()
+        }
+        try await cache.waitForPendingWrites()
+        cache.disableNetwork()
+        say("   the network is down")
+        for (id, gymClass) in zip(ids, visits) {
+            try await desk.attendance.record(
+                ClassAttendance(
+                    id: id, classID: gymClass.id, memberID: "juan-garcia", attended: true,
+                    timestamp: gymClass.date.addingTimeInterval(2 * 60)))
+        }
+        let from = visits.first?.date ?? Self.march(1)
+        let to = (visits.last?.date ?? Self.march(31)).addingTimeInterval(3_600)
+        let atTheDesk = try await AttendanceReport(attendance: desk.attendance)(
+            memberID: "juan-garcia", from: from, to: to)
+        let inTheStore = try await AttendanceReport(attendance: gym.attendance)(
+            memberID: "juan-garcia", from: from, to: to)
+        say(
+            "   registered \(visits.count) of Juan's visits: the desk shows \(atTheDesk.count), \(cache.pendingWrites.count) waiting to be sent; the store has \(inTheStore.count) of them"
+        )
+        cache.enableNetwork()
+        try await cache.waitForPendingWrites()
+        let arrived = try await AttendanceReport(attendance: gym.attendance)(
+            memberID: "juan-garcia", from: from, to: to)
+        say(
+            "   the network is back: the store has \(arrived.count) of Juan's visits, \(cache.pendingWrites.count) waiting"
+        )
     }
 
     // MARK: - Formatting
