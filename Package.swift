@@ -40,7 +40,8 @@ let package = Package(
     // Each library product is the one target of its name.
     products: [
         "Hearth", "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
-        "HearthFirestoreREST", "HearthFirestoreCodec", "HearthCache", "HearthContract", "HearthFirestoreTestServer",
+        "HearthFirestoreREST", "HearthFirestoreCodec", "HearthCache", "HearthRules", "HearthContract",
+        "HearthFirestoreTestServer",
         "AuthContract",
     ].map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "hearth", targets: ["HearthCLI"]),
@@ -81,6 +82,8 @@ let package = Package(
         // durable queue of pending writes kept in the local store (Docs/Offline.md).
         hearthLibrary(
             "HearthCache", ["HearthDomain", "HearthPort"], path: "Infrastructure/Cache"),
+        // Firestore's security rules in process (issue 19): the rules language's parser, then its evaluator.
+        hearthLibrary("HearthRules", ["HearthDomain"], path: "Infrastructure/Rules"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
         // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
@@ -167,6 +170,7 @@ let package = Package(
             // The seeds' own Swift code, as written, on Hearth: only `import Hearth` (what users import).
             ["Hearth", "HearthTestSupport"]),
         hearthTests("DomainTests", ["HearthDomain", "HearthTestSupport"]),
+        hearthTests("RulesTests", ["HearthDomain", "HearthRules", "HearthTestSupport"]),
         hearthTests(
             "PortTests",
             // HearthInMemory: a real store for the polling listener to poll.
