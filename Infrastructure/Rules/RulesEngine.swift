@@ -1,0 +1,316 @@
+import HearthDomain
+import Foundation
+
+/// Decides requests against a parsed rules file, as Firestore does: a request is allowed when some `allow`
+/// for its method, in a `match` block whose path matches the document's whole path, has a condition that
+/// evaluates to `true`. A condition that fails to evaluate (a missing field, a wrong type, too many
+/// document reads) denies, as in Firestore.
+public struct RulesEngine: Sendable {
+    /// The rules.
+    public let file: RulesFile
+    /// How many `get()`/`exists()`/`getAfter()`/`existsAfter()` calls one request may make (Firestore: 10
+    /// for a single-document request).
+    public var maximumDocumentReads = 10
+
+    /// An engine deciding by `file`.
+    public init(file: RulesFile) { self.file = file }
+
+    /// Whether `request` is allowed; `reader` answers the rules' document reads.
+    public func allows(_ request: RulesRequest, reader: any RulesDocumentReader = NoDocuments()) -> Bool {
+        let full = ["databases", request.database, "documents"] + request.path
+        var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
+        let functions = Dictionary(file.functions.map { ($0.name, $0) }) { _, last in last }
+        for match in file.matches
+        where evaluator.visit(match, full[...], bindings: [:], functions: functions, version: file.version) {
+            return true
+        }
+        return false
+    }
+}
+
+/// Why an evaluation failed (the request is denied).
+struct RulesEvaluationError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+struct RulesEvaluator {
+    let request: RulesRequest
+    let reader: any RulesDocumentReader
+    let maximumReads: Int
+    var reads = 0
+    var callDepth = 0
+
+    init(request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int) {
+        self.request = request
+        self.reader = reader
+        self.maximumReads = maximumReads
+    }
+
+    // MARK: - Matching paths
+
+    /// Whether some allow under `match` grants the request, for the part of the path `remaining`.
+    mutating func visit(
+        _ match: RulesMatch, _ remaining: ArraySlice<String>, bindings: [String: RulesValue],
+        functions: [String: RulesFunction], version: String?
+    ) -> Bool {
+        var scope = functions
+        for function in match.functions { scope[function.name] = function }
+        for (consumed, bound) in Self.prefixMatches(match.path.segments[...], remaining, version: version) {
+            let variables = bindings.merging(bound) { _, new in new }
+            let rest = remaining.dropFirst(consumed)
+            if rest.isEmpty {
+                for allow in match.allows where allow.methods.contains(request.method) {
+                    guard let condition = allow.condition else { return true }
+                    if (try? evaluate(condition, variables, scope)) == .bool(true) { return true }
+                }
+            }
+            for nested in match.matches
+            where visit(nested, rest, bindings: variables, functions: scope, version: version) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Every way `pattern` matches a prefix of `path`: how many segments it consumed and the wildcards' values.
+    static func prefixMatches(
+        _ pattern: ArraySlice<RulesPathPattern.Segment>, _ path: ArraySlice<String>, version: String?
+    ) -> [(Int, [String: RulesValue])] {
+        guard let first = pattern.first else { return [(0, [:])] }
+        let rest = pattern.dropFirst()
+        switch first {
+        case .literal(let text):
+            guard let segment = path.first, Array(segment.utf8) == Array(text.utf8) else { return [] }
+            return prefixMatches(rest, path.dropFirst(), version: version).map { ($0.0 + 1, $0.1) }
+        case .wildcard(let name):
+            guard let segment = path.first else { return [] }
+            return prefixMatches(rest, path.dropFirst(), version: version).map { consumed, bound in
+                (consumed + 1, bound.merging([name: .string(segment)]) { new, _ in new })
+            }
+        case .recursive(let name):
+            var results: [(Int, [String: RulesValue])] = []
+            let least = version == "2" ? 0 : 1
+            guard path.count >= least else { return [] }
+            for count in least...path.count {
+                let taken = Array(path.prefix(count))
+                for (consumed, bound) in prefixMatches(rest, path.dropFirst(count), version: version) {
+                    results.append((consumed + count, bound.merging([name: .path(taken)]) { new, _ in new }))
+                }
+                // A recursive wildcard ends its pattern's matching only at the end of the path
+                // when it is the pattern's last segment.
+            }
+            return rest.isEmpty ? results.filter { $0.0 == path.count } : results
+        }
+    }
+
+    // MARK: - Expressions
+
+    typealias Scope = [String: RulesFunction]
+
+    mutating func evaluate(
+        _ expression: RulesExpression, _ variables: [String: RulesValue], _ functions: Scope
+    ) throws(RulesEvaluationError) -> RulesValue {
+        switch expression {
+        case .null: return .null
+        case .bool(let value, _): return .bool(value)
+        case .int(let value, _): return .int(value)
+        case .float(let value, _): return .float(value)
+        case .string(let value, _): return .string(value)
+        case .identifier(let name, _): return try identifier(name, variables)
+        case .path(let segments, _): return .path(try pathSegments(segments, variables, functions))
+        case .list(let items, _):
+            var values: [RulesValue] = []
+            for item in items { values.append(try evaluate(item, variables, functions)) }
+            return .list(values)
+        case .map(let entries, _):
+            var map: [String: RulesValue] = [:]
+            for entry in entries {
+                guard case .string(let key) = try evaluate(entry.key, variables, functions) else {
+                    throw RulesEvaluationError("a map key is not a string")
+                }
+                map[key] = try evaluate(entry.value, variables, functions)
+            }
+            return .map(map)
+        case .member(let base, let name, _):
+            if case .identifier(let global, _) = base, variables[global] == nil,
+                ["math", "timestamp", "duration", "latlng", "hashing"].contains(global)
+            {
+                throw RulesEvaluationError("\(global).\(name) is a function")
+            }
+            return try member(try evaluate(base, variables, functions), name)
+        case .index(let base, let index, _):
+            return try Self.index(try evaluate(base, variables, functions), try evaluate(index, variables, functions))
+        case .slice(let base, let from, let to, _):
+            guard case .list(let items) = try evaluate(base, variables, functions) else {
+                throw RulesEvaluationError("only lists can be sliced")
+            }
+            let start =
+                try from.map { expression throws(RulesEvaluationError) in
+                    try Self.int(try evaluate(expression, variables, functions))
+                } ?? 0
+            let end =
+                try to.map { expression throws(RulesEvaluationError) in
+                    try Self.int(try evaluate(expression, variables, functions))
+                } ?? Int64(items.count)
+            guard start >= 0, end <= Int64(items.count), start <= end else {
+                throw RulesEvaluationError("slice out of range")
+            }
+            return .list(Array(items[Int(start)..<Int(end)]))
+        case .call(let callee, let arguments, _):
+            var values: [RulesValue] = []
+            for argument in arguments { values.append(try evaluate(argument, variables, functions)) }
+            return try call(callee, values, variables, functions)
+        case .unary(.not, let operand, _):
+            guard case .bool(let value) = try evaluate(operand, variables, functions) else {
+                throw RulesEvaluationError("! needs a bool")
+            }
+            return .bool(!value)
+        case .unary(.negate, let operand, _):
+            switch try evaluate(operand, variables, functions) {
+            case .int(let value):
+                guard value != .min else { throw RulesEvaluationError("integer overflow") }
+                return .int(-value)
+            case .float(let value): return .float(-value)
+            case .duration(let value): return .duration(nanoseconds: -value)
+            default: throw RulesEvaluationError("- needs a number")
+            }
+        case .binary(.and, let left, let right, _):
+            return try logical(left, right, variables, functions, deciding: false)
+        case .binary(.or, let left, let right, _):
+            return try logical(left, right, variables, functions, deciding: true)
+        case .binary(let op, let left, let right, _):
+            return try Self.binary(
+                op, try evaluate(left, variables, functions), try evaluate(right, variables, functions))
+        case .conditional(let condition, let then, let otherwise, _):
+            guard case .bool(let value) = try evaluate(condition, variables, functions) else {
+                throw RulesEvaluationError("a condition is not a bool")
+            }
+            return try evaluate(value ? then : otherwise, variables, functions)
+        case .isType(let operand, let type, _):
+            let value = try evaluate(operand, variables, functions)
+            switch type {
+            case "number": return .bool(value.typeName == "int" || value.typeName == "float")
+            case "constraint": return .bool(false)
+            default: return .bool(value.typeName == type)
+            }
+        }
+    }
+
+    /// `&&` and `||` absorb an error when the other side decides (CEL's commutative logic): `false && x`
+    /// is false and `true || x` true whatever `x` is.
+    mutating func logical(
+        _ left: RulesExpression, _ right: RulesExpression, _ variables: [String: RulesValue], _ functions: Scope,
+        deciding: Bool
+    ) throws(RulesEvaluationError) -> RulesValue {
+        var failure: RulesEvaluationError?
+        for side in [left, right] {
+            do throws(RulesEvaluationError) {
+                guard case .bool(let value) = try evaluate(side, variables, functions) else {
+                    throw RulesEvaluationError("&& and || need bools")
+                }
+                if value == deciding { return .bool(deciding) }
+            } catch let error {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        return .bool(!deciding)
+    }
+
+    func identifier(_ name: String, _ variables: [String: RulesValue]) throws(RulesEvaluationError) -> RulesValue {
+        if let value = variables[name] { return value }
+        switch name {
+        case "request": return requestValue
+        case "resource": return resourceValue(request.existing, request.path)
+        default: throw RulesEvaluationError("unknown name \(name)")
+        }
+    }
+
+    var requestValue: RulesValue {
+        var map: [String: RulesValue] = [
+            "method": .string(request.method.rawValue),
+            "path": .path(["databases", request.database, "documents"] + request.path),
+            "time": .timestamp(request.time),
+        ]
+        if let auth = request.auth {
+            map["auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)])
+        } else {
+            map["auth"] = .null
+        }
+        if request.method == .create || request.method == .update {
+            map["resource"] = resourceValue(request.incoming, request.path)
+        }
+        if let query = request.query {
+            map["query"] = .map([
+                "limit": query.limit.map(RulesValue.int) ?? .null, "offset": query.offset.map(RulesValue.int) ?? .null,
+                "orderBy": query.orderBy.map(RulesValue.string) ?? .null,
+            ])
+        }
+        return .map(map)
+    }
+
+    func resourceValue(_ fields: [String: RulesValue]?, _ path: [String]) -> RulesValue {
+        guard let fields else { return .null }
+        return .map([
+            "data": .map(fields), "id": .string(path.last ?? ""),
+            "__name__": .path(["databases", request.database, "documents"] + path),
+        ])
+    }
+
+    mutating func pathSegments(
+        _ segments: [RulesPathLiteralSegment], _ variables: [String: RulesValue], _ functions: Scope
+    ) throws(RulesEvaluationError) -> [String] {
+        var result: [String] = []
+        for segment in segments {
+            var text = ""
+            for part in segment.parts {
+                switch part {
+                case .text(let literal): text += literal
+                case .expression(let expression):
+                    switch try evaluate(expression, variables, functions) {
+                    case .string(let value): text += value
+                    case .int(let value): text += String(value)
+                    case .path(let inner): text += inner.joined(separator: "/")
+                    default: throw RulesEvaluationError("$( ) needs a string")
+                    }
+                }
+            }
+            result += text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        }
+        return result
+    }
+
+    func member(_ base: RulesValue, _ name: String) throws(RulesEvaluationError) -> RulesValue {
+        switch base {
+        case .map(let map):
+            guard let value = map[name] else { throw RulesEvaluationError("no field \(name)") }
+            return value
+        default: throw RulesEvaluationError("\(base.typeName) has no field \(name)")
+        }
+    }
+
+    static func int(_ value: RulesValue) throws(RulesEvaluationError) -> Int64 {
+        guard case .int(let int) = value else { throw RulesEvaluationError("expected an int") }
+        return int
+    }
+
+    static func index(_ base: RulesValue, _ index: RulesValue) throws(RulesEvaluationError) -> RulesValue {
+        switch (base, index) {
+        case (.list(let items), .int(let at)):
+            guard at >= 0, at < Int64(items.count) else { throw RulesEvaluationError("index out of range") }
+            return items[Int(at)]
+        case (.map(let map), .string(let key)):
+            guard let value = map[key] else { throw RulesEvaluationError("no key \(key)") }
+            return value
+        case (.path(let segments), .int(let at)):
+            guard at >= 0, at < Int64(segments.count) else { throw RulesEvaluationError("index out of range") }
+            return .string(segments[Int(at)])
+        case (.string(let text), .int(let at)):
+            let scalars = Array(text.unicodeScalars)
+            guard at >= 0, at < Int64(scalars.count) else { throw RulesEvaluationError("index out of range") }
+            return .string(String(scalars[Int(at)]))
+        default: throw RulesEvaluationError("cannot index \(base.typeName) with \(index.typeName)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+public import HearthDomain
+
+/// Who makes a request, as `request.auth` shows it: `nil` for an unauthenticated request.
+public struct RulesAuth: Sendable, Hashable {
+    /// `request.auth.uid`.
+    public let uid: String
+    /// `request.auth.token`: the ID token's claims (`email`, `email_verified`, custom claims…).
+    public let token: [String: RulesValue]
+
+    /// The auth of user `uid` with `token`'s claims.
+    public init(uid: String, token: [String: RulesValue] = [:]) {
+        self.uid = uid
+        self.token = token
+    }
+}
+
+/// A query's constraints, as `request.query` shows them to a `list` rule.
+public struct RulesQuery: Sendable, Hashable {
+    /// `request.query.limit` (`nil`: no limit, reads as `null`).
+    public let limit: Int64?
+    /// `request.query.offset`.
+    public let offset: Int64?
+    /// `request.query.orderBy`: the first order's field path (`nil`: none).
+    public let orderBy: String?
+
+    /// A query's constraints.
+    public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: String? = nil) {
+        self.limit = limit
+        self.offset = offset
+        self.orderBy = orderBy
+    }
+}
+
+/// One request to decide: a method on a document (for `list`: a document the query could return, or the
+/// collection's path with a placeholder ID), by whom, when, and with what.
+public struct RulesRequest: Sendable {
+    /// The method (`get`, `list`, `create`, `update`, `delete`).
+    public var method: RulesMethod
+    /// The database ID (`(default)`).
+    public var database: String
+    /// The document's path under `/databases/<database>/documents`.
+    public var path: [String]
+    /// `request.auth`, `nil` when unauthenticated.
+    public var auth: RulesAuth?
+    /// `request.time`.
+    public var time: Timestamp
+    /// The document as it is (`resource.data`), `nil` when it does not exist.
+    public var existing: [String: RulesValue]?
+    /// The document as the write would leave it (`request.resource.data`), for create and update.
+    public var incoming: [String: RulesValue]?
+    /// `request.query`, for `list`.
+    public var query: RulesQuery?
+
+    /// A request; see the properties.
+    public init(
+        method: RulesMethod, database: String = "(default)", path: [String], auth: RulesAuth?, time: Timestamp,
+        existing: [String: RulesValue]? = nil, incoming: [String: RulesValue]? = nil, query: RulesQuery? = nil
+    ) {
+        self.method = method
+        self.database = database
+        self.path = path
+        self.auth = auth
+        self.time = time
+        self.existing = existing
+        self.incoming = incoming
+        self.query = query
+    }
+}
+
+/// What `get()`, `exists()`, `getAfter()` and `existsAfter()` read: a document's fields by its path under
+/// `/databases/<database>/documents`, before the request or as it would leave the database; `nil` when
+/// missing. A thrown error denies the request.
+public protocol RulesDocumentReader: Sendable {
+    /// The document at `path` before the request (`after: false`) or after it (`after: true`).
+    func document(at path: [String], after: Bool) throws -> [String: RulesValue]?
+}
+
+/// A reader for requests that read no other document: every document is missing.
+public struct NoDocuments: RulesDocumentReader {
+    /// The reader.
+    public init() {}
+    /// Always `nil`.
+    public func document(at path: [String], after: Bool) throws -> [String: RulesValue]? { nil }
+}
