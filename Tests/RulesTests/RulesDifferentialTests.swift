@@ -1,0 +1,235 @@
+import Foundation
+import HearthDomain
+import HearthRules
+import HearthTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The rules engine against Google's emulator, the oracle: random requests (users, claims, methods, paths,
+/// documents) over the seeds' rules and a file using functions, `resource`, `request.resource`, `diff`
+/// and `exists()`, each sent to the emulator as that user and decided by the engine; every allow/deny
+/// must agree. Reproducible: the seed is printed with every mismatch. `HEARTH_RULES_DIFFERENTIAL_REQUESTS`
+/// sets how many requests per rules file (default 150).
+@Suite(
+    "Rules engine vs the emulator",
+    .enabled(if: FirestoreEmulator.availability.isAvailable, "\(FirestoreEmulator.availability.reason)"))
+struct RulesDifferentialTests {
+    static let notes = """
+        rules_version = '2';
+        service cloud.firestore {
+          match /databases/{database}/documents {
+            function signedIn() { return request.auth != null; }
+            function isOwner(data) { return signedIn() && data.owner == request.auth.uid; }
+            match /notes/{id} {
+              allow get: if resource == null || isOwner(resource.data) || resource.data.public == true;
+              allow create: if isOwner(request.resource.data) && request.resource.data.n is int
+                && request.resource.data.n < 10 && request.resource.data.title.size() <= 8;
+              allow update: if isOwner(resource.data)
+                && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['n', 'title']);
+              allow delete: if isOwner(resource.data)
+                || exists(/databases/$(database)/documents/admins/$(request.auth.uid));
+            }
+            match /admins/{uid} { allow get: if request.auth.uid == uid; }
+          }
+        }
+        """
+
+    static let files: [(name: String, rules: String)] = [
+        ("seed001", RulesParserTests.seed001), ("seed002", RulesParserTests.seed002), ("notes", notes),
+    ]
+
+    static var requestsPerFile: Int {
+        ProcessInfo.processInfo.environment["HEARTH_RULES_DIFFERENTIAL_REQUESTS"].flatMap(Int.init) ?? 150
+    }
+
+    @Test(arguments: files.indices)
+    func everyDecision_matchesTheEmulator(_ index: Int) async throws {
+        let (name, text) = Self.files[index]
+        let emulator = try await FirestoreEmulator.shared()
+        let project = FirestoreEmulator.newProjectID(prefix: "rules-\(name)")
+        try await emulator.setRules(text, projectID: project)
+        let engine = RulesEngine(file: try RulesParser().parse(text))
+        let client = EmulatorREST(base: emulator.baseURL, project: project)
+        let seed = UInt64(index + 1) &* 0x9E37_79B9
+        var random = SplitMix64(seed: seed)
+        try await client.write("admins/admin", ["owner": "admin"], token: nil)
+
+        var mismatches: [String] = []
+        var allowed = 0
+        for number in 0..<Self.requestsPerFile {
+            let request = RandomRequest(&random)
+            // The document's state before the request, written as the owner (rules bypassed).
+            if let existing = request.existing {
+                try await client.write(request.path, existing, token: nil)
+            } else {
+                try await client.delete(request.path, token: nil)
+            }
+            // A user's unsigned ID token, or no Authorization header at all (unauthenticated).
+            let token = request.user.map { EmulatorREST.token(uid: $0.uid, claims: $0.claims, project: project) } ?? ""
+            let status: Int
+            switch request.operation {
+            case .get: status = try await client.get(request.path, token: token)
+            case .set(let fields): status = try await client.write(request.path, fields, token: token)
+            case .delete: status = try await client.delete(request.path, token: token)
+            }
+            let emulatorAllows = status != 403
+            let decision = engine.allows(
+                RulesRequest(
+                    method: request.method, path: request.path.split(separator: "/").map(String.init),
+                    auth: request.user.map { RulesAuth(uid: $0.uid, token: $0.claims.mapValues(RulesValue.init)) },
+                    time: Timestamp(date: Date()), existing: request.existing.map(RulesValue.fields),
+                    incoming: request.incoming.map(RulesValue.fields)),
+                reader: AdminsExist())
+            if emulatorAllows { allowed += 1 }
+            if decision != emulatorAllows {
+                mismatches.append(
+                    "#\(number) (seed \(seed)): \(request) — emulator \(emulatorAllows ? "allows" : "denies") (HTTP \(status)), Hearth \(decision ? "allows" : "denies")"
+                )
+            }
+        }
+        #expect(
+            mismatches.isEmpty,
+            "\(name): \(mismatches.count) mismatches:\n\(mismatches.prefix(10).joined(separator: "\n"))")
+        #expect(allowed > 0 && allowed < Self.requestsPerFile, "\(name): both outcomes seen (\(allowed) allowed)")
+    }
+}
+
+/// `admins/admin` exists, nothing else does (the `notes` file's `exists()`).
+struct AdminsExist: RulesDocumentReader {
+    func document(at path: [String], after: Bool) throws -> [String: RulesValue]? {
+        path == ["admins", "admin"] ? ["owner": "admin"] : nil
+    }
+}
+
+/// One random request: who, what, where, and the document's state before it.
+struct RandomRequest: CustomStringConvertible {
+    enum Operation { case get, set(MapValue), delete }
+
+    let user: (uid: String, claims: [String: Value])?
+    let path: String
+    let existing: MapValue?
+    let operation: Operation
+
+    static let users: [(uid: String, claims: [String: Value])?] = [
+        nil, ("u1", [:]), ("u2", [:]), ("admin", ["admin": .boolean(true)]), ("u3", ["admin": .string("yes")]),
+    ]
+    static let paths = [
+        "users/u1", "users/u2", "products/p1", "products/p1/reviews/r1", "other/x", "users/u1/private/p",
+        "notes/a", "notes/b",
+    ]
+
+    init(_ random: inout SplitMix64) {
+        user = Self.users[Int(random.next() % UInt64(Self.users.count))]
+        path = Self.paths[Int(random.next() % UInt64(Self.paths.count))]
+        existing = random.next() % 3 == 0 ? nil : Self.fields(&random)
+        switch random.next() % 3 {
+        case 0: operation = .get
+        case 1: operation = .set(Self.fields(&random))
+        default: operation = .delete
+        }
+    }
+
+    static func fields(_ random: inout SplitMix64) -> MapValue {
+        var fields: [String: Value] = [:]
+        let owners = ["u1", "u2", "admin"]
+        if random.next() % 4 != 0 { fields["owner"] = .string(owners[Int(random.next() % 3)]) }
+        if random.next() % 3 != 0 { fields["n"] = .integer(Int64(random.next() % 14)) }
+        if random.next() % 2 == 0 {
+            fields["title"] = .string(["hi", "a title", "far too long"][Int(random.next() % 3)])
+        }
+        if random.next() % 3 == 0 { fields["public"] = .boolean(random.next() % 2 == 0) }
+        return MapValue(fields)
+    }
+
+    var method: RulesMethod {
+        switch operation {
+        case .get: .get
+        case .set: existing == nil ? .create : .update
+        case .delete: .delete
+        }
+    }
+
+    var incoming: MapValue? {
+        if case .set(let fields) = operation { return fields }
+        return nil
+    }
+
+    var description: String {
+        "\(user.map { "\($0.uid)\($0.claims.isEmpty ? "" : " \($0.claims)")" } ?? "anonymous") \(method) \(path) (existing: \(existing.map { "\($0)" } ?? "none"), incoming: \(incoming.map { "\($0)" } ?? "none"))"
+    }
+}
+
+/// The emulator's REST API, as the owner (`token: nil`: `Bearer owner`), unauthenticated (`""`) or as a
+/// user (an unsigned ID token).
+struct EmulatorREST {
+    let base: URL
+    let project: String
+
+    var documents: String { "v1/projects/\(project)/databases/(default)/documents" }
+
+    static func token(uid: String, claims: [String: Value], project: String) -> String {
+        func base64URL(_ data: Data) -> String {
+            data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+        let now = Int(Date().timeIntervalSince1970)
+        var payload: [String: Any] = [
+            "iss": "https://securetoken.google.com/\(project)", "aud": project, "sub": uid, "user_id": uid,
+            "iat": now, "exp": now + 3600, "auth_time": now,
+            "firebase": ["sign_in_provider": "password", "identities": [:] as [String: Any]],
+        ]
+        for (key, value) in claims {
+            switch value {
+            case .boolean(let bool): payload[key] = bool
+            case .string(let text): payload[key] = text
+            case .integer(let int): payload[key] = int
+            default: break
+            }
+        }
+        let header = (try? JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT"])) ?? Data()
+        let body = (try? JSONSerialization.data(withJSONObject: payload)) ?? Data()
+        return "\(base64URL(header)).\(base64URL(body))."
+    }
+
+    func send(_ method: String, _ path: String, body: Data? = nil, token: String?) async throws -> Int {
+        var request = URLRequest(url: base.appendingPathComponent(documents).appendingPathComponent(path))
+        request.httpMethod = method
+        switch token {
+        case nil: request.setValue("Bearer owner", forHTTPHeaderField: "Authorization")
+        case ""?: break  // unauthenticated
+        case let token?: request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    /// Reads `path` (as the owner when `token` is nil).
+    func get(_ path: String, token: String?) async throws -> Int { try await send("GET", path, token: token) }
+
+    /// Replaces `path` with `fields`.
+    @discardableResult
+    func write(_ path: String, _ fields: MapValue, token: String?) async throws -> Int {
+        var encoded: [String: Any] = [:]
+        for field in fields.fields {
+            switch field.value {
+            case .string(let text): encoded[field.key] = ["stringValue": text]
+            case .integer(let int): encoded[field.key] = ["integerValue": String(int)]
+            case .boolean(let bool): encoded[field.key] = ["booleanValue": bool]
+            default: break
+            }
+        }
+        let body = try JSONSerialization.data(withJSONObject: ["fields": encoded])
+        return try await send("PATCH", path, body: body, token: token)
+    }
+
+    /// Deletes `path`.
+    @discardableResult
+    func delete(_ path: String, token: String?) async throws -> Int { try await send("DELETE", path, token: token) }
+}
