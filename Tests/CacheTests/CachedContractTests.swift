@@ -37,16 +37,20 @@ struct CachedContractTests {
     @Test(arguments: cases)
     func behaviour(_ cache: Cache, _ behaviour: ContractBehaviour) async throws {
         let database = try DatabaseID(projectID: "hearth-contract")
+        try await Self.run(behaviour, cache: cache, remote: InMemoryDocumentStore(database: database))
+    }
+
+    /// Runs `behaviour` on a new cached database over `remote`, with a new cache of kind `cache`; closes it.
+    static func run(_ behaviour: ContractBehaviour, cache: Cache, remote: any DocumentStore) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hearth-cached-contract-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let local: any DocumentStore =
             switch cache {
-            case .memory: InMemoryDocumentStore(database: database)
-            case .file: try await FileSystemDocumentStore.open(directory: directory, database: database)
+            case .memory: InMemoryDocumentStore(database: remote.database)
+            case .file: try await FileSystemDocumentStore.open(directory: directory, database: remote.database)
             }
-        let store = try await CachedDocumentStore.open(
-            remote: InMemoryDocumentStore(database: database), local: local, options: serverAcknowledgedOptions)
+        let store = try await CachedDocumentStore.open(remote: remote, local: local, options: serverAcknowledgedOptions)
 
         var failure: (any Error)?
         do { try await behaviour.run(store) } catch { failure = error }

@@ -73,21 +73,7 @@ struct CachedEmulatorContractTests {
         let database = try DatabaseID(projectID: FirestoreEmulator.newProjectID(prefix: "cached-contract"))
         let configuration = try FirestoreRESTConfiguration.emulator(
             hostAndPort: emulator.hostAndPort, database: database, tokenProvider: EmulatorOwnerTokenProvider())
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hearth-cached-emulator-contract-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let local: any DocumentStore =
-            switch cache {
-            case .memory: InMemoryDocumentStore(database: database)
-            case .file: try await FileSystemDocumentStore.open(directory: directory, database: database)
-            }
-        let store = try await CachedDocumentStore.open(
-            remote: FirestoreRESTDocumentStore(configuration: configuration), local: local,
-            options: serverAcknowledgedOptions)
-
-        var failure: (any Error)?
-        do { try await behaviour.run(store) } catch { failure = error }
-        if !store.isClosed { try await store.close() }
-        if let failure { throw failure }
+        try await CachedContractTests.run(
+            behaviour, cache: cache, remote: FirestoreRESTDocumentStore(configuration: configuration))
     }
 }

@@ -126,30 +126,7 @@ struct SeedProject {
     let owner: Database
 
     /// Seed 002's `firestore.rules` (Paso 5), verbatim.
-    static let rules = """
-        rules_version = '2';
-
-        service cloud.firestore {
-          match /databases/{database}/documents {
-
-            // Productos: cualquier usuario autenticado puede leer
-            match /products/{productId} {
-              allow read: if request.auth != null;
-              allow write: if false; // Solo admin (via consola o Cloud Functions)
-            }
-
-            // Usuarios: cada usuario solo puede leer/escribir su propio doc
-            match /users/{userId} {
-              allow read, write: if request.auth != null && request.auth.uid == userId;
-            }
-
-            // Por defecto: denegar todo
-            match /{document=**} {
-              allow read, write: if false;
-            }
-          }
-        }
-        """
+    static let rules = SeedRules.seed002
 
     static func make(_ kind: Gateway = .memory, tokenLifetime: Duration = .seconds(3_600)) async throws -> SeedProject {
         let emulator = try await FirestoreEmulator.shared()

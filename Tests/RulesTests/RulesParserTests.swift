@@ -1,54 +1,15 @@
 import Foundation
 import HearthDomain
 import HearthRules
+import HearthTestSupport
 import Testing
 
 /// The rules parser: the seeds' files and every construct issue 19 lists parse into the expected syntax;
 /// every error names its line and column; no input traps it.
 @Suite("RulesParser")
 struct RulesParserTests {
-    static let seed001 = """
-        rules_version = '2';
-        service cloud.firestore {
-          match /databases/{database}/documents {
-            // Allow authenticated users to read/write their own documents
-            match /users/{userId} {
-              allow read, write: if request.auth != null && request.auth.uid == userId;
-            }
-
-            // Allow authenticated users to read all products, write if admin
-            match /products/{document=**} {
-              allow read: if request.auth != null;
-              allow write: if request.auth != null && request.auth.token.admin == true;
-            }
-          }
-        }
-        """
-
-    static let seed002 = """
-        rules_version = '2';
-
-        service cloud.firestore {
-          match /databases/{database}/documents {
-
-            // Productos: cualquier usuario autenticado puede leer
-            match /products/{productId} {
-              allow read: if request.auth != null;
-              allow write: if false; // Solo admin (via consola o Cloud Functions)
-            }
-
-            // Usuarios: cada usuario solo puede leer/escribir su propio doc
-            match /users/{userId} {
-              allow read, write: if request.auth != null && request.auth.uid == userId;
-            }
-
-            // Por defecto: denegar todo
-            match /{document=**} {
-              allow read, write: if false;
-            }
-          }
-        }
-        """
+    static let seed001 = SeedRules.seed001
+    static let seed002 = SeedRules.seed002
 
     /// Every construct of the rules language issue 19 lists, in one file.
     static let everything = """
