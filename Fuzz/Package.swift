@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "HearthFirestoreCodec", package: "Hearth"),
                 .product(name: "HearthFirestoreREST", package: "Hearth"),
                 .product(name: "HearthFirestoreTestServer", package: "Hearth"),
+                .product(name: "HearthRules", package: "Hearth"),
             ],
             path: "Sources/HearthFuzz",
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -90,6 +90,10 @@ struct RulesDifferentialTests {
                 )
             }
         }
+        FileHandle.standardError.write(
+            Data(
+                "rules differential, \(name): \(Self.requestsPerFile) requests, \(allowed) allowed, \(mismatches.count) mismatches\n"
+                    .utf8))
         #expect(
             mismatches.isEmpty,
             "\(name): \(mismatches.count) mismatches:\n\(mismatches.prefix(10).joined(separator: "\n"))")

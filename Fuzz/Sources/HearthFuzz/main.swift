@@ -23,6 +23,7 @@ var allTargets: [any FuzzTarget.Type] {
         ExportLinesTarget.self,
         PathsTarget.self,
         FieldPathsTarget.self,
+        RulesFilesTarget.self,
     ]
 }
 
