@@ -106,6 +106,8 @@ let package = Package(
                 "GymApplication", "GymInfrastructure",
                 // The demo's staff sign in on an `InMemoryAuthGateway`; its front desk works offline through a cache.
                 "HearthInMemory", "HearthCache",
+                // `hearth rules check` parses rules files.
+                "HearthRules",
             ],
             path: "CompositionRoot/HearthCLI"),
         hearthExecutable(

@@ -8,7 +8,7 @@ enum HearthCommandLine {
             DemoCommand.self, GetCommand.self, SetCommand.self, UpdateCommand.self, DeleteCommand.self,
             QueryCommand.self,
             CountCommand.self, CollectionsCommand.self, ExportCommand.self, ImportCommand.self, WatchCommand.self,
-            AuthCommand.self,
+            AuthCommand.self, RulesCommand.self,
         ]
     }
 
