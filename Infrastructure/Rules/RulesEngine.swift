@@ -222,7 +222,12 @@ struct RulesEvaluator {
         if let value = variables[name] { return value }
         switch name {
         case "request": return requestValue
-        case "resource": return resourceValue(request.existing, request.path)
+        case "resource":
+            // A query's documents: only what its equality filters fix is known (anything else errors).
+            if request.method == .list {
+                return .map(["data": .map(request.query?.equalities ?? [:])])
+            }
+            return resourceValue(request.existing, request.path)
         default: throw RulesEvaluationError("unknown name \(name)")
         }
     }

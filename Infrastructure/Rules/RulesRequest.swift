@@ -22,17 +22,25 @@ public struct RulesQuery: Sendable, Hashable {
     public let offset: Int64?
     /// `request.query.orderBy`: the first order's field path (`nil`: none).
     public let orderBy: String?
+    /// The query's equality filters (`field == value`, top-level fields): what a `list` rule may read of
+    /// `resource.data`, since every document the query can return has those values. A rule that reads
+    /// any other field of `resource` cannot be proven for every such document, and denies.
+    public let equalities: [String: RulesValue]
 
     /// A query's constraints.
-    public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: String? = nil) {
+    public init(
+        limit: Int64? = nil, offset: Int64? = nil, orderBy: String? = nil, equalities: [String: RulesValue] = [:]
+    ) {
         self.limit = limit
         self.offset = offset
         self.orderBy = orderBy
+        self.equalities = equalities
     }
 }
 
-/// One request to decide: a method on a document (for `list`: a document the query could return, or the
-/// collection's path with a placeholder ID), by whom, when, and with what.
+/// One request to decide: a method on a document, by whom, when, and with what. For `list`, `path` is the
+/// collection's path followed by an empty document ID (any document the query could return) and `query`
+/// says what the query constrains.
 public struct RulesRequest: Sendable {
     /// The method (`get`, `list`, `create`, `update`, `delete`).
     public var method: RulesMethod

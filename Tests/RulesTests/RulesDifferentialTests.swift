@@ -25,6 +25,7 @@ struct RulesDifferentialTests {
             function isOwner(data) { return signedIn() && data.owner == request.auth.uid; }
             match /notes/{id} {
               allow get: if resource == null || isOwner(resource.data) || resource.data.public == true;
+              allow list: if isOwner(resource.data) && request.query.limit <= 50;
               allow create: if isOwner(request.resource.data) && request.resource.data.n is int
                 && request.resource.data.n < 10 && request.resource.data.title.size() <= 8;
               allow update: if isOwner(resource.data)
@@ -59,6 +60,7 @@ struct RulesDifferentialTests {
 
         var mismatches: [String] = []
         var allowed = 0
+        var byMethod: [RulesMethod: (allowed: Int, total: Int)] = [:]
         for number in 0..<Self.requestsPerFile {
             let request = RandomRequest(&random)
             // The document's state before the request, written as the owner (rules bypassed).
@@ -74,16 +76,20 @@ struct RulesDifferentialTests {
             case .get: status = try await client.get(request.path, token: token)
             case .set(let fields): status = try await client.write(request.path, fields, token: token)
             case .delete: status = try await client.delete(request.path, token: token)
+            case .list(let owner, let limit):
+                status = try await client.query(request.collection, owner: owner, limit: limit, token: token)
             }
             let emulatorAllows = status != 403
             let decision = engine.allows(
                 RulesRequest(
-                    method: request.method, path: request.path.split(separator: "/").map(String.init),
+                    method: request.method, path: request.rulesPath,
                     auth: request.user.map { RulesAuth(uid: $0.uid, token: $0.claims.mapValues(RulesValue.init)) },
                     time: Timestamp(date: Date()), existing: request.existing.map(RulesValue.fields),
-                    incoming: request.incoming.map(RulesValue.fields)),
+                    incoming: request.incoming.map(RulesValue.fields), query: request.rulesQuery),
                 reader: AdminsExist())
             if emulatorAllows { allowed += 1 }
+            byMethod[request.method, default: (0, 0)].total += 1
+            if emulatorAllows { byMethod[request.method, default: (0, 0)].allowed += 1 }
             if decision != emulatorAllows {
                 mismatches.append(
                     "#\(number) (seed \(seed)): \(request) — emulator \(emulatorAllows ? "allows" : "denies") (HTTP \(status)), Hearth \(decision ? "allows" : "denies")"
@@ -92,7 +98,7 @@ struct RulesDifferentialTests {
         }
         FileHandle.standardError.write(
             Data(
-                "rules differential, \(name): \(Self.requestsPerFile) requests, \(allowed) allowed, \(mismatches.count) mismatches\n"
+                "rules differential, \(name): \(Self.requestsPerFile) requests, \(allowed) allowed (\(RulesMethod.allCases.map { "\($0.rawValue) \(byMethod[$0]?.allowed ?? 0)/\(byMethod[$0]?.total ?? 0)" }.joined(separator: ", "))), \(mismatches.count) mismatches\n"
                     .utf8))
         #expect(
             mismatches.isEmpty,
@@ -110,7 +116,11 @@ struct AdminsExist: RulesDocumentReader {
 
 /// One random request: who, what, where, and the document's state before it.
 struct RandomRequest: CustomStringConvertible {
-    enum Operation { case get, set(MapValue), delete }
+    enum Operation {
+        case get, set(MapValue), delete
+        /// A query of the request's collection: `owner == <value>` when given, and a limit when given.
+        case list(owner: String?, limit: Int?)
+    }
 
     let user: (uid: String, claims: [String: Value])?
     let path: String
@@ -129,12 +139,20 @@ struct RandomRequest: CustomStringConvertible {
         user = Self.users[Int(random.next() % UInt64(Self.users.count))]
         path = Self.paths[Int(random.next() % UInt64(Self.paths.count))]
         existing = random.next() % 3 == 0 ? nil : Self.fields(&random)
-        switch random.next() % 3 {
+        switch random.next() % 4 {
         case 0: operation = .get
         case 1: operation = .set(Self.fields(&random))
-        default: operation = .delete
+        case 2: operation = .delete
+        default:
+            let owners: [String?] = [nil, "u1", "u2", "admin"]
+            operation = .list(
+                owner: owners[Int(random.next() % 4)], limit: random.next() % 2 == 0 ? nil : Int(random.next() % 60) + 1
+            )
         }
     }
+
+    /// The collection a `list` queries: the path without its document ID.
+    var collection: String { path.split(separator: "/").dropLast().joined(separator: "/") }
 
     static func fields(_ random: inout SplitMix64) -> MapValue {
         var fields: [String: Value] = [:]
@@ -153,7 +171,19 @@ struct RandomRequest: CustomStringConvertible {
         case .get: .get
         case .set: existing == nil ? .create : .update
         case .delete: .delete
+        case .list: .list
         }
+    }
+
+    /// What the engine is asked for a `list`: the collection with an empty document ID, and the query.
+    var rulesPath: [String] {
+        guard case .list = operation else { return path.split(separator: "/").map(String.init) }
+        return collection.split(separator: "/").map(String.init) + [""]
+    }
+
+    var rulesQuery: RulesQuery? {
+        guard case .list(let owner, let limit) = operation else { return nil }
+        return RulesQuery(limit: limit.map(Int64.init), equalities: owner.map { ["owner": .string($0)] } ?? [:])
     }
 
     var incoming: MapValue? {
@@ -162,7 +192,7 @@ struct RandomRequest: CustomStringConvertible {
     }
 
     var description: String {
-        "\(user.map { "\($0.uid)\($0.claims.isEmpty ? "" : " \($0.claims)")" } ?? "anonymous") \(method) \(path) (existing: \(existing.map { "\($0)" } ?? "none"), incoming: \(incoming.map { "\($0)" } ?? "none"))"
+        "\(user.map { "\($0.uid)\($0.claims.isEmpty ? "" : " \($0.claims)")" } ?? "anonymous") \(method) \(path) \(rulesQuery.map { "\($0)" } ?? "") (existing: \(existing.map { "\($0)" } ?? "none"), incoming: \(incoming.map { "\($0)" } ?? "none"))"
     }
 }
 
@@ -231,6 +261,31 @@ struct EmulatorREST {
         }
         let body = try JSONSerialization.data(withJSONObject: ["fields": encoded])
         return try await send("PATCH", path, body: body, token: token)
+    }
+
+    /// Runs a query of `collection` (`owner == owner` when given, `limit` when given).
+    func query(_ collection: String, owner: String?, limit: Int?, token: String?) async throws -> Int {
+        let segments = collection.split(separator: "/").map(String.init)
+        var query: [String: Any] = ["from": [["collectionId": segments.last ?? ""]]]
+        if let owner {
+            query["where"] = [
+                "fieldFilter": ["field": ["fieldPath": "owner"], "op": "EQUAL", "value": ["stringValue": owner]]
+            ]
+        }
+        if let limit { query["limit"] = limit }
+        let parent = segments.dropLast().joined(separator: "/")
+        var request = URLRequest(
+            url: base.appendingPathComponent(documents + (parent.isEmpty ? "" : "/" + parent) + ":runQuery"))
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: ["structuredQuery": query])
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        switch token {
+        case nil: request.setValue("Bearer owner", forHTTPHeaderField: "Authorization")
+        case ""?: break
+        case let token?: request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
     }
 
     /// Deletes `path`.
