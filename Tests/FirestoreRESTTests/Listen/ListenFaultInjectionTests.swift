@@ -11,7 +11,7 @@ import Testing
 /// point of a batch): every snapshot holds exactly the server's documents at its read time, and the last
 /// one the final state. (Snapshots pass through each listener's coalescing buffer, which diffs states:
 /// a change applied twice or lost would show as a state the server never had.)
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(4)))
 struct ListenFaultInjectionTests {
     @Test func twoHundredFaults_loseAndRepeatNothing() async throws {
         let sleeps = RecordedSleeps()

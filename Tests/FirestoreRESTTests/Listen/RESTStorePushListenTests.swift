@@ -8,7 +8,7 @@ import Testing
 
 /// `FirestoreRESTDocumentStore.listen` with push (a scripted Listen connection), its fallback to
 /// polling when the endpoint is refused, and the `FIRESTORE_LISTEN` switch.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(4)))
 struct RESTStorePushListenTests {
     @Test func listen_pushesOverTheConnector_andCloseEndsTheListenerWithoutAnError() async throws {
         let connector = ScriptedListenConnector()
