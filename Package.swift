@@ -92,7 +92,7 @@ let package = Package(
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
                 "HearthFirestoreCodec",
-                "HearthFirestoreREST",
+                "HearthFirestoreREST", "HearthCache",
             ],
             path: "CompositionRoot/Hearth"),
         // The `hearth` command; its `demo` runs the teaching example's use cases.
@@ -109,7 +109,7 @@ let package = Package(
             "HearthBench",
             [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
-                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto",
+                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto", "HearthCache",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
             ],
@@ -148,7 +148,8 @@ let package = Package(
                 "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST", "HearthTestSupport",
             ],
             path: "Docs/Examples/Gym/Tests"),
-        hearthTests("CompositionRootTests", ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST"]),
+        hearthTests(
+            "CompositionRootTests", ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST", "HearthCache"]),
         hearthTests(
             "CLITests",
             // HearthCLI only so that `swift test` builds the `hearth` executable the tests run.

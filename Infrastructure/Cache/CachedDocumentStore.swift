@@ -287,20 +287,26 @@ public final class CachedDocumentStore: DocumentStore {
     }
 }
 
-/// How a ``CachedDocumentStore`` retries sending its queue.
+/// How a ``CachedDocumentStore`` retries sending its queue, and how its persisted data is erased.
 public struct CacheOptions: Sendable {
     /// The delays between attempts after transport failures (default: 100 ms, doubling, at most 30 s).
     public var backoff: Backoff
     /// Waits between attempts (default `Task.sleep`).
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Erases the local store's persisted data (documents and pending writes) once the cache is closed:
+    /// what ``CachedDocumentStore/clearPersistence()`` runs (the file cache: removing its directory).
+    /// `nil` (the default): the cache cannot clear its local store, and `clearPersistence()` is `unimplemented`.
+    public var clearPersistence: (@Sendable () async throws -> Void)?
 
     /// Options; see the properties for the defaults.
     public init(
         backoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(30)),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clearPersistence: (@Sendable () async throws -> Void)? = nil
     ) {
         self.backoff = backoff
         self.sleep = sleep
+        self.clearPersistence = clearPersistence
     }
 }
 

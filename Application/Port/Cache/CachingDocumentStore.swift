@@ -34,4 +34,9 @@ public protocol CachingDocumentStore: DocumentStore {
 
     /// Returns once every write committed before the call has been acknowledged or rejected by the remote.
     func waitForPendingWrites() async throws
+
+    /// Firebase's `clearPersistence()`: erases the cache's persisted data — its documents and its pending
+    /// writes, which are dropped (the only way they are) — while the cache is not running (not yet
+    /// started, or closed). Throws `failedPrecondition` while it is running.
+    func clearPersistence() async throws
 }

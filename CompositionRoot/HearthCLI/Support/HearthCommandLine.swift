@@ -106,6 +106,7 @@ enum HearthCommandLine {
                 configuration: configuration, environment: environment, console: console, admin: admin)
             context = created
             try await parsed.run(created)
+            await created.sendPendingWrites()
             try await created.keepUserSession()
             console.flush()
             try await created.openedDatabase?.close()
