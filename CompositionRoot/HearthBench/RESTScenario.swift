@@ -180,8 +180,8 @@ struct RESTScenario: BenchScenario {
     private func milliseconds(_ seconds: Double) -> String { BenchMath.format(seconds * 1_000, digits: 2) }
 }
 
-/// A small document of the shape of the other scenarios.
-private func sampleFields(_ index: Int) -> MapValue {
+/// A small document of the shape of the other scenarios (the `rest` and `offline` scenarios write it).
+func sampleFields(_ index: Int) -> MapValue {
     [
         "status": index % 3 == 0 ? "active" : "inactive", "age": .integer(Int64(18 + index % 60)), "city": "Madrid",
         "n": .integer(Int64(index)),
