@@ -78,9 +78,10 @@ let package = Package(
             path: "Infrastructure/FirestoreREST/Adapter"),
 
         // The offline cache: a decorator composing a remote store and a local one (memory or file) with a
-        // durable queue of pending writes kept in the local store (Docs/Offline.md).
+        // durable queue of pending writes kept in the local store (Docs/Offline.md). HearthLocalEngine only for
+        // `DocumentSize`, Firestore's storage size, which its least-recently-used eviction counts in.
         hearthLibrary(
-            "HearthCache", ["HearthDomain", "HearthPort"], path: "Infrastructure/Cache"),
+            "HearthCache", ["HearthDomain", "HearthPort", "HearthLocalEngine"], path: "Infrastructure/Cache"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
         // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
