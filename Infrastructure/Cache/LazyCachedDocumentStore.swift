@@ -207,14 +207,12 @@ public final class LazyCachedDocumentStore: CachingDocumentStore {
         try await cache().listCollectionIDs(request)
     }
 
-    /// Listens on the running cache; the stream fails with what opening it threw.
+    /// Listens on the running cache, opened at the stream's first element (which fails with what opening
+    /// it threw); snapshots are pulled one at a time, so the cache listener's buffering is unchanged.
     public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
     {
-        .relayed { continuation in
-            for try await snapshot in try await self.cache().listen(target, options: options) {
-                continuation.yield(snapshot)
-            }
-        }
+        let pulled = PulledListener(opening: { try await self.cache().listen(target, options: options) })
+        return AsyncThrowingStream { try await pulled.next() }
     }
 
     /// Closes the cache: the running one as `CachedDocumentStore.close()` (its queue stays in the local

@@ -163,7 +163,8 @@ final class UsageTrackingStore: DocumentStore {
             state.pins[state.nextListener] = initial
             return state.nextListener
         }
-        let pulled = PulledListener(base.listen(target, options: options)) { [weak self] in
+        let stream = base.listen(target, options: options)
+        let pulled = PulledListener(opening: { stream }) { [weak self] in
             _ = self?.state.withLock { $0.pins.removeValue(forKey: id) }
         }
         return AsyncThrowingStream { [weak self] in
@@ -180,23 +181,29 @@ final class UsageTrackingStore: DocumentStore {
     }
 }
 
-/// A listener's stream read one element per call; `ended` runs once, when the stream ends or this is
-/// released (the consumer stopped listening).
+/// A listener's stream, opened at the first `next()` and read one element per call (so the listener's own
+/// buffering — a consumer that falls behind gets one combined snapshot — is unchanged); `ended` runs
+/// once, when the stream ends or fails, or when this is released (the consumer stopped listening).
 final class PulledListener: @unchecked Sendable {
     // @unchecked: `iterator` is only touched while `lock` is held.
     private let lock = AsyncLock()
-    private var iterator: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator
+    private var iterator: AsyncThrowingStream<ListenSnapshot, any Error>.Iterator?
+    private let open: @Sendable () async throws -> AsyncThrowingStream<ListenSnapshot, any Error>
     private let ended: Mutex<(@Sendable () -> Void)?>
 
-    init(_ stream: AsyncThrowingStream<ListenSnapshot, any Error>, ended: @escaping @Sendable () -> Void) {
-        iterator = stream.makeAsyncIterator()
+    init(
+        opening open: @escaping @Sendable () async throws -> AsyncThrowingStream<ListenSnapshot, any Error>,
+        ended: @escaping @Sendable () -> Void = {}
+    ) {
+        self.open = open
         self.ended = Mutex(ended)
     }
 
     func next() async throws -> ListenSnapshot? {
         try await lock.withLock {
             do {
-                guard let snapshot = try await iterator.next() else {
+                if iterator == nil { iterator = try await open().makeAsyncIterator() }
+                guard let snapshot = try await iterator?.next() else {
                     end()
                     return nil
                 }

@@ -144,6 +144,23 @@ struct LazyCachedDocumentStoreTests {
         try await store.close()
     }
 
+    @Test func aListener_startsTheCache_seesLocalWrites_andEndsOnClose() async throws {
+        let opens = Opens()
+        let store = lazy(FaultyRemote(), ClearCounter(), opens)
+        var iterator = store.listen(.document(try doc("c/a")), options: ListenOptions()).makeAsyncIterator()
+
+        let first = try await iterator.next()
+        _ = try await store.commit([.update(try doc("c/a"), fields: ["v": 1])], transaction: nil)
+        let second = try await iterator.next()
+        try await store.close()
+        let end = try await iterator.next()
+
+        #expect(opens.count.withLock { $0 } == 1)
+        #expect(first?.documents.isEmpty == true)
+        #expect(second?.documents.first?.fields == ["v": 1])
+        #expect(end == nil)
+    }
+
     @Test func clearPersistence_beforeTheFirstUseAndAfterClose_butNotWhileRunning() async throws {
         let counter = ClearCounter()
         let store = lazy(FaultyRemote(), counter, Opens())

@@ -7,10 +7,12 @@ import Testing
 /// A document of about 200 KB: five fit under the smallest size target (1 MB), six do not.
 private let bigFields: MapValue = ["blob": .string(String(repeating: "x", count: 200_000))]
 
-private func sized(_ target: CacheSizeTarget) -> CacheOptions {
+/// A cache over a new remote, with a memory local store and `target` (default: the smallest, 1 MB).
+private func sizedCache(_ target: CacheSizeTarget? = nil) async throws -> CachedDocumentStore {
     var options = fastOptions
-    options.sizeTarget = target
-    return options
+    options.sizeTarget = try target ?? CacheSizeTarget(bytes: CacheSizeTarget.minimumBytes)
+    return try await CachedDocumentStore.open(
+        remote: FaultyRemote(), local: InMemoryDocumentStore(database: testDatabase), options: options)
 }
 
 /// Whether the cache holds `path` (a `.cache` read; it counts as a use).
@@ -49,9 +51,7 @@ struct EvictionTests {
     /// Writes take the cache over its target; it evicts the least recently used documents, and a read
     /// counts as a use.
     @Test func theLeastRecentlyUsedDocumentsGoFirst_andAReadKeepsOneLonger() async throws {
-        let target = try CacheSizeTarget(bytes: CacheSizeTarget.minimumBytes)
-        let cache = try await CachedDocumentStore.open(
-            remote: FaultyRemote(), local: InMemoryDocumentStore(database: testDatabase), options: sized(target))
+        let cache = try await sizedCache()
         for index in 0..<7 {
             _ = try await cache.commit([.update(try doc("c/d\(index)"), fields: bigFields)], transaction: nil)
             try await cache.waitForPendingWrites()
@@ -66,9 +66,7 @@ struct EvictionTests {
     }
 
     @Test func documentsWithPendingWritesOrAnActiveListener_areNeverEvicted() async throws {
-        let target = try CacheSizeTarget(bytes: CacheSizeTarget.minimumBytes)
-        let cache = try await CachedDocumentStore.open(
-            remote: FaultyRemote(), local: InMemoryDocumentStore(database: testDatabase), options: sized(target))
+        let cache = try await sizedCache()
         for index in 0..<5 {
             _ = try await cache.commit([.update(try doc("c/d\(index)"), fields: bigFields)], transaction: nil)
         }
@@ -103,8 +101,7 @@ struct EvictionTests {
     }
 
     @Test func anUnlimitedCache_neverEvicts() async throws {
-        let cache = try await CachedDocumentStore.open(
-            remote: FaultyRemote(), local: InMemoryDocumentStore(database: testDatabase), options: sized(.unlimited))
+        let cache = try await sizedCache(.unlimited)
         for index in 0..<7 {
             _ = try await cache.commit([.update(try doc("c/d\(index)"), fields: bigFields)], transaction: nil)
         }
