@@ -110,14 +110,15 @@ struct OfflineScenario: BenchScenario {
                     offline.store.enableNetwork()
                     try await offline.store.waitForPendingWrites()
                 })
-            try await verifyCount(offline.store.remote, expected: writes)
+            try await verifyCount(offline.store.remote, collectionID: "visits", expected: writes)
             try await offline.store.close()
             offline.directory?.remove()
 
             // The same writes sent online, each awaited: straight to the remote (no cache).
-            let remote = try makeRemote(emulator, projectID: FirestoreEmulator.newProjectID(prefix: "offline-d\(run)"))
+            let remote = try emulatorRESTStore(
+                emulator, projectID: FirestoreEmulator.newProjectID(prefix: "offline-d\(run)"))
             directOnline.append(try await BenchMath.seconds { try await writeAll(remote, count: writes) })
-            try await verifyCount(remote, expected: writes)
+            try await verifyCount(remote, collectionID: "visits", expected: writes)
             try await remote.close()
 
             // Through the cache with the network on: committed locally, flushed as they come.
@@ -127,7 +128,7 @@ struct OfflineScenario: BenchScenario {
                     try await writeAll(online.store, count: writes)
                     try await online.store.waitForPendingWrites()
                 })
-            try await verifyCount(online.store.remote, expected: writes)
+            try await verifyCount(online.store.remote, collectionID: "visits", expected: writes)
             try await online.store.close()
             online.directory?.remove()
         }
@@ -149,31 +150,13 @@ struct OfflineScenario: BenchScenario {
         }
     }
 
-    private func verifyCount(_ store: any DocumentStore, expected: Int) async throws {
-        let response = try await store.runAggregation(
-            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "visits")),
-            aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest
-        )
-        guard response.values["n"] == .integer(Int64(expected)) else {
-            throw BenchUsageError(
-                "write check failed: expected \(expected) documents, counted \(String(describing: response.values["n"]))"
-            )
-        }
-    }
-
     // MARK: - Stores
-
-    private func makeRemote(_ emulator: FirestoreEmulator, projectID: String) throws -> FirestoreRESTDocumentStore {
-        let configuration = try FirestoreRESTConfiguration.emulator(
-            hostAndPort: emulator.hostAndPort, database: DatabaseID(projectID: projectID))
-        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: URLSessionHTTPClient())
-    }
 
     /// A cache over a new project of the emulator, its local store in memory or in a new directory.
     private func openCache(
         _ emulator: FirestoreEmulator, kind: String, prefix: String
     ) async throws -> (store: CachedDocumentStore, directory: BenchDirectory?) {
-        let remote = try makeRemote(emulator, projectID: FirestoreEmulator.newProjectID(prefix: prefix))
+        let remote = try emulatorRESTStore(emulator, projectID: FirestoreEmulator.newProjectID(prefix: prefix))
         if kind == "memory" {
             let local = InMemoryDocumentStore(database: remote.database)
             return (try await CachedDocumentStore.open(remote: remote, local: local), nil)
