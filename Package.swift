@@ -79,9 +79,10 @@ let package = Package(
             path: "Infrastructure/FirestoreREST/Adapter"),
 
         // The offline cache: a decorator composing a remote store and a local one (memory or file) with a
-        // durable queue of pending writes kept in the local store (Docs/Offline.md).
+        // durable queue of pending writes kept in the local store (Docs/Offline.md). HearthLocalEngine only for
+        // `DocumentSize`, Firestore's storage size, which its least-recently-used eviction counts in.
         hearthLibrary(
-            "HearthCache", ["HearthDomain", "HearthPort"], path: "Infrastructure/Cache"),
+            "HearthCache", ["HearthDomain", "HearthPort", "HearthLocalEngine"], path: "Infrastructure/Cache"),
         // Firestore's security rules in process (issue 19): the rules language's parser, then its evaluator.
         hearthLibrary("HearthRules", ["HearthDomain"], path: "Infrastructure/Rules"),
 
@@ -95,7 +96,7 @@ let package = Package(
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
                 "HearthFirestoreCodec",
-                "HearthFirestoreREST",
+                "HearthFirestoreREST", "HearthCache",
             ],
             path: "CompositionRoot/Hearth"),
         // The `hearth` command; its `demo` runs the teaching example's use cases.
@@ -114,7 +115,7 @@ let package = Package(
             "HearthBench",
             [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
-                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto",
+                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto", "HearthCache",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
             ],
@@ -153,7 +154,8 @@ let package = Package(
                 "HearthInMemory", "HearthFileSystem", "HearthFirestoreREST", "HearthTestSupport",
             ],
             path: "Docs/Examples/Gym/Tests"),
-        hearthTests("CompositionRootTests", ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST"]),
+        hearthTests(
+            "CompositionRootTests", ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST", "HearthCache"]),
         hearthTests(
             "CLITests",
             // HearthCLI only so that `swift test` builds the `hearth` executable the tests run.

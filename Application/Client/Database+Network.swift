@@ -24,6 +24,13 @@ extension Database {
         try await cache.waitForPendingWrites()
     }
 
+    /// Firebase's `clearPersistence()`: on a store with an offline cache, erases the cache's documents and
+    /// its pending writes (dropped: the only way they are), while the cache is not running — before its
+    /// first use, or after ``close()`` — else `failedPrecondition`. Any other store: `unimplemented`.
+    public func clearPersistence() async throws {
+        try await cachingStore("clearPersistence()").clearPersistence()
+    }
+
     private func cachingStore(_ call: String) throws(DocumentStoreError) -> any CachingDocumentStore {
         guard let cache = store as? any CachingDocumentStore else {
             throw DocumentStoreError(

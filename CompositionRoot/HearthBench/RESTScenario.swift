@@ -37,7 +37,7 @@ struct RESTScenario: BenchScenario {
         defer { emulator.stop() }
         print("rest: Firestore REST adapter against the official emulator on \(emulator.hostAndPort)")
 
-        let shared = try makeStore(
+        let shared = try emulatorRESTStore(
             emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench"), client: URLSessionHTTPClient())
         let document = try DocumentPath("bench/doc")
         _ = try await shared.commit([.update(document, fields: sampleFields(0))], transaction: nil)
@@ -57,7 +57,8 @@ struct RESTScenario: BenchScenario {
             "get latency, \(gets) sequential gets: median \(milliseconds(BenchMath.median(latencies))) ms, p90 \(milliseconds(p90)) ms"
         )
 
-        let fresh = try makeStore(emulator, projectID: shared.database.projectID, client: NewSessionPerRequestClient())
+        let fresh = try emulatorRESTStore(
+            emulator, projectID: shared.database.projectID, client: NewSessionPerRequestClient())
         var reused: [Double] = []
         var unshared: [Double] = []
         for _ in 1...runs {
@@ -86,19 +87,19 @@ struct RESTScenario: BenchScenario {
         var batched: [Double] = []
         var single: [Double] = []
         for run in 1...runs {
-            let batchedStore = try makeStore(
+            let batchedStore = try emulatorRESTStore(
                 emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-b\(run)"),
                 client: URLSessionHTTPClient())
             batched.append(
                 try await BenchMath.seconds {
                     try await importBatched(batchedStore, documents: documents, batch: batch)
                 })
-            let singleStore = try makeStore(
+            let singleStore = try emulatorRESTStore(
                 emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-s\(run)"),
                 client: URLSessionHTTPClient())
             single.append(try await BenchMath.seconds { try await importOneByOne(singleStore, documents: documents) })
-            try await verifyCount(batchedStore, expected: documents)
-            try await verifyCount(singleStore, expected: documents)
+            try await verifyCount(batchedStore, collectionID: "imports", expected: documents)
+            try await verifyCount(singleStore, collectionID: "imports", expected: documents)
         }
         let batchedSeconds = BenchMath.median(batched)
         let singleSeconds = BenchMath.median(single)
@@ -114,14 +115,6 @@ struct RESTScenario: BenchScenario {
             "  ratio (one per document ÷ batched): \(BenchMath.format(singleSeconds / max(batchedSeconds, 1e-9), digits: 1))× faster batched"
         )
         return 0
-    }
-
-    private func makeStore(
-        _ emulator: FirestoreEmulator, projectID: String, client: any HTTPClient
-    ) throws -> FirestoreRESTDocumentStore {
-        let configuration = try FirestoreRESTConfiguration.emulator(
-            hostAndPort: emulator.hostAndPort, database: DatabaseID(projectID: projectID))
-        return FirestoreRESTDocumentStore(configuration: configuration, httpClient: client)
     }
 
     private func concurrentGets(_ store: FirestoreRESTDocumentStore, _ document: DocumentPath, count: Int) async throws
@@ -165,23 +158,33 @@ struct RESTScenario: BenchScenario {
         }
     }
 
-    private func verifyCount(_ store: FirestoreRESTDocumentStore, expected: Int) async throws {
-        let response = try await store.runAggregation(
-            parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: "imports")),
-            aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest
-        )
-        guard response.values["n"] == .integer(Int64(expected)) else {
-            throw BenchUsageError(
-                "import check failed: expected \(expected) documents, counted \(String(describing: response.values["n"]))"
-            )
-        }
-    }
-
     private func milliseconds(_ seconds: Double) -> String { BenchMath.format(seconds * 1_000, digits: 2) }
 }
 
-/// A small document of the shape of the other scenarios.
-private func sampleFields(_ index: Int) -> MapValue {
+/// A REST store on `emulator` for `projectID` (the `rest` and `offline` scenarios).
+func emulatorRESTStore(
+    _ emulator: FirestoreEmulator, projectID: String, client: any HTTPClient = URLSessionHTTPClient()
+) throws -> FirestoreRESTDocumentStore {
+    let configuration = try FirestoreRESTConfiguration.emulator(
+        hostAndPort: emulator.hostAndPort, database: DatabaseID(projectID: projectID))
+    return FirestoreRESTDocumentStore(configuration: configuration, httpClient: client)
+}
+
+/// Throws unless the collection `collectionID` of `store` counts `expected` documents (a server-side count).
+func verifyCount(_ store: any DocumentStore, collectionID: String, expected: Int) async throws {
+    let response = try await store.runAggregation(
+        parent: nil, query: StructuredQuery(from: CollectionSelector(collectionID: collectionID)),
+        aggregations: [Aggregation(alias: "n", .count(upTo: nil))], consistency: .latest
+    )
+    guard response.values["n"] == .integer(Int64(expected)) else {
+        throw BenchUsageError(
+            "\(collectionID) check failed: expected \(expected) documents, counted \(String(describing: response.values["n"]))"
+        )
+    }
+}
+
+/// A small document of the shape of the other scenarios (the `rest` and `offline` scenarios write it).
+func sampleFields(_ index: Int) -> MapValue {
     [
         "status": index % 3 == 0 ? "active" : "inactive", "age": .integer(Int64(18 + index % 60)), "city": "Madrid",
         "n": .integer(Int64(index)),

@@ -16,6 +16,7 @@ let scenarios: [any BenchScenario] = [
     MemoryScenario(),
     MemoryChildScenario(),
     AuthScenario(),
+    OfflineScenario(),
 ]
 
 exit(await BenchCommandLine(scenarios: scenarios).run(Array(CommandLine.arguments.dropFirst())))

@@ -52,9 +52,13 @@ public final class CachedDocumentStore: DocumentStore {
     private let wakeSignals: AsyncStream<Void>
     private let flusher = Mutex<Task<Void, Never>?>(nil)
 
+    /// The local store as the cache uses it: records each document's last use and size (eviction).
+    let usage: UsageTrackingStore
+
     private init(remote: any DocumentStore, local: any DocumentStore, options: CacheOptions, queue: [PendingWrite]) {
         self.remote = remote
-        self.local = local
+        usage = UsageTrackingStore(base: local)
+        self.local = usage
         self.options = options
         var initial = State()
         initial.queue = queue
@@ -80,6 +84,7 @@ public final class CachedDocumentStore: DocumentStore {
         queue.sort { $0.sequence < $1.sequence }
         let store = CachedDocumentStore(remote: remote, local: local, options: options, queue: queue)
         store.startFlusher()
+        store.startEviction()
         return store
     }
 
@@ -331,7 +336,7 @@ public final class CachedDocumentStore: DocumentStore {
     }
 }
 
-/// How a ``CachedDocumentStore`` acknowledges writes and retries sending its queue.
+/// How a ``CachedDocumentStore`` acknowledges writes, retries sending its queue, and erases its persisted data.
 public struct CacheOptions: Sendable {
     /// When an awaited ``CachedDocumentStore/commit(_:transaction:)`` returns.
     public enum Acknowledgement: Sendable, Hashable {
@@ -349,16 +354,27 @@ public struct CacheOptions: Sendable {
     public var backoff: Backoff
     /// Waits between attempts (default `Task.sleep`).
     public var sleep: @Sendable (Duration) async throws -> Void
+    /// Erases the local store's persisted data (documents and pending writes) once the cache is closed:
+    /// what ``CachedDocumentStore/clearPersistence()`` runs (the file cache: removing its directory).
+    /// `nil` (the default): the cache cannot clear its local store, and `clearPersistence()` is `unimplemented`.
+    public var clearPersistence: (@Sendable () async throws -> Void)?
+    /// How much the cache may hold before it evicts the least recently used documents that have no
+    /// pending write and no active listener (default ``CacheSizeTarget/default``, 100 MB).
+    public var sizeTarget: CacheSizeTarget
 
     /// Options; see the properties for the defaults.
     public init(
         acknowledgement: Acknowledgement = .server,
         backoff: Backoff = Backoff(initial: .milliseconds(100), multiplier: 2, maximum: .seconds(30)),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clearPersistence: (@Sendable () async throws -> Void)? = nil,
+        sizeTarget: CacheSizeTarget = .default
     ) {
         self.acknowledgement = acknowledgement
         self.backoff = backoff
         self.sleep = sleep
+        self.clearPersistence = clearPersistence
+        self.sizeTarget = sizeTarget
     }
 }
 

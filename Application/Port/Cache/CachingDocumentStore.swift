@@ -48,6 +48,11 @@ public protocol CachingDocumentStore: DocumentStore {
     /// closes first or the verdict was already taken; `cancelled` when the waiting task is (the writes
     /// stay queued).
     func serverOutcome(of commit: PendingCommit) async throws -> CommitResponse
+
+    /// Firebase's `clearPersistence()`: erases the cache's persisted data — its documents and its pending
+    /// writes, which are dropped (the only way they are) — while the cache is not running (not yet
+    /// started, or closed). Throws `failedPrecondition` while it is running.
+    func clearPersistence() async throws
 }
 
 /// A commit applied to an offline cache and queued for the server: what the cache answered at once, and

@@ -15,6 +15,7 @@ extension HearthConfiguration {
         HEARTH_AUTH              memory | file:<directory> | file | firebase (default: the one matching HEARTH_STORE)
         FIREBASE_AUTH_EMULATOR_HOST  host:port of the Firebase Auth emulator
         FIREBASE_API_KEY         the Firebase project's Web API key (Firebase Authentication)
+        HEARTH_CACHE             off (default) | memory | file:<directory> | file (file:\(CacheSelection.defaultDirectory)): an offline cache in front of the store
         """
 
     /// A configuration from environment variables:
@@ -30,6 +31,7 @@ extension HearthConfiguration {
     /// | `FIRESTORE_DATABASE` | the Firestore database ID (default `(default)`) |
     /// | `HEARTH_AUTH` | `memory`; `file:<directory>` (`file` alone: the store's; see ``AuthSelection``); `firebase`. Default: the one matching `HEARTH_STORE` (``effectiveAuth``) |
     /// | `FIREBASE_AUTH_EMULATOR_HOST`, `FIREBASE_API_KEY` | Firebase Authentication's emulator and Web API key (with `firebase`) |
+    /// | `HEARTH_CACHE` | `off` (default); `memory`; `file:<directory>` (`file` alone: `.hearth/cache`): an offline cache in front of the store (see ``CacheSelection``) |
     ///
     /// Credentials and the other REST settings are read later by the REST adapter from the same
     /// environment (see ``FirestoreTarget/environment``). Names and values are trimmed; empty counts as
@@ -73,7 +75,24 @@ extension HearthConfiguration {
         if let auth = value("HEARTH_AUTH") {
             configuration.auth = try authSelection(auth, store: configuration.store, value: value)
         }
+        if let cache = value("HEARTH_CACHE") {
+            configuration.cache = try cacheSelection(cache)
+        }
         return configuration
+    }
+
+    private static func cacheSelection(_ text: String) throws(DocumentStoreError) -> CacheSelection {
+        switch text.lowercased() {
+        case "off": return .off
+        case "memory": return .memory
+        case "file": return .file(CacheSelection.defaultDirectory)
+        default:
+            if text.hasPrefix("file:"), let path = String(text.dropFirst("file:".count)).nonBlank {
+                return .file(path)
+            }
+            throw .invalidArgument(
+                "HEARTH_CACHE must be off, memory, file or file:<directory>, not \(Excerpt.quoted(text)).")
+        }
     }
 
     private static func authSelection(

@@ -10,9 +10,18 @@ extension HearthConfiguration {
     ///   emulator host, or a `FIRESTORE_BASE_URL` that is not on this machine — unless
     ///   ``allowsProduction``.
     ///
-    /// Also checks that names are valid: an invalid project or database ID is `invalidArgument`.
+    /// Also checks that names are valid: an invalid project or database ID is `invalidArgument`, and so is
+    /// a file cache (``cache``) in the file store's own directory.
     /// Throws `failedPrecondition` naming the variable to change when a rule refuses the configuration.
     public func validate() throws(DocumentStoreError) {
+        if case .file(let cacheDirectory) = cache, case .file(let storeDirectory) = store,
+            cacheDirectory.standardizedFileURL.path == storeDirectory.standardizedFileURL.path
+        {
+            throw DocumentStoreError(
+                .invalidArgument,
+                "HEARTH_CACHE=file:\(cacheDirectory.relativePath) is the store's own directory (HEARTH_STORE): give the cache a directory of its own."
+            )
+        }
         switch store {
         case .memory:
             if profile == .production {

@@ -8,6 +8,8 @@ public import HearthDomain
 /// let db = try HearthConfiguration(store: .memory).makeDatabase()
 /// // let db = try HearthConfiguration(store: .file(".hearth/data")).makeDatabase()
 /// // let db = try HearthConfiguration(store: .firestore(.emulator(host: "127.0.0.1:8080"))).makeDatabase()
+/// // let db = try HearthConfiguration(
+/// //     store: .firestore(.emulator(host: "127.0.0.1:8080")), cache: .file(".hearth/cache")).makeDatabase()
 /// ```
 ///
 /// The profile's rules (``HearthProfile``) are checked by ``validate()``, which the factories call
@@ -32,6 +34,13 @@ public struct HearthConfiguration: Sendable {
     /// Which adapter signs users in (`HEARTH_AUTH`); `nil` (the default) picks the one matching
     /// ``store``: see ``effectiveAuth``.
     public var auth: AuthSelection?
+    /// The offline cache in front of ``store`` (`HEARTH_CACHE`; default ``CacheSelection/off``): see
+    /// ``makeStore()``.
+    public var cache: CacheSelection
+    /// With a ``cache``: whether an awaited write returns once the server has it (`true`, the default, as
+    /// in Firebase: offline it waits, and a rejection is thrown) or once the cache keeps it (`false`: the
+    /// server's verdict comes later; what the `hearth` command uses, so that it never hangs offline).
+    public var cachedWritesWaitForServer = true
 
     /// A configuration; see each property for its default.
     public init(
@@ -41,7 +50,8 @@ public struct HearthConfiguration: Sendable {
         localDatabase: DatabaseID = HearthConfiguration.defaultLocalDatabase,
         retryPolicy: RetryPolicy = .default,
         logger: (any HearthLogger)? = nil,
-        auth: AuthSelection? = nil
+        auth: AuthSelection? = nil,
+        cache: CacheSelection = .off
     ) {
         self.store = store
         self.profile = profile
@@ -50,6 +60,7 @@ public struct HearthConfiguration: Sendable {
         self.retryPolicy = retryPolicy
         self.logger = logger
         self.auth = auth
+        self.cache = cache
     }
 
     /// ``auth``, or when it is `nil` the adapter matching ``store``: memory for memory, the file adapter

@@ -18,6 +18,12 @@ extension HearthConfiguration {
     /// operation, naming the directory.
     /// A Firestore target with invalid settings (project, emulator host, a `FIRESTORE_*` variable) is
     /// `invalidArgument`. Nothing is sent over the network here.
+    ///
+    /// With an offline ``cache``, the store above (logged, when ``logger`` is set) is the remote of a
+    /// `LazyCachedDocumentStore` (a `CachingDocumentStore`, so `Database`'s sources, network controls and
+    /// `clearPersistence()` work): it opens its cache — the memory store, or the file store in the
+    /// cache's directory — at its first operation, and that operation and every later one wait for the
+    /// open (a file cache locked by another process fails them with `failedPrecondition`).
     public func makeStore() throws(DocumentStoreError) -> any DocumentStore {
         try validate()
         let retryLogger = logger ?? NoLogger()
@@ -43,7 +49,7 @@ extension HearthConfiguration {
             logger.log(.info, "opened the \(store.summary) store (\(profile))")
             made = LoggingDocumentStore(wrapping: made, logger: logger)
         }
-        return made
+        return cached(made)
     }
 
     /// A `Database` on ``makeStore()``'s store, with the client policies in `options`. Throws as

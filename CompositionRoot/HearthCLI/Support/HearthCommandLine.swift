@@ -95,9 +95,12 @@ enum HearthCommandLine {
         var context: CommandContext?
         do {
             let parsed = try command.init(parsing: &reader)
-            let configuration: HearthConfiguration
+            var configuration: HearthConfiguration
             do {
                 configuration = try HearthConfiguration.fromEnvironment(environment)
+                // A command returns once the cache keeps a write, then gives it a few seconds to reach
+                // the store (sendPendingWrites): it never hangs offline.
+                configuration.cachedWritesWaitForServer = false
                 try configuration.validate()
             } catch {
                 throw CommandFailure.usage(error.message)
@@ -106,6 +109,7 @@ enum HearthCommandLine {
                 configuration: configuration, environment: environment, console: console, admin: admin)
             context = created
             try await parsed.run(created)
+            await created.sendPendingWrites()
             try await created.keepUserSession()
             console.flush()
             try await created.openedDatabase?.close()

@@ -2,7 +2,7 @@ import HearthDomain
 
 /// Firestore's storage size of documents and values (the "Storage size calculations" page): the 1 MiB
 /// document limit is checked with it.
-enum DocumentSize {
+package enum DocumentSize {
     /// The largest document, in bytes of this measure.
     static let maximumDocumentBytes = 1_048_576
 
@@ -32,7 +32,7 @@ enum DocumentSize {
     }
 
     /// The size of a document: name + fields + 32.
-    static func size(of fields: MapValue, at path: DocumentPath) -> Int {
+    package static func size(of fields: MapValue, at path: DocumentPath) -> Int {
         nameSize(path.segments) + size(of: fields) + 32
     }
 
