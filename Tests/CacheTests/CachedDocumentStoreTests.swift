@@ -86,6 +86,38 @@ struct CachedWriteTests {
         try await cache.close()
     }
 
+    /// Found by `hearth-bench sync-crash`: settling a write re-applies the queued writes of its documents in
+    /// one local commit, which the local store refused past 500 transforms of one document — the queue then
+    /// stopped for good behind its head.
+    @Test func moreThanFiveHundredQueuedIncrementsOfOneDocument_allReachTheRemote_andTheCacheAgrees() async throws {
+        let remote = FaultyRemote()
+        let cache = try await makeCache(remote)
+        cache.disableNetwork()
+        let path = try doc("c/counter")
+        let increment = FieldTransform(fieldPath: try FieldPath(["n"]), operation: .increment(1))
+        for _ in 0..<520 {
+            _ = try await cache.commit(
+                [Write(path: path, operation: .transform, transforms: [increment])], transaction: nil)
+        }
+
+        cache.enableNetwork()
+        let drained = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { (try? await cache.waitForPendingWrites()) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(30))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+
+        #expect(drained, "\(cache.pendingWrites.count) writes still pending")
+        #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 520])
+        #expect(try await cache.getDocument(path, source: .cache)?.fields == ["n": 520])
+        try await cache.close()
+    }
+
     @Test func aRejectedWriteIsRolledBack_reported_andLaterWritesStillGo() async throws {
         let remote = FaultyRemote()
         let kept = try doc("c/kept")
