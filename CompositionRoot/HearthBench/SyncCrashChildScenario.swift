@@ -28,7 +28,7 @@ struct SyncCrashChildScenario: BenchScenario {
         .integer("base", default: 0, "the first write ID"),
         .integer("life", default: 0, "this child's number, recorded in its writes"),
         .integer("seed", default: 1, "random seed"),
-        .integer("max-pause-ms", default: 150, "longest pause between two writes"),
+        .integer("max-pause-ms", default: 300, "longest pause between two writes"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {

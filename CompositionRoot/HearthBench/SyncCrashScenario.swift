@@ -23,7 +23,7 @@ struct SyncCrashScenario: BenchScenario {
         .integer("kills", default: 200, "how many times to kill the child"),
         .parentDirectory,
         .integer("max-life-ms", default: 1_500, "longest time the child runs (once ready) before it is killed"),
-        .integer("max-pause-ms", default: 150, "longest pause of the child between two writes"),
+        .integer("max-pause-ms", default: 300, "longest pause of the child between two writes"),
         .integer("seed", default: 0, "random seed (0: random)"),
         .text("emulator", default: nil, "host:port of a running Firestore emulator (default: start one)"),
         .integer("drain-timeout-s", default: 600, "longest wait for the queue to drain at the end"),
@@ -133,27 +133,18 @@ struct SyncCrashScenario: BenchScenario {
             }
             return counts
         }
+        // Polled against a deadline (a wait that never ends must fail the run, not hang it), then awaited.
         let drainTimeout = max(arguments.integer("drain-timeout-s"), 1)
-        let drainedInTime = try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await cache.waitForPendingWrites()
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(drainTimeout))
-                return false
-            }
-            let first = try await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        guard drainedInTime else {
+        let drainDeadline = clock.now + .seconds(drainTimeout)
+        while !cache.pendingWrites.isEmpty, clock.now < drainDeadline { try await Task.sleep(for: .milliseconds(20)) }
+        guard cache.pendingWrites.isEmpty else {
             print(
                 "RESULT: FAIL — \(cache.pendingWrites.count) writes still pending after \(drainTimeout) s with the network up"
             )
             print("cache kept for inspection: \(cacheURL.path)")
             return 1
         }
+        try await cache.waitForPendingWrites()
         totals.drainTime = clock.now - drainStarted
         let server = FirestoreRESTDocumentStore(
             configuration: try .emulator(hostAndPort: "127.0.0.1:\(emulatorPort)", database: database))

@@ -277,7 +277,8 @@ public final class CachedDocumentStore: DocumentStore {
     }
 
     /// Records in the queue (durably) the remote versions `entry` is sent against.
-    func recordGuard(_ entry: PendingWrite, _ versions: [DocumentPath: Timestamp?]) async throws -> PendingWrite {
+    /// (`nil`: clears the guard — no send of it can still be on its way.)
+    func recordGuard(_ entry: PendingWrite, _ versions: [DocumentPath: Timestamp?]?) async throws -> PendingWrite {
         let guarded = PendingWrite(sequence: entry.sequence, writes: entry.writes, guardVersions: versions)
         try await localLock.withLock {
             _ = try await local.commit([.update(try guarded.documentPath(), fields: guarded.fields)], transaction: nil)

@@ -101,20 +101,34 @@ struct CachedWriteTests {
         }
 
         cache.enableNetwork()
-        let drained = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { (try? await cache.waitForPendingWrites()) != nil }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(30))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        // Polled rather than awaited: before the fix the queue never drained.
+        let deadline = ContinuousClock.now + .seconds(40)
+        while !cache.pendingWrites.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
 
-        #expect(drained, "\(cache.pendingWrites.count) writes still pending")
+        #expect(cache.pendingWrites.isEmpty, "\(cache.pendingWrites.count) writes still pending")
         #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 520])
         #expect(try await cache.getDocument(path, source: .cache)?.fields == ["n": 520])
+        try await cache.close()
+    }
+
+    /// Found by `hearth-bench sync-crash`: a commit that timed out reached the server after the flusher had
+    /// re-read unchanged versions and sent it again — both applied. Every send is now pinned to its guard.
+    @Test func anIncrementThatTimesOutAndArrivesLate_isAppliedOnce() async throws {
+        let remote = FaultyRemote()
+        remote.faults.withLock { $0.lateCommits = 1 }
+        let cache = try await makeCache(remote)
+        let path = try doc("c/counter")
+        let increment = FieldTransform(fieldPath: try FieldPath(["n"]), operation: .increment(1))
+
+        _ = try await cache.commit(
+            [Write(path: path, operation: .transform, transforms: [increment])], transaction: nil)
+        try await cache.waitForPendingWrites()
+        try await Task.sleep(for: .milliseconds(200))  // the late send has arrived (or been refused) by now
+
+        #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 1])
+        #expect(remote.appliedCommits == 1)
         try await cache.close()
     }
 
