@@ -81,15 +81,8 @@ struct SyncCrashScenario: BenchScenario {
                     "--base", String(base), "--life", String(kill), "--seed", String(random.next() % 1_000_000_000),
                     "--max-pause-ms", String(arguments.integer("max-pause-ms")),
                 ])
-            let early = Int.random(in: 0..<100, using: &random) < 15
-            if early {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...60, using: &random)))
-            } else {
-                guard child.waitUntilReady(timeout: .now() + 120) else {
-                    child.kill()
-                    throw BenchUsageError(
-                        "the child did not open the cache within 120 s: \(child.output().joined(separator: "\n"))")
-                }
+            let early = try await child.start(earlyPercent: 15, earlyMilliseconds: 60, opening: "cache", &random)
+            if !early {
                 // Its life: a few stretches, each ending with a change of the network (or a cut).
                 for _ in 0..<Int.random(in: 1...4, using: &random) {
                     try await Task.sleep(for: .milliseconds(Int.random(in: 0...(maxLife / 2), using: &random)))
