@@ -115,7 +115,9 @@ let package = Package(
             "HearthBench",
             [
                 "Hearth", "HearthLocalEngine", "HearthInMemory", "HearthFileSystem", "HearthFirestoreCodec",
-                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto", "HearthCache",
+                "HearthFirestoreREST", "HearthTestSupport", "HearthCrypto",
+                // The `sync-crash` scenario's cached database.
+                "HearthCache",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
             ],

@@ -51,19 +51,19 @@ struct CrashChildScenario: BenchScenario {
         }
         return 0
     }
+}
 
-    /// One line on standard output in a single `write` (no buffering: the parent must see every
-    /// acknowledgement that happened before the kill).
-    private func say(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let written = write(1, base + offset, raw.count - offset)
-                if written <= 0 { return }
-                offset += written
-            }
+/// One line on standard output in a single `write` (no buffering: a parent that kills the process must
+/// see every acknowledgement printed before the kill). Used by the harnesses' children.
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    bytes.withUnsafeBytes { raw in
+        guard let base = raw.baseAddress else { return }
+        var offset = 0
+        while offset < raw.count {
+            let written = write(1, base + offset, raw.count - offset)
+            if written <= 0 { return }
+            offset += written
         }
     }
 }

@@ -60,17 +60,8 @@ struct CrashScenario: BenchScenario {
                 arguments: ["crash-child", "--base", String(base), "--seed", String(random.next() % 1_000_000_000)]
                     + childOptions
             )
-            let early = Int.random(in: 0..<100, using: &random) < 20
-            if early {
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...40, using: &random)))
-            } else {
-                guard child.waitUntilReady(timeout: .now() + 120) else {
-                    child.kill()
-                    throw BenchUsageError(
-                        "the child did not open the store within 120 s: \(child.output().joined(separator: "\n"))")
-                }
-                try await Task.sleep(for: .milliseconds(Int.random(in: 0...maxDelay, using: &random)))
-            }
+            let early = try await child.start(earlyPercent: 20, earlyMilliseconds: 40, opening: "store", &random)
+            if !early { try await Task.sleep(for: .milliseconds(Int.random(in: 0...maxDelay, using: &random))) }
             child.kill()
             let lines = child.output()
             let acks = lines.compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
@@ -199,6 +190,24 @@ final class CrashChild: Sendable {
             return becameReady
         }
         if becameReady { readySignal.signal() }
+    }
+
+    /// The start of a harness child's life: `earlyPercent` % of the time, waits only 0…`earlyMilliseconds`
+    /// ms (the child may still be opening its `opening`) and returns `true`; else waits until it printed
+    /// `ready` and returns `false`. Kills it and throws, with what it printed, when it is not ready in 120 s.
+    func start(
+        earlyPercent: Int, earlyMilliseconds: Int, opening what: String, _ random: inout SplitMix64
+    ) async throws -> Bool {
+        if Int.random(in: 0..<100, using: &random) < earlyPercent {
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0...earlyMilliseconds, using: &random)))
+            return true
+        }
+        guard waitUntilReady(timeout: .now() + 120) else {
+            kill()
+            throw BenchUsageError(
+                "the child did not open the \(what) within 120 s: \(output().joined(separator: "\n"))")
+        }
+        return false
     }
 
     /// Waits until the child printed `ready`; `false` on timeout.

@@ -8,6 +8,8 @@ let scenarios: [any BenchScenario] = [
     OpenScenario(),
     CrashScenario(),
     CrashChildScenario(),
+    SyncCrashScenario(),
+    SyncCrashChildScenario(),
     RESTScenario(),
     ListenScenario(),
     ListenRemoteScenario(),

@@ -281,7 +281,8 @@ public final class CachedDocumentStore: DocumentStore {
     // MARK: - Settling the queue
 
     /// Makes the cache hold the remote's version of each document in `documents` with the queued writes
-    /// re-applied, removing `entry` from the queue in the same local commit when given.
+    /// re-applied, removing `entry` from the queue in the same local commit when given (the last, when
+    /// the re-applied writes need several: see `LocalEffect.commits(_:)`).
     func settle(_ documents: [DocumentPath: Document?], removing entry: PendingWrite?) async throws {
         try await localLock.withLock {
             let remaining = state.withLock { state in
@@ -292,7 +293,10 @@ public final class CachedDocumentStore: DocumentStore {
                 writes += LocalEffect.rebase(path, on: document, pending: remaining)
             }
             if let entry { writes.append(.delete(try entry.documentPath())) }
-            if !writes.isEmpty { _ = try await local.commit(writes, transaction: nil) }
+            // Usually one commit; more when the re-applied writes exceed a local commit's limits. The entry
+            // leaves the queue with the last one; a crash before it leaves it queued, and its next settling
+            // rebases the documents again.
+            for commit in LocalEffect.commits(writes) { _ = try await local.commit(commit, transaction: nil) }
             guard let entry else { return }
             let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
                 state.queue.removeAll { $0.sequence == entry.sequence }
@@ -322,7 +326,8 @@ public final class CachedDocumentStore: DocumentStore {
     }
 
     /// Records in the queue (durably) the remote versions `entry` is sent against.
-    func recordGuard(_ entry: PendingWrite, _ versions: [DocumentPath: Timestamp?]) async throws -> PendingWrite {
+    /// (`nil`: clears the guard — no send of it can still be on its way.)
+    func recordGuard(_ entry: PendingWrite, _ versions: [DocumentPath: Timestamp?]?) async throws -> PendingWrite {
         let guarded = PendingWrite(sequence: entry.sequence, writes: entry.writes, guardVersions: versions)
         try await localLock.withLock {
             _ = try await local.commit([.update(try guarded.documentPath(), fields: guarded.fields)], transaction: nil)

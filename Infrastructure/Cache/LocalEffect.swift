@@ -36,4 +36,30 @@ enum LocalEffect {
         let replayed = localWrites(pending.filter { $0.path == path }, exists: [path: server != nil]).writes
         return [base] + replayed
     }
+
+    /// The most field transforms one local commit may apply to one document: Firestore's limit, which the
+    /// local stores enforce too.
+    static let maximumTransformsPerDocument = 500
+
+    /// `writes` split, in order, into local commits the local store accepts: none applies more than
+    /// ``maximumTransformsPerDocument`` transforms to one document (re-applying many queued increments of
+    /// one document would otherwise be refused, and the queue would stop behind it).
+    static func commits(_ writes: [Write]) -> [[Write]] {
+        var commits: [[Write]] = []
+        var current: [Write] = []
+        var transforms: [DocumentPath: Int] = [:]
+        for write in writes {
+            if transforms[write.path, default: 0] + write.transforms.count > maximumTransformsPerDocument,
+                !current.isEmpty
+            {
+                commits.append(current)
+                current = []
+                transforms = [:]
+            }
+            current.append(write)
+            transforms[write.path, default: 0] += write.transforms.count
+        }
+        if !current.isEmpty { commits.append(current) }
+        return commits
+    }
 }

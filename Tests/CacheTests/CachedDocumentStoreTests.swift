@@ -92,6 +92,52 @@ struct CachedWriteTests {
         try await cache.close()
     }
 
+    /// Found by `hearth-bench sync-crash`: settling a write re-applies the queued writes of its documents in
+    /// one local commit, which the local store refused past 500 transforms of one document — the queue then
+    /// stopped for good behind its head.
+    @Test func moreThanFiveHundredQueuedIncrementsOfOneDocument_allReachTheRemote_andTheCacheAgrees() async throws {
+        let remote = FaultyRemote()
+        let cache = try await makeCache(remote)
+        cache.disableNetwork()
+        let path = try doc("c/counter")
+        let increment = FieldTransform(fieldPath: try FieldPath(["n"]), operation: .increment(1))
+        for _ in 0..<520 {
+            _ = try await cache.commit(
+                [Write(path: path, operation: .transform, transforms: [increment])], transaction: nil)
+        }
+
+        cache.enableNetwork()
+        // Polled rather than awaited: before the fix the queue never drained.
+        let deadline = ContinuousClock.now + .seconds(40)
+        while !cache.pendingWrites.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+
+        #expect(cache.pendingWrites.isEmpty, "\(cache.pendingWrites.count) writes still pending")
+        #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 520])
+        #expect(try await cache.getDocument(path, source: .cache)?.fields == ["n": 520])
+        try await cache.close()
+    }
+
+    /// Found by `hearth-bench sync-crash`: a commit that timed out reached the server after the flusher had
+    /// re-read unchanged versions and sent it again — both applied. Every send is now pinned to its guard.
+    @Test func anIncrementThatTimesOutAndArrivesLate_isAppliedOnce() async throws {
+        let remote = FaultyRemote()
+        remote.faults.withLock { $0.lateCommits = 1 }
+        let cache = try await makeCache(remote)
+        let path = try doc("c/counter")
+        let increment = FieldTransform(fieldPath: try FieldPath(["n"]), operation: .increment(1))
+
+        _ = try await cache.commit(
+            [Write(path: path, operation: .transform, transforms: [increment])], transaction: nil)
+        try await cache.waitForPendingWrites()
+        try await Task.sleep(for: .milliseconds(200))  // the late send has arrived (or been refused) by now
+
+        #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 1])
+        #expect(remote.appliedCommits == 1)
+        try await cache.close()
+    }
+
     @Test func aRejectedWriteIsRolledBack_reported_andLaterWritesStillGo() async throws {
         let remote = FaultyRemote()
         let kept = try doc("c/kept")

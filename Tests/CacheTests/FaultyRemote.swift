@@ -5,12 +5,14 @@ import Synchronization
 
 /// A remote for the cache's tests: an `InMemoryDocumentStore` that can go offline (every call fails with
 /// `unavailable`), reject commits touching chosen documents (`permissionDenied`), and apply a commit then
-/// lose its answer (`unavailable` after the writes were applied); it counts the commits it applied.
+/// lose its answer (`unavailable` after the writes were applied), or time out a commit that reaches the
+/// server later (`lateCommits`); it counts the commits it applied.
 final class FaultyRemote: DocumentStore {
     struct Faults {
         var offline = false
         var rejected: Set<DocumentPath> = []
         var dropAnswers = 0
+        var lateCommits = 0
         var appliedCommits = 0
         var reads = 0
     }
@@ -47,6 +49,22 @@ final class FaultyRemote: DocumentStore {
         try check(read: false)
         if faults.withLock({ !$0.rejected.isDisjoint(with: writes.map(\.path)) }) {
             throw DocumentStoreError(.permissionDenied, "The test remote's rules refuse the write.")
+        }
+        let late = faults.withLock { faults in
+            guard faults.lateCommits > 0 else { return false }
+            faults.lateCommits -= 1
+            return true
+        }
+        if late {
+            // Times out at once, and reaches the server 50 ms later (a slow server, a queued request).
+            let base = base
+            Task { [self] in
+                try? await Task.sleep(for: .milliseconds(50))
+                if (try? await base.commit(writes, transaction: transaction)) != nil {
+                    faults.withLock { $0.appliedCommits += 1 }
+                }
+            }
+            throw DocumentStoreError(.deadlineExceeded, "The request timed out: the write may have been applied.")
         }
         let response = try await base.commit(writes, transaction: transaction)
         let drop = faults.withLock { faults in
