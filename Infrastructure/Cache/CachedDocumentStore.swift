@@ -47,6 +47,8 @@ public final class CachedDocumentStore: DocumentStore {
     let localLock = AsyncLock()
     let rejections: AsyncStream<RejectedWrite>.Continuation
     let wake: AsyncStream<Void>.Continuation
+    /// The pending state the snapshots report, and the observers of its changes (`PendingView.swift`).
+    let pendingView = PendingView()
     private let wakeSignals: AsyncStream<Void>
     private let flusher = Mutex<Task<Void, Never>?>(nil)
 
@@ -104,12 +106,14 @@ public final class CachedDocumentStore: DocumentStore {
     /// (transactions, aggregations, listings) fail with `unavailable`. A send already under way completes.
     public func disableNetwork() {
         state.withLock { $0.networkEnabled = false }
+        pendingView.signal()
     }
 
     /// Lets calls reach the remote again; the flusher resumes at once.
     public func enableNetwork() {
         state.withLock { $0.networkEnabled = true }
         wake.yield()
+        pendingView.signal()
     }
 
     /// Returns once every write committed before the call has left the queue (acknowledged or rejected);
@@ -194,15 +198,15 @@ public final class CachedDocumentStore: DocumentStore {
         guard !writes.isEmpty else { return try await local.commit([], transaction: nil) }
         return try await localLock.withLock {
             try checkOpen()
-            let mustExist = writes.filter { $0.precondition == .exists(true) }.map(\.path)
-            var exists: [DocumentPath: Bool] = [:]
-            if !mustExist.isEmpty {
-                for read in try await local.batchGetDocuments(mustExist, mask: [], consistency: .latest).documents {
-                    exists[read.path] = read.document != nil
-                }
-            }
-            let (localWrites, indexes) = LocalEffect.localWrites(writes, exists: exists)
             let entry = PendingWrite(sequence: state.withLock { $0.nextSequence }, writes: writes)
+            var current: [DocumentPath: Document?] = [:]
+            for read in try await local.batchGetDocuments(entry.paths, mask: nil, consistency: .latest).documents {
+                current[read.path] = .some(read.document)
+            }
+            let (localWrites, indexes) = LocalEffect.localWrites(
+                writes, exists: current.mapValues { $0 != nil })
+            pendingView.willCommit(entry, current: current, queue: pendingWrites)
+            defer { pendingView.didCommit(entry) }
             let response = try await local.commit(
                 localWrites + [.update(try entry.documentPath(), fields: entry.fields)], transaction: nil)
             state.withLock { state in
@@ -243,6 +247,8 @@ public final class CachedDocumentStore: DocumentStore {
                 writes += LocalEffect.rebase(path, on: document, pending: remaining)
             }
             if let entry { writes.append(.delete(try entry.documentPath())) }
+            pendingView.willSettle(documents, removing: entry)
+            defer { pendingView.didSettle(removing: entry, queue: pendingWrites) }
             if !writes.isEmpty { _ = try await local.commit(writes, transaction: nil) }
             guard let entry else { return }
             let ready = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
@@ -259,8 +265,7 @@ public final class CachedDocumentStore: DocumentStore {
     /// Reads `paths` from the remote and refreshes them in the cache (pending writes re-applied).
     func refresh(paths: [DocumentPath]) async throws {
         guard !paths.isEmpty else { return }
-        let documents = try await remoteDocuments(paths)
-        try await settle(documents, removing: nil)
+        try await settleChanged(try await remoteDocuments(paths))
     }
 
     /// The remote's documents at `paths` (`nil`: missing).

@@ -1,0 +1,165 @@
+import HearthDomain
+public import HearthPort
+import Synchronization
+
+extension CachedDocumentStore {
+    /// Listens from the cache first, then from the server, as Firebase's listeners do:
+    /// - the snapshots are the local store's (local writes, flushes and refreshes show at once), each with
+    ///   its ``ListenSnapshot/metadata``: the documents with pending writes (with their pending server
+    ///   timestamps) and `isFromCache`;
+    /// - while the network is enabled, a listen on the remote runs beside it; what the remote delivers is
+    ///   taken into the cache (the server's documents with the pending writes re-applied), so the local
+    ///   listener shows it; `isFromCache` turns `false` once the remote delivered its first snapshot and
+    ///   `true` again when the network is disabled or the remote listen fails (it is started again, with
+    ///   `CacheOptions.backoff`);
+    /// - with `includeMetadataChanges`, a snapshot with no document change is delivered whenever only the
+    ///   metadata changed (a write acknowledged: `hasPendingWrites` true → false; cache → server).
+    ///
+    /// Ending the iteration stops both listens; closing the cache ends the iteration.
+    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
+    {
+        .relayed { continuation in
+            try await CacheListener(store: self, target: target, options: options).run(continuation)
+        }
+    }
+}
+
+/// One listener of a ``CachedDocumentStore``: the local listen, the metadata, and the remote listen that
+/// feeds the cache, merged into one stream of snapshots.
+private final class CacheListener: Sendable {
+    let store: CachedDocumentStore
+    let target: ListenTarget
+    let options: ListenOptions
+    /// Whether the remote listen delivered a snapshot that was taken into the cache, and still runs.
+    private let fromServer = Mutex(false)
+
+    init(store: CachedDocumentStore, target: ListenTarget, options: ListenOptions) {
+        self.store = store
+        self.target = target
+        self.options = options
+    }
+
+    enum Event: Sendable {
+        case local(ListenSnapshot)
+        case metadata
+        case ended((any Error)?)
+    }
+
+    func run(_ output: AsyncThrowingStream<ListenSnapshot, any Error>.Continuation) async throws {
+        let (events, sink) = AsyncStream<Event>.makeStream()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await snapshot in self.store.local.listen(self.target, options: self.options) {
+                        sink.yield(.local(snapshot))
+                    }
+                    sink.yield(.ended(nil))
+                } catch {
+                    sink.yield(.ended(error))
+                }
+            }
+            group.addTask {
+                for await _ in self.store.pendingView.observe() { sink.yield(.metadata) }
+            }
+            group.addTask { await self.listenToServer(sink: sink) }
+            defer { group.cancelAll() }
+            var last: ListenSnapshot?
+            for await event in events {
+                switch event {
+                case .local(var snapshot):
+                    snapshot.metadata = metadata(of: snapshot.documents)
+                    last = snapshot
+                    output.yield(snapshot)
+                case .metadata:
+                    guard let previous = last else { continue }
+                    let metadata = metadata(of: previous.documents)
+                    guard metadata != previous.metadata else { continue }
+                    let snapshot = ListenSnapshot(
+                        documents: previous.documents, changes: [], readTime: previous.readTime, isInitial: false,
+                        metadata: metadata)
+                    last = snapshot
+                    if options.includeMetadataChanges { output.yield(snapshot) }
+                case .ended(let error):
+                    if let error { throw error }
+                    return
+                }
+            }
+        }
+    }
+
+    /// The metadata of `documents` now: the pending state of each (and of the target's document, which may
+    /// be a pending delete), and whether the server's answer is in.
+    private func metadata(of documents: DocumentSet) -> CacheMetadata {
+        var paths = documents.map(\.path)
+        if case .document(let path) = target, documents.isEmpty { paths.append(path) }
+        return CacheMetadata(
+            isFromCache: !fromServer.withLock { $0 },
+            pending: store.pendingView.states(of: paths, queue: store.pendingWrites))
+    }
+
+    /// While the listener runs: whenever the network is enabled, listens to the remote and takes what it
+    /// delivers into the cache; `fromServer` is `true` from the first snapshot taken until that listen ends
+    /// (the network disabled, or a failure, after which it starts again with backoff).
+    private func listenToServer(sink: AsyncStream<Event>.Continuation) async {
+        let signals = store.pendingView.observe()
+        var changes = signals.makeAsyncIterator()
+        var failures = 0
+        while !Task.isCancelled {
+            guard store.isNetworkEnabled, !store.isClosed else {
+                guard await changes.next() != nil else { return }
+                continue
+            }
+            let failed = await listenOnceToServer(sink: sink)
+            if fromServer.withLock({ $0 }) {
+                fromServer.withLock { $0 = false }
+                sink.yield(.metadata)
+            }
+            guard failed, !Task.isCancelled else { continue }
+            failures += 1
+            let delay = store.options.backoff.jitteredDelay(beforeRetry: failures, random: Double.random(in: 0..<1))
+            do { try await store.options.sleep(delay) } catch { return }
+        }
+    }
+
+    /// One listen to the remote, until it ends, fails (returns `true`) or the network is disabled.
+    private func listenOnceToServer(sink: AsyncStream<Event>.Continuation) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    for try await snapshot in self.store.remote.listen(self.target, options: ListenOptions()) {
+                        try Task.checkCancellation()
+                        guard self.store.isNetworkEnabled else { return false }
+                        try await self.take(snapshot)
+                        if !self.fromServer.withLock({ $0 }) {
+                            self.fromServer.withLock { $0 = true }
+                            sink.yield(.metadata)
+                        }
+                    }
+                    return !Task.isCancelled
+                } catch {
+                    return !Task.isCancelled
+                }
+            }
+            group.addTask {
+                let signals = self.store.pendingView.observe()
+                guard self.store.isNetworkEnabled, !self.store.isClosed else { return false }
+                for await _ in signals where !self.store.isNetworkEnabled || self.store.isClosed { return false }
+                return false
+            }
+            let failed = await group.next() ?? false
+            group.cancelAll()
+            return failed
+        }
+    }
+
+    /// Takes a snapshot of the remote into the cache: the server's documents, pending writes on top.
+    private func take(_ snapshot: ListenSnapshot) async throws {
+        switch target {
+        case .document(let path):
+            let document: [DocumentPath: Document?] = [path: snapshot.documents.document(path)]
+            try await store.settleChanged(document)
+        case .query(let parent, let query):
+            try await store.takeServerResults(snapshot.documents.documents, parent: parent, query: query)
+        }
+    }
+}
