@@ -93,7 +93,7 @@ private final class CacheListener: Sendable {
         var paths = documents.map(\.path)
         if case .document(let path) = target, documents.isEmpty { paths.append(path) }
         return CacheMetadata(
-            isFromCache: !fromServer.withLock { $0 },
+            isFromCache: !store.isNetworkEnabled || !fromServer.withLock { $0 },
             pending: store.pendingView.states(of: paths, queue: store.pendingWrites))
     }
 
