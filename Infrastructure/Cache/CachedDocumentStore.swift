@@ -17,8 +17,9 @@ import Synchronization
 ///   cache); ``getDocument(_:source:)`` and ``runQueryAll(parent:query:source:)`` take a source. Every
 ///   read answers from the cache after refreshing it, so pending writes are always overlaid.
 /// - ``disableNetwork()``, ``enableNetwork()``, ``waitForPendingWrites()`` as Firebase's.
-/// - Listeners listen to the cache (Firebase's `source: .cache` listen); aggregations, listings,
-///   collection IDs and transactions go to the remote (`unavailable` while the network is disabled).
+/// - Listeners answer from the cache, then from the server (``listen(_:options:)``), their snapshots
+///   carrying `CacheMetadata`; aggregations, listings, collection IDs and transactions go to the remote
+///   (`unavailable` while the network is disabled).
 ///
 /// Make one with ``open(remote:local:options:)``; close it with ``close()``, which stops the flusher
 /// and closes both stores.
