@@ -5,7 +5,7 @@ import Synchronization
 extension CachedDocumentStore {
     /// Listens from the cache first, then from the server, as Firebase's listeners do:
     /// - the snapshots are the local store's (local writes, flushes and refreshes show at once), each with
-    ///   its ``ListenSnapshot/metadata``: the documents with pending writes (with their pending server
+    ///   its `metadata`: the documents with pending writes (with their pending server
     ///   timestamps) and `isFromCache`;
     /// - while the network is enabled, a listen on the remote runs beside it; what the remote delivers is
     ///   taken into the cache (the server's documents with the pending writes re-applied), so the local
