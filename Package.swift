@@ -202,6 +202,7 @@ let package = Package(
             "CacheTests",
             [
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthCache", "HearthInMemory", "HearthFileSystem",
+                "HearthContract",
                 "HearthFirestoreREST", "HearthTestSupport",
             ]),
         hearthTests("LocalEngineTests", ["HearthDomain", "HearthPort", "HearthLocalEngine", "HearthTestSupport"]),

@@ -15,11 +15,107 @@ extension CachedDocumentStore {
     /// - with `includeMetadataChanges`, a snapshot with no document change is delivered whenever only the
     ///   metadata changed (a write acknowledged: `hasPendingWrites` true → false; cache → server).
     ///
-    /// Ending the iteration stops both listens; closing the cache ends the iteration.
+    /// Ending the iteration stops both listens; closing the cache ends the iteration (a snapshot not yet
+    /// taken is dropped); listening on a closed cache fails with `failedPrecondition`.
     public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
     {
-        .relayed { continuation in
-            try await CacheListener(store: self, target: target, options: options).run(continuation)
+        do {
+            try checkOpen()
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        let queue = SnapshotQueue()
+        let listener = CacheListener(store: self, target: target, options: options)
+        let task = Task {
+            do {
+                try await listener.run(queue)
+                queue.finish()
+            } catch {
+                queue.fail(error)
+            }
+        }
+        let lease = ListenerLease {
+            task.cancel()
+            queue.finish()
+        }
+        return AsyncThrowingStream(unfolding: { [self] in
+            do {
+                if let snapshot = try await queue.next(unlessClosed: self) { return snapshot }
+                lease.end()
+                return nil
+            } catch {
+                lease.end()
+                throw error
+            }
+        })
+    }
+}
+
+/// The hand-over between a cache listener and its consumer: snapshots in order (a listener's snapshots
+/// are each a change of the one before), never one after the cache is closed.
+private final class SnapshotQueue: Sendable {
+    private struct State {
+        var snapshots: [ListenSnapshot] = []
+        var failure: (any Error)?
+        var finished = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func push(_ snapshot: ListenSnapshot) { update { $0.snapshots.append(snapshot) } }
+
+    func fail(_ error: any Error) { update { $0.failure = $0.failure ?? error } }
+
+    func finish() { update { $0.finished = true } }
+
+    private func update(_ change: (inout State) -> Void) {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            change(&state)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// The next snapshot; `nil` once finished, cancelled or `store` is closed (a snapshot still waiting is
+    /// dropped then); throws the listener's failure once the snapshots before it were taken.
+    func next(unlessClosed store: CachedDocumentStore) async throws -> ListenSnapshot? {
+        while true {
+            if Task.isCancelled || store.isClosed { return nil }
+            enum Step {
+                case snapshot(ListenSnapshot)
+                case failure(any Error)
+                case end
+                case wait
+            }
+            let step = state.withLock { state -> Step in
+                if !state.snapshots.isEmpty { return .snapshot(state.snapshots.removeFirst()) }
+                if let failure = state.failure {
+                    state.failure = nil
+                    state.finished = true
+                    return .failure(failure)
+                }
+                return state.finished ? .end : .wait
+            }
+            switch step {
+            case .snapshot(let snapshot): return snapshot
+            case .failure(let error): throw error
+            case .end: return nil
+            case .wait:
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        let now = state.withLock { state -> Bool in
+                            if !state.snapshots.isEmpty || state.failure != nil || state.finished { return true }
+                            state.waiter = continuation
+                            return false
+                        }
+                        if now { continuation.resume() }
+                    }
+                } onCancel: {
+                    finish()
+                }
+            }
         }
     }
 }
@@ -45,7 +141,7 @@ private final class CacheListener: Sendable {
         case ended((any Error)?)
     }
 
-    func run(_ output: AsyncThrowingStream<ListenSnapshot, any Error>.Continuation) async throws {
+    func run(_ output: SnapshotQueue) async throws {
         let (events, sink) = AsyncStream<Event>.makeStream()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -69,22 +165,45 @@ private final class CacheListener: Sendable {
                 case .local(var snapshot):
                     snapshot.metadata = metadata(of: snapshot.documents)
                     last = snapshot
-                    output.yield(snapshot)
+                    output.push(snapshot)
                 case .metadata:
                     guard let previous = last else { continue }
                     let metadata = metadata(of: previous.documents)
                     guard metadata != previous.metadata else { continue }
+                    // A snapshot of the documents that caused the change is on its way: it carries the metadata.
+                    guard await isCurrent(previous.documents) else { continue }
                     let snapshot = ListenSnapshot(
                         documents: previous.documents, changes: [], readTime: previous.readTime, isInitial: false,
                         metadata: metadata)
                     last = snapshot
-                    if options.includeMetadataChanges { output.yield(snapshot) }
+                    if options.includeMetadataChanges { output.push(snapshot) }
                 case .ended(let error):
                     if let error { throw error }
                     return
                 }
             }
         }
+    }
+
+    /// Whether the local store's results for the target are still `documents` (same paths and update
+    /// times): when they are not, a local snapshot is on its way (an error reads as current).
+    private func isCurrent(_ documents: DocumentSet) async -> Bool {
+        var current: [Document] = []
+        do {
+            switch target {
+            case .document(let path):
+                if let document = try await store.local.getDocument(path, mask: nil, consistency: .latest) {
+                    current = [document]
+                }
+            case .query(let parent, let query):
+                current = try await store.local.runQueryAll(parent: parent, query: query, consistency: .latest)
+                    .compactMap(\.document)
+            }
+        } catch {
+            return true
+        }
+        return current.count == documents.count
+            && current.allSatisfy { documents.document($0.path)?.updateTime == $0.updateTime }
     }
 
     /// The metadata of `documents` now: the pending state of each (and of the target's document, which may
