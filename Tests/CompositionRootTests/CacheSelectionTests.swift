@@ -93,7 +93,7 @@ struct CacheSelectionTests {
             _ = try await db.document("visits/v1").getDocument(source: .server)
         }
         try db.enableNetwork()
-        try await write.value
+        _ = try await write.value
         #expect(try await db.document("visits/v1").getDocument(source: .server).exists)
         try await db.close()
     }
