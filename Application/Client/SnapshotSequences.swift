@@ -78,8 +78,7 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                 return nil
             }
             guard reversed else {
-                return ListenMapping.querySnapshot(
-                    snapshot.documents, snapshot.changes, snapshot.readTime, snapshot.metadata, database)
+                return ListenMapping.querySnapshot(snapshot.documents, snapshot.changes, snapshot.readTime, database)
             }
             let forward = snapshot.documents.reordered(snapshot.documents.ordering.reversed)
             let changes =
@@ -89,7 +88,7 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                     SnapshotChanges.initial(forward)
                 }
             previous = forward
-            return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, snapshot.metadata, database)
+            return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, database)
         }
 
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
@@ -164,9 +163,8 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
                 return nil
             }
             return DocumentSnapshot(
-                reference: reference, document: snapshot.documents.document(reference.path),
-                readTime: snapshot.readTime,
-                cache: snapshot.metadata)
+                reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime
+            )
         }
 
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
@@ -182,13 +180,12 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
 /// Port snapshots to client snapshots.
 enum ListenMapping {
     static func querySnapshot(
-        _ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ metadata: CacheMetadata,
-        _ database: Database
+        _ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ database: Database
     ) -> QuerySnapshot {
         func snapshot(_ document: Document) -> QueryDocumentSnapshot {
             QueryDocumentSnapshot(
                 reference: DocumentReference(database: database, path: document.path), document: document,
-                readTime: readTime, cache: metadata)
+                readTime: readTime)
         }
         return QuerySnapshot(
             documents: documents.map(snapshot),
@@ -197,8 +194,7 @@ enum ListenMapping {
                 DocumentChange(
                     type: type(change.kind), document: snapshot(change.document), oldIndex: change.oldIndex,
                     newIndex: change.newIndex)
-            },
-            metadata: SnapshotMetadata(metadata)
+            }
         )
     }
 

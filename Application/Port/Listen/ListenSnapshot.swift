@@ -13,24 +13,15 @@ public struct ListenSnapshot: Sendable, Hashable {
     /// Whether this is the listener's first snapshot.
     public var isInitial: Bool
 
-    /// Whether the documents came from an offline cache and which have pending writes
-    /// (``CacheMetadata/server`` from every store without a cache).
-    public var metadata: CacheMetadata
-
-    /// A snapshot, as a store's listener delivers it; `metadata` is ``CacheMetadata/server`` unless the
-    /// store keeps an offline cache.
-    public init(
-        documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool,
-        metadata: CacheMetadata = .server
-    ) {
+    /// A snapshot, as a store's listener delivers it.
+    public init(documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool) {
         self.documents = documents
         self.changes = changes
         self.readTime = readTime
         self.isInitial = isInitial
-        self.metadata = metadata
     }
 
-    /// Whether no document changed: only the read time or the ``metadata`` (only delivered with
+    /// Whether nothing but the read time changed (only delivered with
     /// ``ListenOptions/includeMetadataChanges``).
     public var isMetadataOnly: Bool { !isInitial && changes.isEmpty }
 }
