@@ -281,7 +281,7 @@ struct RulesEvaluator {
                     }
                 }
             }
-            result += text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            result += UTF8Split.split(text, separator: UInt8(ascii: "/")).filter { !$0.isEmpty }
         }
         return result
     }

@@ -77,7 +77,7 @@ extension RulesEvaluator {
             default: throw RulesEvaluationError("string() of \(value.typeName)")
             }
         case ("path", .one(.string(let text))):
-            return .path(text.split(separator: "/").map(String.init))
+            return .path(UTF8Split.split(text, separator: UInt8(ascii: "/")).filter { !$0.isEmpty })
         default:
             throw RulesEvaluationError("unknown function \(name) with \(arguments.count) arguments")
         }

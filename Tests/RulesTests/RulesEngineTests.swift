@@ -136,6 +136,9 @@ struct RulesEngineTests {
         "1 is number", "'x' is string", "[1] is list", "{'a': 1} is map", "null is null", "request.auth == null",
         "request.method == 'get'", "request.path == /databases/$(database)/documents/t/$(id)",
         "resource == null", "latlng.value(1, 2).latitude() == 1.0",
+        // Paths split on the `/` byte, also when a combining mark (U+0301) follows it.
+        "path('a/\u{0301}b')[0] == 'a'", "path('a/\u{0301}b')[1] == '\u{0301}b'",
+        "/databases/$(database)/documents/$('a/\u{0301}b') == path('databases/(default)/documents/a/\u{0301}b')",
     ]
 
     @Test(arguments: truths)
