@@ -150,10 +150,10 @@ struct CachedFlakyNetworkTests {
     }
 
     private func eventually(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(45)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("the condition did not hold within 45 s")
+                Issue.record("the condition did not hold within 120 s")
                 return
             }
             try await Task.sleep(for: .milliseconds(10))
