@@ -17,8 +17,9 @@ import Synchronization
 ///   cache); ``getDocument(_:source:)`` and ``runQueryAll(parent:query:source:)`` take a source. Every
 ///   read answers from the cache after refreshing it, so pending writes are always overlaid.
 /// - ``disableNetwork()``, ``enableNetwork()``, ``waitForPendingWrites()`` as Firebase's.
-/// - Listeners listen to the cache (Firebase's `source: .cache` listen); aggregations, listings,
-///   collection IDs and transactions go to the remote (`unavailable` while the network is disabled).
+/// - Listeners answer from the cache, then from the server (``listen(_:options:)``), their snapshots
+///   carrying `CacheMetadata`; aggregations, listings, collection IDs and transactions go to the remote
+///   (`unavailable` while the network is disabled).
 ///
 /// Make one with ``open(remote:local:options:)``; close it with ``close()``, which stops the flusher
 /// and closes both stores.
@@ -49,6 +50,8 @@ public final class CachedDocumentStore: DocumentStore {
     let localLock = AsyncLock()
     let rejections: AsyncStream<RejectedWrite>.Continuation
     let wake: AsyncStream<Void>.Continuation
+    /// The pending state the snapshots report, and the observers of its changes (`PendingView.swift`).
+    let pendingView = PendingView()
     private let wakeSignals: AsyncStream<Void>
     private let flusher = Mutex<Task<Void, Never>?>(nil)
 
@@ -111,12 +114,14 @@ public final class CachedDocumentStore: DocumentStore {
     /// (transactions, aggregations, listings) fail with `unavailable`. A send already under way completes.
     public func disableNetwork() {
         state.withLock { $0.networkEnabled = false }
+        pendingView.signal()
     }
 
     /// Lets calls reach the remote again; the flusher resumes at once.
     public func enableNetwork() {
         state.withLock { $0.networkEnabled = true }
         wake.yield()
+        pendingView.signal()
     }
 
     /// Returns once every write committed before the call has left the queue (acknowledged or rejected);
@@ -227,15 +232,15 @@ public final class CachedDocumentStore: DocumentStore {
     private func queue(_ writes: [Write], tracked: Bool) async throws -> PendingCommit {
         try await localLock.withLock {
             try checkOpen()
-            let mustExist = writes.filter { $0.precondition == .exists(true) }.map(\.path)
-            var exists: [DocumentPath: Bool] = [:]
-            if !mustExist.isEmpty {
-                for read in try await local.batchGetDocuments(mustExist, mask: [], consistency: .latest).documents {
-                    exists[read.path] = read.document != nil
-                }
-            }
-            let (localWrites, indexes) = LocalEffect.localWrites(writes, exists: exists)
             let entry = PendingWrite(sequence: state.withLock { $0.nextSequence }, writes: writes)
+            var current: [DocumentPath: Document?] = [:]
+            for read in try await local.batchGetDocuments(entry.paths, mask: nil, consistency: .latest).documents {
+                current[read.path] = .some(read.document)
+            }
+            let (localWrites, indexes) = LocalEffect.localWrites(
+                writes, exists: current.mapValues { $0 != nil })
+            pendingView.willCommit(entry, current: current, queue: pendingWrites)
+            defer { pendingView.didCommit(entry) }
             let entryPath = try entry.documentPath()
             let response: CommitResponse
             do {
@@ -293,6 +298,8 @@ public final class CachedDocumentStore: DocumentStore {
                 writes += LocalEffect.rebase(path, on: document, pending: remaining)
             }
             if let entry { writes.append(.delete(try entry.documentPath())) }
+            pendingView.willSettle(documents, removing: entry)
+            defer { pendingView.didSettle(removing: entry, queue: pendingWrites) }
             // Usually one commit; more when the re-applied writes exceed a local commit's limits. The entry
             // leaves the queue with the last one; a crash before it leaves it queued, and its next settling
             // rebases the documents again.
@@ -312,8 +319,7 @@ public final class CachedDocumentStore: DocumentStore {
     /// Reads `paths` from the remote and refreshes them in the cache (pending writes re-applied).
     func refresh(paths: [DocumentPath]) async throws {
         guard !paths.isEmpty else { return }
-        let documents = try await remoteDocuments(paths)
-        try await settle(documents, removing: nil)
+        try await settleChanged(try await remoteDocuments(paths))
     }
 
     /// The remote's documents at `paths` (`nil`: missing).
