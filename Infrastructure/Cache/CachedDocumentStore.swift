@@ -39,7 +39,8 @@ public final class CachedDocumentStore: DocumentStore {
         var nextSequence: Int64 = 1
         var networkEnabled = true
         var closed = false
-        var waiters: [(upTo: Int64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var waiters: [(upTo: Int64, id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextWaiter = 0
         /// The server's verdicts wanted for commits of this run (see `CachedDocumentStore+Outcomes.swift`).
         var outcomes: [Int64: Outcome] = [:]
     }
@@ -128,21 +129,39 @@ public final class CachedDocumentStore: DocumentStore {
     /// at once when none is pending. Throws `failedPrecondition` when the store is closed before then, and
     /// `cancelled` when the task is.
     public func waitForPendingWrites() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let resumeNow = state.withLock { state -> (any Error)?? in
-                if state.closed {
-                    return .some(DocumentStoreError(.failedPrecondition, "The offline cache is closed."))
-                }
-                guard let last = state.queue.last?.sequence else { return .some(nil) }
-                state.waiters.append((last, continuation))
-                return nil
-            }
-            switch resumeNow {
-            case .some(.some(let error)): continuation.resume(throwing: error)
-            case .some(.none): continuation.resume()
-            case .none: break
-            }
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow = state.withLock { state -> (any Error)?? in
+                    if state.closed {
+                        return .some(DocumentStoreError(.failedPrecondition, "The offline cache is closed."))
+                    }
+                    if Task.isCancelled { return .some(Self.waitCancelled) }
+                    guard let last = state.queue.last?.sequence else { return .some(nil) }
+                    state.waiters.append((last, id, continuation))
+                    return nil
+                }
+                switch resumeNow {
+                case .some(.some(let error)): continuation.resume(throwing: error)
+                case .some(.none): continuation.resume()
+                case .none: break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: Self.waitCancelled)
+        }
+    }
+
+    /// What a cancelled ``waitForPendingWrites()`` throws: the writes stay queued.
+    private static var waitCancelled: DocumentStoreError {
+        DocumentStoreError(.cancelled, "Waiting for pending writes was cancelled; the writes stay queued.")
     }
 
     /// Stops the flusher (the queue stays in the local store for the next run), ends waiters of

@@ -104,6 +104,30 @@ struct CachedWriteTests {
         try await cache.close()
     }
 
+    /// Found by the crash harness's author: a cancelled wait never ended while the network was off.
+    @Test(.timeLimit(.minutes(2))) func cancellingWaitForPendingWrites_throwsCancelled_andTheWriteStaysQueued()
+        async throws
+    {
+        let remote = FaultyRemote()
+        let cache = try await makeCache(remote)
+        cache.disableNetwork()
+        _ = try await cache.commit([.update(try doc("c/a"), fields: ["v": 1])], transaction: nil)
+
+        let waiting = Task { try await cache.waitForPendingWrites() }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        let outcome = await waiting.result
+
+        var code: DocumentStoreError.Code?
+        if case .failure(let error) = outcome { code = (error as? DocumentStoreError)?.code }
+        #expect(code == .cancelled)
+        #expect(cache.pendingWrites.count == 1)
+        cache.enableNetwork()
+        try await cache.waitForPendingWrites()
+        #expect(remote.appliedCommits == 1)
+        try await cache.close()
+    }
+
     /// Found by `hearth-bench sync-crash`: settling a write re-applies the queued writes of its documents in
     /// one local commit, which the local store refused past 500 transforms of one document — the queue then
     /// stopped for good behind its head.
