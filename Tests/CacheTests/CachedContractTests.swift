@@ -17,14 +17,14 @@ struct CachedContractTests {
         var testDescription: String { rawValue }
 
         /// A new, empty local store of this kind (a file store in a new temporary directory).
-        func local() async throws -> any DocumentStore {
+        func local(database: DatabaseID = testDatabase) async throws -> any DocumentStore {
             switch self {
-            case .memory: InMemoryDocumentStore(database: testDatabase)
+            case .memory: InMemoryDocumentStore(database: database)
             case .file:
                 try await FileSystemDocumentStore.open(
                     directory: FileManager.default.temporaryDirectory.appendingPathComponent(
                         "hearth-cache-\(UUID().uuidString)"),
-                    database: testDatabase)
+                    database: database)
             }
         }
     }

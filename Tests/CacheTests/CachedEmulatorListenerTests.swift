@@ -12,7 +12,10 @@ import Testing
     "CachedDocumentStore's listeners over the emulator (REST)",
     .enabled(if: FirestoreEmulator.availability.isAvailable, "\(FirestoreEmulator.availability.reason)"))
 struct CachedEmulatorListenerTests {
-    @Test func aCachedListenerGoesCacheToServer_seesAnotherWriter_andItsOwnWritePendingThenAcknowledged() async throws {
+    @Test(arguments: CachedContractTests.Cache.allCases)
+    func aCachedListenerGoesCacheToServer_seesAnotherWriter_andItsOwnWritePendingThenAcknowledged(
+        _ kind: CachedContractTests.Cache
+    ) async throws {
         let emulator = try await FirestoreEmulator.shared()
         let database = try DatabaseID(projectID: FirestoreEmulator.newProjectID(prefix: "cachelisten"))
         let configuration = try FirestoreRESTConfiguration.emulator(
@@ -20,7 +23,7 @@ struct CachedEmulatorListenerTests {
         let remote = FirestoreRESTDocumentStore(configuration: configuration)
         _ = try await remote.commit([.update(try DocumentPath("rooms/a"), fields: ["open": true])], transaction: nil)
         let cache = try await CachedDocumentStore.open(
-            remote: remote, local: InMemoryDocumentStore(database: database), options: fastOptions)
+            remote: remote, local: try await kind.local(database: database), options: fastOptions)
         let db = Database(store: cache)
 
         let recorder = SnapshotRecorder(db.collection("rooms"))
