@@ -40,6 +40,11 @@ struct RulesEvaluator {
     let maximumReads: Int
     var reads = 0
     var callDepth = 0
+    /// The `let` bindings of the functions being called whose value is an error: the error is thrown where
+    /// the name is used, not where it is bound, so that `&&` and `||` can absorb it as the emulator does
+    /// (`let isAdmin = request.auth.token.admin == true; return isAdmin || isSelf;` allows the user
+    /// without an `admin` claim).
+    var failedBindings: [String: RulesEvaluationError] = [:]
 
     init(request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int) {
         self.request = request
@@ -157,6 +162,19 @@ struct RulesEvaluator {
                 throw RulesEvaluationError("slice out of range")
             }
             return .list(Array(items[Int(start)..<Int(end)]))
+        case .call(.identifier(let name, _), let arguments, _) where functions[name] != nil:
+            // A user function's arguments, like its `let`s, fail where they are used (see `failedBindings`):
+            // `canWrite(resource.data.owner)` of a query allows an admin whose check does not read it.
+            var values: [Result<RulesValue, RulesEvaluationError>] = []
+            for argument in arguments {
+                do throws(RulesEvaluationError) {
+                    values.append(.success(try evaluate(argument, variables, functions)))
+                } catch {
+                    values.append(.failure(error))
+                }
+            }
+            guard let function = functions[name] else { throw RulesEvaluationError("unknown function \(name)") }
+            return try callUser(function, values, variables, functions)
         case .call(let callee, let arguments, _):
             var values: [RulesValue] = []
             for argument in arguments { values.append(try evaluate(argument, variables, functions)) }
@@ -220,6 +238,7 @@ struct RulesEvaluator {
 
     func identifier(_ name: String, _ variables: [String: RulesValue]) throws(RulesEvaluationError) -> RulesValue {
         if let value = variables[name] { return value }
+        if let error = failedBindings[name] { throw error }
         switch name {
         case "request": return requestValue
         case "resource":
