@@ -23,6 +23,8 @@ struct Recovery {
         var replayedBatches: Int
         /// Bytes cut from the end of the last log (a torn write).
         var droppedTailBytes: Int
+        /// Where the time went.
+        var timings = FileSystemDocumentStore.RecoveryTimings()
     }
 
     let directory: StoreDirectory
@@ -35,8 +37,13 @@ struct Recovery {
         }
         var snapshotStart: SnapshotStart?
         var snapshotDocuments = 0
+        let clock = ContinuousClock()
+        var timings = FileSystemDocumentStore.RecoveryTimings()
         if names.contains(StoreDirectory.snapshotName) {
+            let reading = clock.now
             let (start, documents) = try readSnapshot()
+            let restoring = clock.now
+            timings.snapshotRead = restoring - reading
             do {
                 try engine.restore(documents, through: start.commitTime)
             } catch {
@@ -46,6 +53,7 @@ struct Recovery {
                     underlying: error as? DocumentStoreError
                 )
             }
+            timings.snapshotRestore = clock.now - restoring
             snapshotStart = start
             snapshotDocuments = documents.count
         }
@@ -79,6 +87,7 @@ struct Recovery {
         var active: ActiveLog?
         var lastVersion = FileHeader.currentVersion
         var dropped = 0
+        let replaying = clock.now
         for generation in needed {
             let result = try replayLog(
                 generation,
@@ -93,6 +102,7 @@ struct Recovery {
             lastVersion = result.version
             if let log = result.active { active = log }
         }
+        timings.logReplay = clock.now - replaying
         guard var active else {
             throw DocumentStoreError(.internal, "Recovery of \(directory.path) did not open its last log.")
         }
@@ -113,7 +123,8 @@ struct Recovery {
             generations: liveGenerations,
             snapshotDocuments: snapshotDocuments,
             replayedBatches: replayed,
-            droppedTailBytes: dropped
+            droppedTailBytes: dropped,
+            timings: timings
         )
     }
 
