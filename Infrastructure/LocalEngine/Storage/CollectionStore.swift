@@ -206,6 +206,41 @@ struct CollectionStore: Sendable {
         return record
     }
 
+    /// Installs the documents of an empty collection in bulk (a snapshot's, on open), each as a single
+    /// version kept at its update time: slots in the given order, the ID table sized once, and each index
+    /// built once from its sorted keys rather than key by key. Each entry's record is kept as it is (else
+    /// its document is encoded). Returns the first document ID that repeats (`nil`: none); the store is
+    /// then unusable and must be dropped. Requires ``isBulkLoadable``.
+    mutating func installInBulk(
+        _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        change: UInt64,
+        names: inout FieldNameTable
+    ) -> String? {
+        changedAt = change
+        var capacity = 16
+        while (chainCount + entries.count) * 4 > capacity * 3 { capacity *= 2 }
+        if capacity > buckets.count { rehash(capacity: capacity) }
+        var builder = BulkIndexBuilder(composites: composites)
+        for (identifier, document, record) in entries {
+            let documentID = identifier.rawValue
+            if slot(of: documentID) != nil { return documentID }
+            let slot = UInt32(slots.count)
+            let kept = record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names)
+            slots.append(
+                DocumentSlot(
+                    identifier: identifier, chain: .single(StoredVersion(commitTime: document.updateTime, record: kept))
+                ))
+            place(slot)
+            chainCount += 1
+            builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+        }
+        indexes = builder.build()
+        return nil
+    }
+
+    /// Whether ``installInBulk(_:change:names:)`` may be used: no document, no index yet.
+    var isBulkLoadable: Bool { chainCount == 0 && slots.isEmpty && indexes.isEmpty }
+
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
     mutating func discardVersions(
         of documentID: String, installedAtOrAfter time: Timestamp, change: UInt64, names: FieldNameTable

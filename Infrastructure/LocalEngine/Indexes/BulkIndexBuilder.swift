@@ -1,0 +1,114 @@
+import HearthDomain
+
+/// Builds a collection's indexes at once from many documents (a snapshot's, on open): every key is
+/// appended to one byte buffer per index — no array per key — then each index is sorted once, as key
+/// numbers compared in place, and packed into full chunks. The entries are exactly those of
+/// ``IndexEntries/forEach(_:suffix:composites:_:)``.
+struct BulkIndexBuilder {
+    /// The keys of one index, back to back.
+    private struct Run {
+        var bytes: [UInt8] = []
+        /// `ends[i]` is the offset just past key `i`.
+        var ends: [Int] = []
+    }
+
+    private var runs: [Run] = []
+    private var selectors: [IndexSelector] = []
+    private var runBySelector: [IndexSelector: Int] = [:]
+    /// The runs of a top-level field (its value index, its array-contains index), or `nil` when the name
+    /// is not a valid field path (not indexed).
+    private var runsByTopLevelName: [String: (value: Int, array: Int)?] = [:]
+    private let composites: [CompositeIndexDefinition]
+
+    init(composites: [CompositeIndexDefinition]) {
+        self.composites = composites
+    }
+
+    /// Adds the entries of a document whose name suffix is `suffix`.
+    mutating func add(_ fields: MapValue, suffix: [UInt8]) {
+        append(suffix: suffix, to: run(for: .name))
+        for field in fields {
+            let known: (value: Int, array: Int)?
+            if let cached = runsByTopLevelName[field.key] {
+                known = cached
+            } else {
+                known = (try? FieldPath([field.key])).map { (run(for: .value($0)), run(for: .arrayContains($0))) }
+                runsByTopLevelName[field.key] = known
+            }
+            guard let known else { continue }
+            add(field.value, runs: known, path: [field.key], suffix: suffix)
+        }
+        for definition in composites {
+            if let key = IndexEntries.compositeKey(definition, fields: fields, suffix: suffix) {
+                let index = run(for: .composite(definition))
+                runs[index].bytes.append(contentsOf: key)
+                runs[index].ends.append(runs[index].bytes.count)
+            }
+        }
+    }
+
+    /// The entries of the field at `path` holding `value`, recursively into maps.
+    private mutating func add(_ value: Value, runs known: (value: Int, array: Int), path: [String], suffix: [UInt8]) {
+        IndexKeyEncoding.append(value, to: &runs[known.value].bytes)
+        append(suffix: suffix, to: known.value)
+        switch value {
+        case .array(let elements):
+            for element in elements {
+                IndexKeyEncoding.append(element, to: &runs[known.array].bytes)
+                append(suffix: suffix, to: known.array)
+            }
+        case .map(let nested):
+            for field in nested {
+                let segments = path + [field.key]
+                guard let fieldPath = try? FieldPath(segments) else { continue }
+                let inner = (run(for: .value(fieldPath)), run(for: .arrayContains(fieldPath)))
+                add(field.value, runs: inner, path: segments, suffix: suffix)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func append(suffix: [UInt8], to index: Int) {
+        runs[index].bytes.append(contentsOf: suffix)
+        runs[index].ends.append(runs[index].bytes.count)
+    }
+
+    private mutating func run(for selector: IndexSelector) -> Int {
+        if let index = runBySelector[selector] { return index }
+        runs.append(Run())
+        selectors.append(selector)
+        runBySelector[selector] = runs.count - 1
+        return runs.count - 1
+    }
+
+    /// Every non-empty index, its keys sorted and deduplicated.
+    func build() -> [IndexSelector: SortedKeyList] {
+        var indexes: [IndexSelector: SortedKeyList] = [:]
+        for (number, run) in runs.enumerated() where !run.ends.isEmpty {
+            indexes[selectors[number]] = run.bytes.withUnsafeBytes { bytes in
+                run.ends.withUnsafeBufferPointer { ends in
+                    func key(_ index: Int) -> UnsafeRawBufferPointer {
+                        UnsafeRawBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                    }
+                    var order = Array(0..<ends.count)
+                    let sorted = (1..<max(ends.count, 1)).allSatisfy {
+                        UTF8Order.compareBytes(key($0 - 1), key($0)) < 0
+                    }
+                    if !sorted { order.sort { UTF8Order.compareBytes(key($0), key($1)) < 0 } }
+                    var list = SortedKeyList()
+                    var previous: UnsafeRawBufferPointer?
+                    for index in order {
+                        let current = key(index)
+                        if let previous, UTF8Order.compareBytes(previous, current) == 0 { continue }
+                        list.appendGreatest(current)
+                        previous = current
+                    }
+                    list.finishAppending()
+                    return list
+                }
+            }
+        }
+        return indexes
+    }
+}
