@@ -5,14 +5,7 @@ import HearthDomain
 /// numbers compared in place, and packed into full chunks. The entries are exactly those of
 /// ``IndexEntries/forEach(_:suffix:composites:_:)``.
 struct BulkIndexBuilder {
-    /// The keys of one index, back to back.
-    private struct Run {
-        var bytes: [UInt8] = []
-        /// `ends[i]` is the offset just past key `i`.
-        var ends: [Int] = []
-    }
-
-    private var runs: [Run] = []
+    private var runs: [IndexKeyRun] = []
     private var selectors: [IndexSelector] = []
     private var runBySelector: [IndexSelector: Int] = [:]
     /// The runs of a top-level field (its value index, its array-contains index), or `nil` when the name
@@ -41,21 +34,20 @@ struct BulkIndexBuilder {
         for definition in composites {
             if let key = IndexEntries.compositeKey(definition, fields: fields, suffix: suffix) {
                 let index = run(for: .composite(definition))
-                runs[index].bytes.append(contentsOf: key)
-                runs[index].ends.append(runs[index].bytes.count)
+                runs[index].endKey(suffix: key)
             }
         }
     }
 
     /// The entries of the field at `path` holding `value`, recursively into maps.
     private mutating func add(_ value: Value, runs known: (value: Int, array: Int), path: [String], suffix: [UInt8]) {
-        IndexKeyEncoding.append(value, to: &runs[known.value].bytes)
-        append(suffix: suffix, to: known.value)
+        runs[known.value].append(value)
+        runs[known.value].endKey(suffix: suffix)
         switch value {
         case .array(let elements):
             for element in elements {
-                IndexKeyEncoding.append(element, to: &runs[known.array].bytes)
-                append(suffix: suffix, to: known.array)
+                runs[known.array].append(element)
+                runs[known.array].endKey(suffix: suffix)
             }
         case .map(let nested):
             for field in nested {
@@ -70,13 +62,12 @@ struct BulkIndexBuilder {
     }
 
     private mutating func append(suffix: [UInt8], to index: Int) {
-        runs[index].bytes.append(contentsOf: suffix)
-        runs[index].ends.append(runs[index].bytes.count)
+        runs[index].endKey(suffix: suffix)
     }
 
     private mutating func run(for selector: IndexSelector) -> Int {
         if let index = runBySelector[selector] { return index }
-        runs.append(Run())
+        runs.append(IndexKeyRun())
         selectors.append(selector)
         runBySelector[selector] = runs.count - 1
         return runs.count - 1
@@ -85,30 +76,59 @@ struct BulkIndexBuilder {
     /// Every non-empty index, its keys sorted and deduplicated.
     func build() -> [IndexSelector: SortedKeyList] {
         var indexes: [IndexSelector: SortedKeyList] = [:]
-        for (number, run) in runs.enumerated() where !run.ends.isEmpty {
-            indexes[selectors[number]] = run.bytes.withUnsafeBytes { bytes in
-                run.ends.withUnsafeBufferPointer { ends in
-                    func key(_ index: Int) -> UnsafeRawBufferPointer {
-                        UnsafeRawBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
-                    }
-                    var order = Array(0..<ends.count)
-                    let sorted = (1..<max(ends.count, 1)).allSatisfy {
-                        UTF8Order.compareBytes(key($0 - 1), key($0)) < 0
-                    }
-                    if !sorted { order.sort { UTF8Order.compareBytes(key($0), key($1)) < 0 } }
-                    var list = SortedKeyList()
-                    var previous: UnsafeRawBufferPointer?
-                    for index in order {
-                        let current = key(index)
-                        if let previous, UTF8Order.compareBytes(previous, current) == 0 { continue }
-                        list.appendGreatest(current)
-                        previous = current
-                    }
-                    list.finishAppending()
-                    return list
-                }
-            }
+        for (number, run) in runs.enumerated() where !run.isEmpty {
+            indexes[selectors[number]] = run.sortedKeyList()
         }
         return indexes
+    }
+}
+
+/// The keys of one index gathered for a bulk build, back to back in one buffer (no array per key); sorted
+/// once, as key numbers compared in place, when the list is made.
+struct IndexKeyRun {
+    private var bytes: [UInt8] = []
+    /// `ends[i]` is the offset just past key `i`.
+    private var ends: [Int] = []
+
+    var isEmpty: Bool { ends.isEmpty }
+
+    /// Appends the encoding of `value` to the key being built.
+    mutating func append(_ value: Value) {
+        IndexKeyEncoding.append(value, to: &bytes)
+    }
+
+    /// Ends the key being built with `suffix` (its document's name suffix).
+    mutating func endKey(suffix: [UInt8]) {
+        bytes.append(contentsOf: suffix)
+        ends.append(bytes.count)
+    }
+
+    /// Drops the key being built (a document without every field of a composite index).
+    mutating func abandonKey() {
+        bytes.removeLast(bytes.count - (ends.last ?? 0))
+    }
+
+    /// The keys, sorted and deduplicated (already sorted runs are only checked).
+    func sortedKeyList() -> SortedKeyList {
+        bytes.withUnsafeBytes { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                func key(_ index: Int) -> UnsafeRawBufferPointer {
+                    UnsafeRawBufferPointer(rebasing: bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                }
+                var order = Array(0..<ends.count)
+                let sorted = (1..<max(ends.count, 1)).allSatisfy { UTF8Order.compareBytes(key($0 - 1), key($0)) < 0 }
+                if !sorted { order.sort { UTF8Order.compareBytes(key($0), key($1)) < 0 } }
+                var list = SortedKeyList()
+                var previous: UnsafeRawBufferPointer?
+                for index in order {
+                    let current = key(index)
+                    if let previous, UTF8Order.compareBytes(previous, current) == 0 { continue }
+                    list.appendGreatest(current)
+                    previous = current
+                }
+                list.finishAppending()
+                return list
+            }
+        }
     }
 }

@@ -231,12 +231,6 @@ struct SortedKeyList: Sendable {
         return true
     }
 
-    /// A list of keys given in strictly increasing order (the caller guarantees it), packed into full chunks.
-    init(sortedUniqueKeys keys: some Sequence<[UInt8]>) {
-        for key in keys { key.withUnsafeBytes { appendGreatest($0) } }
-        finishAppending()
-    }
-
     /// Appends `key`, greater than every key present (the caller guarantees it), filling the last chunk
     /// before starting another; call ``finishAppending()`` after the last. Only for building a list.
     mutating func appendGreatest(_ key: UnsafeRawBufferPointer) {

@@ -289,29 +289,23 @@ struct CollectionStore: Sendable {
     /// Builds an automatic composite index over every retained version.
     mutating func addComposite(_ definition: CompositeIndexDefinition, names: FieldNameTable) {
         guard !composites.contains(definition) else { return }
-        var keys: [[UInt8]] = []
-        keys.reserveCapacity(chainCount)
+        var run = IndexKeyRun()
         for (index, entry) in slots.enumerated() where !entry.chain.isEmpty {
             let suffix = IndexEntries.nameSuffix(documentID: entry.documentID, slot: UInt32(index))
             versions: for version in entry.chain.versions {
                 guard let record = version.record else { continue }
-                var key: [UInt8] = []
                 for field in definition.fields {
-                    guard let value = record.value(at: field, names: names) else { continue versions }
-                    IndexKeyEncoding.append(value, to: &key)
+                    guard let value = record.value(at: field, names: names) else {
+                        run.abandonKey()
+                        continue versions
+                    }
+                    run.append(value)
                 }
-                key.append(contentsOf: suffix)
-                keys.append(key)
+                run.endKey(suffix: suffix)
             }
         }
-        keys.sort { left, right in
-            left.withUnsafeBytes { left in right.withUnsafeBytes { right in UTF8Order.compareBytes(left, right) < 0 } }
-        }
-        var unique: [[UInt8]] = []
-        unique.reserveCapacity(keys.count)
-        for key in keys where unique.last != key { unique.append(key) }
         composites.append(definition)
-        if !unique.isEmpty { indexes[.composite(definition)] = SortedKeyList(sortedUniqueKeys: unique) }
+        if !run.isEmpty { indexes[.composite(definition)] = run.sortedKeyList() }
     }
 }
 
