@@ -304,6 +304,13 @@ extension FileSystemDocumentStore {
         package var snapshotRestore = Duration.zero
         /// Reading and replaying the log files.
         package var logReplay = Duration.zero
+        /// The recovering thread's CPU time in ``snapshotRead`` (the wall times include waiting for the
+        /// disk and for other processes; CPU times do not).
+        package var snapshotReadCPU = Duration.zero
+        /// The recovering thread's CPU time in ``snapshotRestore``.
+        package var snapshotRestoreCPU = Duration.zero
+        /// The recovering thread's CPU time in ``logReplay``.
+        package var logReplayCPU = Duration.zero
 
         package init() {}
     }
