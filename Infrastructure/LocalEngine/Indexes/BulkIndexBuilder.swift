@@ -84,7 +84,7 @@ struct BulkIndexBuilder {
 }
 
 /// The keys of one index gathered for a bulk build, back to back in one buffer (no array per key); sorted
-/// once, as key numbers compared in place, when the list is made.
+/// once when the list is made, as key numbers compared by their first 8 bytes, then in place.
 struct IndexKeyRun {
     private var bytes: [UInt8] = []
     /// `ends[i]` is the offset just past key `i`.
@@ -117,7 +117,24 @@ struct IndexKeyRun {
                 }
                 var order = Array(0..<ends.count)
                 let sorted = (1..<max(ends.count, 1)).allSatisfy { UTF8Order.compareBytes(key($0 - 1), key($0)) < 0 }
-                if !sorted { order.sort { UTF8Order.compareBytes(key($0), key($1)) < 0 } }
+                if !sorted {
+                    // By the first 8 bytes as one integer (zeros past a short key's end: a prefix still
+                    // sorts first), the whole keys only when those are equal.
+                    var prefixed = order.map { index in
+                        let bytes = key(index)
+                        var prefix: UInt64 = 0
+                        for position in 0..<8 {
+                            prefix = prefix << 8 | UInt64(position < bytes.count ? bytes[position] : 0)
+                        }
+                        return (prefix: prefix, index: index)
+                    }
+                    prefixed.sort { left, right in
+                        left.prefix != right.prefix
+                            ? left.prefix < right.prefix
+                            : UTF8Order.compareBytes(key(left.index), key(right.index)) < 0
+                    }
+                    order = prefixed.map(\.index)
+                }
                 var list = SortedKeyList()
                 var previous: UnsafeRawBufferPointer?
                 for index in order {
