@@ -52,6 +52,8 @@ public final class FileSystemDocumentStore: DocumentStore {
     let opening = StoreOpening()
     /// Holds the directory's lock until the writer takes it over (or recovery fails and releases it).
     private let lockFile: POSIXFile
+    /// Where recovery's time went (set once it finished).
+    private let timings = Mutex(RecoveryTimings())
     private let closed = Atomic<Bool>(false)
 
     /// The database the store serves (reference values and resource names are relative to it).
@@ -172,6 +174,7 @@ public final class FileSystemDocumentStore: DocumentStore {
             var random = SystemRandomNumberGenerator()
             let outcome = try Recovery(directory: storeDirectory, engine: engine).run(random: &random)
             writer.start(outcome.log, generations: outcome.generations)
+            timings.withLock { $0 = outcome.timings }
             opening.succeed(
                 RecoveryReport(
                     snapshotDocuments: outcome.snapshotDocuments,
@@ -209,6 +212,11 @@ public final class FileSystemDocumentStore: DocumentStore {
         get async throws {
             try await opening.report()
         }
+    }
+
+    /// Where recovery's time went (benchmark probe, package-internal): zeros until it finished.
+    package var recoveryTimings: RecoveryTimings {
+        timings.withLock { $0 }
     }
 
     /// Ends the store's listeners (their streams finish without an error, as on every
@@ -285,6 +293,26 @@ extension FileSystemDocumentStore {
         public var replayedBatches: Int
         /// Bytes cut from the end of the last log: a record torn by a crash (never acknowledged).
         public var droppedTailBytes: Int
+    }
+
+    /// Where opening a store spent its time (``FileSystemDocumentStore/recoveryTimings``, for
+    /// `hearth-bench open`).
+    package struct RecoveryTimings: Sendable {
+        /// Reading, checking and decoding the snapshot file.
+        package var snapshotRead = Duration.zero
+        /// Installing the snapshot's documents into the engine (slots, records, indexes).
+        package var snapshotRestore = Duration.zero
+        /// Reading and replaying the log files.
+        package var logReplay = Duration.zero
+        /// The recovering thread's CPU time in ``snapshotRead`` (the wall times include waiting for the
+        /// disk and for other processes; CPU times do not).
+        package var snapshotReadCPU = Duration.zero
+        /// The recovering thread's CPU time in ``snapshotRestore``.
+        package var snapshotRestoreCPU = Duration.zero
+        /// The recovering thread's CPU time in ``logReplay``.
+        package var logReplayCPU = Duration.zero
+
+        package init() {}
     }
 
     /// Sizes and counters of an open store (``FileSystemDocumentStore/statistics``).

@@ -23,6 +23,8 @@ struct Recovery {
         var replayedBatches: Int
         /// Bytes cut from the end of the last log (a torn write).
         var droppedTailBytes: Int
+        /// Where the time went.
+        var timings = FileSystemDocumentStore.RecoveryTimings()
     }
 
     let directory: StoreDirectory
@@ -35,8 +37,14 @@ struct Recovery {
         }
         var snapshotStart: SnapshotStart?
         var snapshotDocuments = 0
+        let clock = ContinuousClock()
+        var timings = FileSystemDocumentStore.RecoveryTimings()
         if names.contains(StoreDirectory.snapshotName) {
+            let reading = (clock.now, Self.threadCPU())
             let (start, documents) = try readSnapshot()
+            let restoring = (clock.now, Self.threadCPU())
+            timings.snapshotRead = restoring.0 - reading.0
+            timings.snapshotReadCPU = restoring.1 - reading.1
             do {
                 try engine.restore(documents, through: start.commitTime)
             } catch {
@@ -46,6 +54,8 @@ struct Recovery {
                     underlying: error as? DocumentStoreError
                 )
             }
+            timings.snapshotRestore = clock.now - restoring.0
+            timings.snapshotRestoreCPU = Self.threadCPU() - restoring.1
             snapshotStart = start
             snapshotDocuments = documents.count
         }
@@ -79,6 +89,7 @@ struct Recovery {
         var active: ActiveLog?
         var lastVersion = FileHeader.currentVersion
         var dropped = 0
+        let replaying = (clock.now, Self.threadCPU())
         for generation in needed {
             let result = try replayLog(
                 generation,
@@ -93,6 +104,8 @@ struct Recovery {
             lastVersion = result.version
             if let log = result.active { active = log }
         }
+        timings.logReplay = clock.now - replaying.0
+        timings.logReplayCPU = Self.threadCPU() - replaying.1
         guard var active else {
             throw DocumentStoreError(.internal, "Recovery of \(directory.path) did not open its last log.")
         }
@@ -113,8 +126,16 @@ struct Recovery {
             generations: liveGenerations,
             snapshotDocuments: snapshotDocuments,
             replayedBatches: replayed,
-            droppedTailBytes: dropped
+            droppedTailBytes: dropped,
+            timings: timings
         )
+    }
+
+    /// The CPU time the calling thread has used (for ``FileSystemDocumentStore/RecoveryTimings``).
+    private static func threadCPU() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(Int64(time.tv_sec)) + .nanoseconds(Int64(time.tv_nsec))
     }
 
     private func missingLog(_ generation: UInt64, snapshot: Bool) -> DocumentStoreError {

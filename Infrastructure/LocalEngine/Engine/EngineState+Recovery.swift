@@ -8,14 +8,14 @@ extension EngineState {
         guard lastCommitTime == Timestamp.min, storage.collections.isEmpty else {
             throw DocumentStoreError(.failedPrecondition, "A snapshot can only be restored into a fresh engine.")
         }
-        var seen = Set<DocumentPath>()
+        // Grouped by collection, in order, and installed a collection at a time in bulk.
+        var groups: [CollectionPath: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)]] =
+            [:]
+        var order: [CollectionPath] = []
         for entry in documents {
             guard let document = entry.document, document.path == entry.path else {
                 throw DocumentStoreError(
                     .dataLoss, "The snapshot's entry \(entry.path) holds no document of that path.")
-            }
-            guard seen.insert(document.path).inserted else {
-                throw DocumentStoreError(.dataLoss, "The snapshot holds \(document.path) twice.")
             }
             guard document.createTime <= document.updateTime, document.updateTime <= commitTime else {
                 throw DocumentStoreError(
@@ -23,7 +23,22 @@ extension EngineState {
                     "The snapshot's document \(document.path) has times (\(document.createTime), \(document.updateTime)) inconsistent with the snapshot time \(commitTime)."
                 )
             }
-            storage.install(document, record: entry.record, at: document.path, commitTime: document.updateTime)
+            let identifier: DocumentIdentifier
+            do {
+                identifier = try DocumentIdentifier(document.path.documentID)
+            } catch {
+                throw DocumentStoreError(.dataLoss, "The snapshot's document \(document.path) has an invalid ID.")
+            }
+            let collection = document.path.parent
+            if groups[collection] == nil { order.append(collection) }
+            groups[collection, default: []].append((identifier, document, entry.record))
+        }
+        for collection in order {
+            guard let entries = groups.removeValue(forKey: collection) else { continue }
+            if let repeated = storage.installInBulk(entries, in: collection) {
+                throw DocumentStoreError(
+                    .dataLoss, "The snapshot holds \(collection.path)/\(repeated) twice.")
+            }
         }
         lastCommitTime = commitTime
         visibleTime = commitTime

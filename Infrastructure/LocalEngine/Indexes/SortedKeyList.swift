@@ -231,24 +231,23 @@ struct SortedKeyList: Sendable {
         return true
     }
 
-    /// A list of keys given in strictly increasing order (the caller guarantees it), packed into full chunks.
-    init(sortedUniqueKeys keys: some Sequence<[UInt8]>) {
-        var current = KeyChunk()
-        for key in keys {
-            if current.count >= Self.maximumChunkKeys
-                || (current.count > 0 && current.byteCount + key.count > Self.maximumChunkBytes)
-            {
-                chunks.append(current)
-                chunkCounts.append(UInt32(current.count))
-                current = KeyChunk()
-            }
-            key.withUnsafeBytes { current.append($0) }
-            count += 1
+    /// Appends `key`, greater than every key present (the caller guarantees it), filling the last chunk
+    /// before starting another; call ``finishAppending()`` after the last. Only for building a list.
+    mutating func appendGreatest(_ key: UnsafeRawBufferPointer) {
+        if chunks.isEmpty
+            || chunks[chunks.count - 1].count >= Self.maximumChunkKeys
+            || chunks[chunks.count - 1].byteCount + key.count > Self.maximumChunkBytes
+        {
+            if !chunks.isEmpty { chunkCounts.append(UInt32(chunks[chunks.count - 1].count)) }
+            chunks.append(KeyChunk())
         }
-        if current.count > 0 {
-            chunks.append(current)
-            chunkCounts.append(UInt32(current.count))
-        }
+        chunks[chunks.count - 1].append(key)
+        count += 1
+    }
+
+    /// Completes a list built with ``appendGreatest(_:)``: records the last chunk's count.
+    mutating func finishAppending() {
+        if chunkCounts.count < chunks.count { chunkCounts.append(UInt32(chunks[chunks.count - 1].count)) }
     }
 
     init() {}

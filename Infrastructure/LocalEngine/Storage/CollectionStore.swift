@@ -206,6 +206,41 @@ struct CollectionStore: Sendable {
         return record
     }
 
+    /// Installs the documents of an empty collection in bulk (a snapshot's, on open), each as a single
+    /// version kept at its update time: slots in the given order, the ID table sized once, and each index
+    /// built once from its sorted keys rather than key by key. Each entry's record is kept as it is (else
+    /// its document is encoded). Returns the first document ID that repeats (`nil`: none); the store is
+    /// then unusable and must be dropped. Requires ``isBulkLoadable``.
+    mutating func installInBulk(
+        _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        change: UInt64,
+        names: inout FieldNameTable
+    ) -> String? {
+        changedAt = change
+        var capacity = 16
+        while (chainCount + entries.count) * 4 > capacity * 3 { capacity *= 2 }
+        if capacity > buckets.count { rehash(capacity: capacity) }
+        var builder = BulkIndexBuilder(composites: composites)
+        for (identifier, document, record) in entries {
+            let documentID = identifier.rawValue
+            if slot(of: documentID) != nil { return documentID }
+            let slot = UInt32(slots.count)
+            let kept = record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names)
+            slots.append(
+                DocumentSlot(
+                    identifier: identifier, chain: .single(StoredVersion(commitTime: document.updateTime, record: kept))
+                ))
+            place(slot)
+            chainCount += 1
+            builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+        }
+        indexes = builder.build()
+        return nil
+    }
+
+    /// Whether ``installInBulk(_:change:names:)`` may be used: no document, no index yet.
+    var isBulkLoadable: Bool { chainCount == 0 && slots.isEmpty && indexes.isEmpty }
+
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
     mutating func discardVersions(
         of documentID: String, installedAtOrAfter time: Timestamp, change: UInt64, names: FieldNameTable
@@ -254,29 +289,23 @@ struct CollectionStore: Sendable {
     /// Builds an automatic composite index over every retained version.
     mutating func addComposite(_ definition: CompositeIndexDefinition, names: FieldNameTable) {
         guard !composites.contains(definition) else { return }
-        var keys: [[UInt8]] = []
-        keys.reserveCapacity(chainCount)
+        var run = IndexKeyRun()
         for (index, entry) in slots.enumerated() where !entry.chain.isEmpty {
             let suffix = IndexEntries.nameSuffix(documentID: entry.documentID, slot: UInt32(index))
             versions: for version in entry.chain.versions {
                 guard let record = version.record else { continue }
-                var key: [UInt8] = []
                 for field in definition.fields {
-                    guard let value = record.value(at: field, names: names) else { continue versions }
-                    IndexKeyEncoding.append(value, to: &key)
+                    guard let value = record.value(at: field, names: names) else {
+                        run.abandonKey()
+                        continue versions
+                    }
+                    run.append(value)
                 }
-                key.append(contentsOf: suffix)
-                keys.append(key)
+                run.endKey(suffix: suffix)
             }
         }
-        keys.sort { left, right in
-            left.withUnsafeBytes { left in right.withUnsafeBytes { right in UTF8Order.compareBytes(left, right) < 0 } }
-        }
-        var unique: [[UInt8]] = []
-        unique.reserveCapacity(keys.count)
-        for key in keys where unique.last != key { unique.append(key) }
         composites.append(definition)
-        if !unique.isEmpty { indexes[.composite(definition)] = SortedKeyList(sortedUniqueKeys: unique) }
+        if !run.isEmpty { indexes[.composite(definition)] = run.sortedKeyList() }
     }
 }
 

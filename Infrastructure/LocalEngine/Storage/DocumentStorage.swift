@@ -174,6 +174,31 @@ struct DocumentStorage: Sendable {
         )
     }
 
+    /// Installs the documents of `collection`, none of which is stored yet, in bulk
+    /// (``CollectionStore/installInBulk(_:change:names:)``), each kept at its update time; falls back to
+    /// installing them one by one when the collection already holds documents or indexes. Returns the
+    /// first document ID that repeats (`nil`: none); the storage must then be dropped.
+    mutating func installInBulk(
+        _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        in collection: CollectionPath
+    ) -> String? {
+        register(collection)
+        generation &+= 1
+        guard var store = collections[collection] else { return nil }
+        collections[collection] = nil  // uniquely referenced while it is filled
+        defer { collections[collection] = store }
+        if store.isBulkLoadable {
+            return store.installInBulk(entries, change: generation, names: &names)
+        }
+        for (identifier, document, record) in entries {
+            if store.head(identifier.rawValue, names: names) != nil { return identifier.rawValue }
+            _ = store.install(
+                document, record: record, identifier: identifier, commitTime: document.updateTime,
+                change: generation, names: &names)
+        }
+        return nil
+    }
+
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.
     mutating func discardVersions(of paths: [DocumentPath], installedAtOrAfter time: Timestamp) {
         generation &+= 1
