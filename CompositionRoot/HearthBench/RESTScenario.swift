@@ -21,6 +21,8 @@ struct RESTScenario: BenchScenario {
         .documents(default: 10_000, "documents imported each way"),
         .integer("batch", default: 500, "writes per batched commit"),
         .runs(default: 3, "repetitions of the throughput and import measurements (medians are reported)"),
+        .integer("connections", default: 16, "with --vs-python: Hearth's connections per host"),
+        .flag("vs-python", "instead: Hearth vs Google's Python client (write, query, gets; RESTVsPython.swift)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
@@ -33,6 +35,12 @@ struct RESTScenario: BenchScenario {
         let documents = max(arguments.integer("documents"), 1)
         let batch = max(arguments.integer("batch"), 1)
         let runs = max(arguments.integer("runs"), 1)
+        if arguments.flag("vs-python") {
+            return try await RESTVsPython(
+                documents: documents, batch: batch, gets: concurrent, runs: runs,
+                connections: max(arguments.integer("connections"), 1)
+            ).run()
+        }
         let emulator = try await FirestoreEmulator.start()
         defer { emulator.stop() }
         print("rest: Firestore REST adapter against the official emulator on \(emulator.hostAndPort)")
@@ -92,7 +100,7 @@ struct RESTScenario: BenchScenario {
                 client: URLSessionHTTPClient())
             batched.append(
                 try await BenchMath.seconds {
-                    try await importBatched(batchedStore, documents: documents, batch: batch)
+                    try await Self.importBatched(batchedStore, documents: documents, batch: batch)
                 })
             let singleStore = try emulatorRESTStore(
                 emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-s\(run)"),
@@ -127,7 +135,8 @@ struct RESTScenario: BenchScenario {
         }
     }
 
-    private func importBatched(_ store: FirestoreRESTDocumentStore, documents: Int, batch: Int) async throws {
+    /// Imports `documents` documents (`imports/d<i>`, ``sampleFields(_:)``) by commits of `batch` writes, one after another.
+    static func importBatched(_ store: FirestoreRESTDocumentStore, documents: Int, batch: Int) async throws {
         var start = 0
         while start < documents {
             let writes = try (start..<min(start + batch, documents)).map { index in
