@@ -12,6 +12,8 @@ import HearthTestSupport
 ///
 /// The emulator runs on this machine: the figures measure the adapter and HTTP/1.1 on loopback plus the
 /// emulator's own cost, not Firestore's production latency. Ratios are what count.
+///
+/// With `--vs-python`, instead: the adapter against Google's Python client on one emulator (``RESTVsPython``).
 struct RESTScenario: BenchScenario {
     let name = "rest"
     let summary = "REST adapter vs the emulator: get latency, concurrent gets (connection reuse), batched import"
@@ -26,6 +28,13 @@ struct RESTScenario: BenchScenario {
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
+        if arguments.flag("vs-python") {
+            return try await RESTVsPython(
+                documents: max(arguments.integer("documents"), 1), batch: max(arguments.integer("batch"), 1),
+                gets: max(arguments.integer("concurrent"), 1), runs: max(arguments.integer("runs"), 1),
+                connections: max(arguments.integer("connections"), 1)
+            ).run()
+        }
         guard FirestoreEmulator.availability.isAvailable else {
             printError("rest: \(FirestoreEmulator.availability.reason)")
             return 1
@@ -35,12 +44,6 @@ struct RESTScenario: BenchScenario {
         let documents = max(arguments.integer("documents"), 1)
         let batch = max(arguments.integer("batch"), 1)
         let runs = max(arguments.integer("runs"), 1)
-        if arguments.flag("vs-python") {
-            return try await RESTVsPython(
-                documents: documents, batch: batch, gets: concurrent, runs: runs,
-                connections: max(arguments.integer("connections"), 1)
-            ).run()
-        }
         let emulator = try await FirestoreEmulator.start()
         defer { emulator.stop() }
         print("rest: Firestore REST adapter against the official emulator on \(emulator.hostAndPort)")

@@ -55,6 +55,9 @@ struct RESTVsPython {
         var hearth: [Workload: [Double]] = [:]
         var google: [Workload: [Double]] = [:]
         var exchanges: [Workload: [TimingHTTPClient.Totals]] = [:]
+        var googleCPU: [Workload: [Double]] = [:]
+        var curl: [Workload: [Double]] = [:]
+        let curlPath = ChildProcess.which("curl")
         // A first round that is not counted: the emulator's JIT compiles its hot paths during the first
         // requests, which would be charged to whichever client runs first.
         for round in 0...runs {
@@ -74,10 +77,18 @@ struct RESTVsPython {
                             exchanges[task, default: []].append(timing.totals)
                         }
                     } else {
-                        let seconds = try await pythonTask(
+                        let (seconds, cpu) = try await pythonTask(
                             task, python: python, emulator: emulator, project: pythonTarget, expected: expected)
-                        if round > 0 { google[task, default: []].append(seconds) }
+                        if round > 0 {
+                            google[task, default: []].append(seconds)
+                            googleCPU[task, default: []].append(cpu)
+                        }
                     }
+                }
+                if let curlPath, round > 0,
+                    let seconds = try await curlTask(task, curl: curlPath, emulator, hearthProject)
+                {
+                    curl[task, default: []].append(seconds)
                 }
             }
             let hearthStore = try emulatorRESTStore(emulator, projectID: hearthProject)
@@ -120,10 +131,18 @@ struct RESTVsPython {
                 task == .gets
                 ? "mean exchange \(BenchMath.format(inside / Double(max(requests, 1)) * 1e3, digits: 1)) ms (queued ones wait for a connection)"
                 : "\(BenchMath.format(inside, digits: 3)) s in exchanges, \(BenchMath.format(total - inside, digits: 3)) s outside them"
+            let floor =
+                curl[task].map {
+                    "; a bare curl of the same request(s) \(BenchMath.format(BenchMath.median($0), digits: 3)) s"
+                }
+                ?? ""
             print(
                 "  " + label(task).padding(toLength: 28, withPad: " ", startingAt: 0)
-                    + "\(requests) request(s), \(BenchMath.format(bytes / 1e6, digits: 2)) MB, Hearth CPU \(BenchMath.format(cpu, digits: 3)) s; \(share)"
-            )
+                    + "\(requests) request(s), \(BenchMath.format(bytes / 1e6, digits: 2)) MB; \(share)\(floor)")
+            print(
+                "  " + "".padding(toLength: 28, withPad: " ", startingAt: 0)
+                    + "CPU: Hearth's process \(BenchMath.format(cpu, digits: 3)) s, "
+                    + "Python's \(BenchMath.format(BenchMath.median(googleCPU[task] ?? []), digits: 3)) s")
         }
         return met ? 0 : 1
     }
@@ -183,11 +202,57 @@ struct RESTVsPython {
         }
     }
 
+    // MARK: The REST floor
+
+    /// The reads done by the `curl` command (libcurl, the library under `URLSession` on Linux), timed from
+    /// outside (a process start included): what the emulator's REST answers cost any HTTP/1.1 client. The
+    /// gets go `connections` at a time (`--parallel-max`). `nil` for the write (not measured).
+    private func curlTask(
+        _ task: Workload, curl: String, _ emulator: FirestoreEmulator, _ project: String
+    )
+        async throws -> Double?
+    {
+        let base = "http://\(emulator.hostAndPort)/v1/projects/\(project)/databases/(default)/documents"
+        let common = ["-s", "-g", "-f", "-H", "Authorization: Bearer owner"]
+        let arguments: [String]
+        var configuration: URL?
+        switch task {
+        case .write:
+            return nil
+        case .query:
+            let body =
+                #"{"structuredQuery":{"from":[{"collectionId":"imports"}],"where":{"fieldFilter":{"field":{"fieldPath":"status"},"op":"EQUAL","value":{"stringValue":"active"}}}}}"#
+            arguments =
+                common + ["-o", "/dev/null", "-H", "Content-Type: application/json", "-d", body, base + ":runQuery"]
+        case .gets:
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-vs-python-\(UUID()).curl")
+            let lines = (0..<min(gets, documents)).map { "url = \"\(base)/imports/d\($0)\"\noutput = /dev/null" }
+            try Data(lines.joined(separator: "\n").utf8).write(to: file)
+            configuration = file
+            arguments = common + ["-Z", "--parallel-max", String(connections), "-K", file.path]
+        }
+        defer {
+            if let configuration {
+                do {
+                    try FileManager.default.removeItem(at: configuration)
+                } catch {
+                    printError("note: could not remove \(configuration.path): \(error)")
+                }
+            }
+        }
+        var status: Int32 = 0
+        let seconds = try await BenchMath.seconds {
+            status = try await ChildProcess.run(curl, arguments, timeout: .seconds(600)).status
+        }
+        guard status == 0 else { throw BenchUsageError("curl failed (status \(status)) on the \(task) task") }
+        return seconds
+    }
+
     // MARK: Python's half
 
     private func pythonTask(
         _ task: Workload, python: String, emulator: FirestoreEmulator, project: String, expected: Int
-    ) async throws -> Double {
+    ) async throws -> (seconds: Double, cpu: Double) {
         let arguments: [String] =
             switch task {
             case .write: ["write", project, String(documents), String(batch)]
@@ -196,7 +261,7 @@ struct RESTVsPython {
             }
         let output = try await pythonRun(
             python, [Self.script.path] + arguments, environment: ["FIRESTORE_EMULATOR_HOST": emulator.hostAndPort])
-        return try Python.value("seconds", in: output)
+        return (try Python.value("seconds", in: output), try Python.value("cpu", in: output))
     }
 
     private func pythonRun(
