@@ -12,6 +12,8 @@ import HearthTestSupport
 ///
 /// The emulator runs on this machine: the figures measure the adapter and HTTP/1.1 on loopback plus the
 /// emulator's own cost, not Firestore's production latency. Ratios are what count.
+///
+/// With `--vs-python`, instead: the adapter against Google's Python client on one emulator (``RESTVsPython``).
 struct RESTScenario: BenchScenario {
     let name = "rest"
     let summary = "REST adapter vs the emulator: get latency, concurrent gets (connection reuse), batched import"
@@ -21,9 +23,18 @@ struct RESTScenario: BenchScenario {
         .documents(default: 10_000, "documents imported each way"),
         .integer("batch", default: 500, "writes per batched commit"),
         .runs(default: 3, "repetitions of the throughput and import measurements (medians are reported)"),
+        .integer("connections", default: 16, "with --vs-python: Hearth's connections per host"),
+        .flag("vs-python", "instead: Hearth vs Google's Python client (write, query, gets; RESTVsPython.swift)"),
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
+        if arguments.flag("vs-python") {
+            return try await RESTVsPython(
+                documents: max(arguments.integer("documents"), 1), batch: max(arguments.integer("batch"), 1),
+                gets: max(arguments.integer("concurrent"), 1), runs: max(arguments.integer("runs"), 1),
+                connections: max(arguments.integer("connections"), 1)
+            ).run()
+        }
         guard FirestoreEmulator.availability.isAvailable else {
             printError("rest: \(FirestoreEmulator.availability.reason)")
             return 1
@@ -92,7 +103,7 @@ struct RESTScenario: BenchScenario {
                 client: URLSessionHTTPClient())
             batched.append(
                 try await BenchMath.seconds {
-                    try await importBatched(batchedStore, documents: documents, batch: batch)
+                    try await Self.importBatched(batchedStore, documents: documents, batch: batch)
                 })
             let singleStore = try emulatorRESTStore(
                 emulator, projectID: FirestoreEmulator.newProjectID(prefix: "bench-s\(run)"),
@@ -127,7 +138,8 @@ struct RESTScenario: BenchScenario {
         }
     }
 
-    private func importBatched(_ store: FirestoreRESTDocumentStore, documents: Int, batch: Int) async throws {
+    /// Imports `documents` documents (`imports/d<i>`, ``sampleFields(_:)``) by commits of `batch` writes, one after another.
+    static func importBatched(_ store: FirestoreRESTDocumentStore, documents: Int, batch: Int) async throws {
         var start = 0
         while start < documents {
             let writes = try (start..<min(start + batch, documents)).map { index in

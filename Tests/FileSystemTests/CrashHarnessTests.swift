@@ -26,14 +26,20 @@ struct CrashHarnessTests {
 
 // MARK: - Helpers
 
-/// Runs the `hearth-bench` built next to this test bundle; returns its exit status and output.
-func runBench(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+/// Runs the `hearth-bench` built next to this test bundle, with `environment` added to this process's;
+/// returns its exit status and output.
+func runBench(
+    _ arguments: [String], environment: [String: String] = [:]
+) async throws -> (
+    status: Int32, output: String
+) {
     let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     let bench = testBinary.deletingLastPathComponent().appendingPathComponent("hearth-bench")
     guard FileManager.default.isExecutableFile(atPath: bench.path) else {
         throw BenchMissing(path: bench.path)
     }
-    let run = try await ChildProcess.run(bench.path, arguments, mergeErrors: true)
+    let merged = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
+    let run = try await ChildProcess.run(bench.path, arguments, environment: merged, mergeErrors: true)
     return (run.status, run.output)
 }
 
