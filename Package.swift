@@ -84,7 +84,8 @@ let package = Package(
         hearthLibrary(
             "HearthCache", ["HearthDomain", "HearthPort", "HearthLocalEngine"], path: "Infrastructure/Cache"),
         // Firestore's security rules in process (issue 19): the rules language's parser, then its evaluator.
-        hearthLibrary("HearthRules", ["HearthDomain"], path: "Infrastructure/Rules"),
+        // `RulesAccessPolicy` adapts its engine to HearthPort's `AccessPolicy`, which the local engine asks.
+        hearthLibrary("HearthRules", ["HearthDomain", "HearthPort"], path: "Infrastructure/Rules"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
         // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
@@ -220,6 +221,8 @@ let package = Package(
             [
                 "HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract",
                 "AuthContract", "HearthTestSupport",
+                // The rules contract runs the store under `RulesAccessPolicy`.
+                "HearthRules",
             ]),
         hearthTests(
             "FileSystemTests",
@@ -227,6 +230,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthFileSystem",
                 "HearthFirestoreCodec", "HearthCrypto",
                 "HearthContract", "AuthContract", "HearthTestSupport",
+                // The rules contract runs the store under `RulesAccessPolicy`.
+                "HearthRules",
                 // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
                 "HearthBench",
             ]),

@@ -59,7 +59,7 @@ struct RulesEvaluator {
         for (consumed, bound) in Self.prefixMatches(match.path.segments[...], remaining, version: version) {
             let variables = bindings.merging(bound) { _, new in new }
             let rest = remaining.dropFirst(consumed)
-            if rest.isEmpty {
+            if rest.isEmpty, !request.collectionGroup || variables.values.contains(where: Self.isPath) {
                 for allow in match.allows where allow.methods.contains(request.method) {
                     guard let condition = allow.condition else { return true }
                     if (try? evaluate(condition, variables, scope)) == .bool(true) { return true }
@@ -70,6 +70,11 @@ struct RulesEvaluator {
                 return true
             }
         }
+        return false
+    }
+
+    static func isPath(_ value: RulesValue) -> Bool {
+        if case .path = value { return true }
         return false
     }
 
