@@ -98,6 +98,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
                 "HearthFirestoreCodec",
                 "HearthFirestoreREST", "HearthCache",
+                // HEARTH_RULES: the local stores seen by a caller (`HearthLocalEngine`'s `Caller`) under the rules.
+                "HearthLocalEngine", "HearthRules",
             ],
             path: "CompositionRoot/Hearth"),
         // The `hearth` command; its `demo` runs the teaching example's use cases.
@@ -177,7 +179,13 @@ let package = Package(
             // The seeds' own Swift code, as written, on Hearth: only `import Hearth` (what users import).
             ["Hearth", "HearthTestSupport"]),
         hearthTests("DomainTests", ["HearthDomain", "HearthTestSupport"]),
-        hearthTests("RulesTests", ["HearthDomain", "HearthRules", "HearthTestSupport"]),
+        hearthTests(
+            "RulesTests",
+            [
+                "HearthDomain", "HearthRules", "HearthTestSupport",
+                // The file store as a user against the emulator (EnforcementDifferentialTests).
+                "HearthPort", "HearthFileSystem",
+            ]),
         hearthTests(
             "PortTests",
             // HearthInMemory: a real store for the polling listener to poll.
