@@ -123,6 +123,8 @@ let package = Package(
                 "HearthCache",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
+                // The `rules-cost` scenario's policy.
+                "HearthRules",
             ],
             path: "CompositionRoot/HearthBench"),
 

@@ -11,15 +11,19 @@ public struct RulesEngine: Sendable {
     /// How many `get()`/`exists()`/`getAfter()`/`existsAfter()` calls one request may make (Firestore: 10
     /// for a single-document request).
     public var maximumDocumentReads = 10
+    /// The file's top-level functions by name, built once.
+    let functions: [String: RulesFunction]
 
     /// An engine deciding by `file`.
-    public init(file: RulesFile) { self.file = file }
+    public init(file: RulesFile) {
+        self.file = file
+        functions = Dictionary(file.functions.map { ($0.name, $0) }) { _, last in last }
+    }
 
     /// Whether `request` is allowed; `reader` answers the rules' document reads.
     public func allows(_ request: RulesRequest, reader: any RulesDocumentReader = NoDocuments()) -> Bool {
         let full = ["databases", request.database, "documents"] + request.path
         var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
-        let functions = Dictionary(file.functions.map { ($0.name, $0) }) { _, last in last }
         for match in file.matches
         where evaluator.visit(match, full[...], bindings: [:], functions: functions, version: file.version) {
             return true
@@ -40,6 +44,8 @@ struct RulesEvaluator {
     let maximumReads: Int
     var reads = 0
     var callDepth = 0
+    /// `request`, built at its first use.
+    var cachedRequest: RulesValue?
 
     init(request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int) {
         self.request = request
@@ -223,10 +229,16 @@ struct RulesEvaluator {
         return .bool(!deciding)
     }
 
-    func identifier(_ name: String, _ variables: [String: RulesValue]) throws(RulesEvaluationError) -> RulesValue {
+    mutating func identifier(
+        _ name: String, _ variables: [String: RulesValue]
+    ) throws(RulesEvaluationError) -> RulesValue {
         if let value = variables[name] { return value }
         switch name {
-        case "request": return requestValue
+        case "request":
+            if let cachedRequest { return cachedRequest }
+            let value = requestValue
+            cachedRequest = value
+            return value
         case "resource":
             // A query's documents: only what its equality filters fix is known (anything else errors).
             if request.method == .list {
