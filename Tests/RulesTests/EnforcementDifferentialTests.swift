@@ -39,24 +39,11 @@ struct EnforcementDifferentialTests {
         for number in 0..<RulesDifferentialTests.requestsPerFile {
             let request = RandomRequest(&random)
             let path = try DocumentPath(request.path)
-            // The document's state before the request, written as the owner (rules bypassed) on both.
-            if let existing = request.existing {
-                try await client.write(request.path, existing, token: nil)
-                _ = try await store.commit([.update(path, fields: existing)], transaction: nil)
-            } else {
-                try await client.delete(request.path, token: nil)
-                _ = try await store.commit([.delete(path)], transaction: nil)
-            }
-            let token = request.user.map { EmulatorREST.token(uid: $0.uid, claims: $0.claims, project: project) } ?? ""
-            let status: Int
-            switch request.operation {
-            case .get: status = try await client.get(request.path, token: token)
-            case .set(let fields): status = try await client.write(request.path, fields, token: token)
-            case .delete: status = try await client.delete(request.path, token: token)
-            case .list(let owner, let limit):
-                status = try await client.query(request.collection, owner: owner, limit: limit, token: token)
-            }
+            let status = try await client.send(request)
             let emulatorAllows = status != 403
+            // The same state before the request in the store, written as the admin (rules bypassed).
+            _ = try await store.commit(
+                [request.existing.map { .update(path, fields: $0) } ?? .delete(path)], transaction: nil)
             let view = store.acting(as: try request.context, policy: policy)
             let hearthAllows: Bool
             do {
