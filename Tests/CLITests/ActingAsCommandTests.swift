@@ -56,3 +56,35 @@ struct ActingAsCommandTests {
         #expect(badClaims.status == 2)
     }
 }
+
+/// `--as-uid` and `--anonymous` on the Firestore emulator: the command sends an unsigned ID token (or no
+/// credentials) and the emulator's rules decide.
+@Suite(
+    "hearth --as-uid on the emulator",
+    .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"),
+    .enabled(if: FirestoreEmulator.availability.isAvailable, "\(FirestoreEmulator.availability.reason)")
+)
+struct ActingAsEmulatorTests {
+    @Test func aUser_andAnonymous_areDecidedByTheEmulatorsRules() async throws {
+        let emulator = try await FirestoreEmulator.shared()
+        let project = FirestoreEmulator.newProjectID(prefix: "cli-as")
+        try await emulator.setRules(SeedRules.seed001, projectID: project)
+        let workspace = try Workspace(
+            store: "firestore",
+            environment: ["FIRESTORE_EMULATOR_HOST": emulator.hostAndPort, "GOOGLE_CLOUD_PROJECT": project])
+        defer { workspace.remove() }
+
+        try workspace.succeed(["set", "users/u1", #"{"n":1}"#, "--as-uid", "u1"])
+        let own = try workspace.succeed(["get", "users/u1", "--as-uid", "u1"])
+        let other = try workspace.run(["get", "users/u1", "--as-uid", "u2"])
+        let anonymous = try workspace.run(["get", "users/u1", "--anonymous"])
+        try workspace.succeed(["set", "products/p1", #"{"n":1}"#, "--as-uid", "u1", "--claims", #"{"admin":true}"#])
+        let plain = try workspace.run(["set", "products/p1", #"{"n":2}"#, "--as-uid", "u1"])
+
+        #expect(own.standardOutput.contains("\"n\""))
+        #expect(other.status == 1)
+        #expect(other.standardError.contains("PERMISSION_DENIED"), "\(other)")
+        #expect(anonymous.status == 1)
+        #expect(plain.status == 1)
+    }
+}

@@ -96,16 +96,18 @@ struct RulesConfigurationTests {
         #expect(error?.message.contains("/nonexistent/firestore.rules") == true)
     }
 
-    @Test func actingAsAUser_withoutRules_orOnFirestore_isInvalid() {
+    @Test func actingAsAUser_withoutRules_orOnProductionFirestore_isInvalid_onTheEmulatorItOpens() throws {
         let user = AuthContext.unauthenticated
 
         #expect(throws: DocumentStoreError.self) { try HearthConfiguration(store: .memory, actingAs: user).makeStore() }
         #expect(throws: DocumentStoreError.self) {
             try HearthConfiguration(
-                store: .firestore(FirestoreTarget(projectID: "demo-x", emulatorHost: "127.0.0.1:1")),
-                rules: .text(Self.rules), actingAs: user
+                store: .firestore(FirestoreTarget(projectID: "x-prod")), allowsProduction: true, actingAs: user
             ).makeStore()
         }
+        _ = try HearthConfiguration(
+            store: .firestore(FirestoreTarget(projectID: "demo-x", emulatorHost: "127.0.0.1:1")), actingAs: user
+        ).makeStore()
     }
 
     @Test func environment_rejectsContradictionsAndBadClaims() {

@@ -44,9 +44,11 @@ public struct HearthConfiguration: Sendable {
     /// The security rules the local stores (memory, file) enforce for ``actingAs`` (`HEARTH_RULES`); `nil`
     /// (the default): none. The Firestore REST store leaves rules to the server.
     public var rules: RulesSource?
-    /// Who the local store's requests are made as (`HEARTH_AS_UID`, `HEARTH_AS_CLAIMS`,
-    /// `HEARTH_AS_ANONYMOUS`): `AuthContext.admin` (the default) bypasses ``rules``, as the server SDKs
-    /// do; a user or `unauthenticated` is checked against them on every request (see ``makeStore()``).
+    /// Who the store's requests are made as (`HEARTH_AS_UID`, `HEARTH_AS_CLAIMS`, `HEARTH_AS_ANONYMOUS`):
+    /// `AuthContext.admin` (the default) bypasses ``rules``, as the server SDKs do; a user or
+    /// `unauthenticated` is checked against them on every request of a local store, and on the Firestore
+    /// emulator sends an unsigned ID token (or none) so that the emulator's rules decide (see
+    /// ``makeStore()``).
     public var actingAs: AuthContext = .admin
 
     /// A configuration; see each property for its default.

@@ -26,8 +26,10 @@ extension HearthConfiguration {
     /// denial is `permissionDenied` naming the method and the path. The rules are read and parsed first,
     /// before anything is opened: an unreadable file is `notFound`, a file that does not parse
     /// `invalidArgument` naming its line and column. ``actingAs`` other than `admin` without ``rules`` on a
-    /// local store is `invalidArgument` (nothing would check it), and so is ``actingAs`` other than
-    /// `admin` on Firestore (not supported yet: the REST store sends the configured credentials).
+    /// local store is `invalidArgument` (nothing would check it). On the Firestore emulator, ``actingAs``
+    /// other than `admin` sends an unsigned ID token naming the user and their claims (or, unauthenticated,
+    /// no credentials), so the emulator's own rules decide; on production Firestore it is `invalidArgument`
+    /// (sign in instead).
     ///
     /// With an offline ``cache``, the store above (logged, when ``logger`` is set) is the remote of a
     /// `LazyCachedDocumentStore` (a `CachingDocumentStore`, so `Database`'s sources, network controls and
@@ -56,7 +58,11 @@ extension HearthConfiguration {
             let client = URLSessionHTTPClient()
             var configuration = try FirestoreRESTConfiguration.fromEnvironment(
                 target.restEnvironment, httpClient: client)
-            if let provider = target.tokenProvider { configuration.tokenProvider = provider }
+            if let provider = EmulatorCallerToken.provider(for: actingAs, projectID: target.projectID)
+                ?? target.tokenProvider
+            {
+                configuration.tokenProvider = provider
+            }
             made = FirestoreRESTDocumentStore(configuration: configuration, httpClient: client)
         }
         if let logger {
@@ -68,10 +74,10 @@ extension HearthConfiguration {
 
     /// The caller and the parsed rules of a local store (`nil`: no rules); see ``makeStore()``.
     private func localAccess() throws(DocumentStoreError) -> Caller? {
-        if case .firestore = store {
-            guard actingAs == .admin else {
+        if case .firestore(let target) = store {
+            guard actingAs == .admin || target.emulatorHost != nil else {
                 throw .invalidArgument(
-                    "HEARTH_AS_UID and HEARTH_AS_ANONYMOUS work on the local stores (memory, file), not yet on Firestore."
+                    "HEARTH_AS_UID and HEARTH_AS_ANONYMOUS work on the local stores and the emulator (FIRESTORE_EMULATOR_HOST), not on production Firestore: sign in instead."
                 )
             }
             return nil

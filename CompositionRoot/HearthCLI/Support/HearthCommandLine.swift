@@ -35,9 +35,10 @@ enum HearthCommandLine {
 
             Every command runs as the user signed in with hearth auth (on Firestore, under its security
             rules; on a local store, under HEARTH_RULES when set); --admin runs it with admin rights instead.
-            On a local store with HEARTH_RULES, --as-uid <uid> [--claims '<JSON object>'] runs it as that
-            user without signing in, and --anonymous unauthenticated (request.auth == null); a request
-            the rules deny exits 1 with PERMISSION_DENIED naming the path.
+            On a local store with HEARTH_RULES, or on the emulator, --as-uid <uid> [--claims '<JSON
+            object>'] runs it as that user without signing in (the emulator gets an unsigned ID token),
+            and --anonymous unauthenticated (request.auth == null); a request the rules deny exits 1
+            with PERMISSION_DENIED.
 
             Exit status: 0 done, 1 failed (the store's error, a missing document), 2 bad arguments,
             input or configuration (nothing is written).
