@@ -63,28 +63,38 @@ public struct DocumentReference: Sendable, Hashable {
     // MARK: - Reading
 
     /// Reads the document. A missing document is a snapshot whose `exists` is `false`, not an error.
-    /// `fieldMask` limits the fields returned.
+    /// `fieldMask` limits the fields returned. On a store with an offline cache (a `CachingDocumentStore`),
+    /// a read of the whole document carries its ``DocumentSnapshot/metadata``.
     public func getDocument(fieldMask: [FieldPath]? = nil) async throws -> DocumentSnapshot {
         let path = try checkedPath()
         await database.pipeline.drain()
+        if fieldMask == nil, let cache = database.store as? any CachingDocumentStore {
+            let read = try await cache.readDocument(path, source: .default)
+            return DocumentSnapshot(reference: self, document: read.document, readTime: nil, cache: read.metadata)
+        }
         let document = try await database.store.getDocument(path, mask: fieldMask, consistency: .latest)
         return DocumentSnapshot(reference: self, document: document, readTime: nil)
     }
 
-    /// Reads the document and decodes it. Throws `notFound` naming the path when the document does not
-    /// exist, and `invalidArgument` naming the field when the data does not fit `T`.
+    /// Reads the document and decodes it (Firebase's `getDocument(as:with:decoder:)`), pending server
+    /// timestamps read as `serverTimestampBehavior` says (default null, as in Firebase). Throws `notFound`
+    /// naming the path when the document does not exist, and `invalidArgument` naming the field when the
+    /// data does not fit `T`.
     public func getDocument<T: Decodable>(
-        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     ) async throws -> T {
-        try await getDocument().data(as: type, decoder: decoder)
+        try await getDocument().data(as: type, with: serverTimestampBehavior, decoder: decoder)
     }
 
-    /// Reads the document and decodes it, or returns `nil` when it does not exist.
+    /// Reads the document and decodes it (as ``getDocument(as:with:decoder:)``), or returns `nil` when it
+    /// does not exist.
     public func getDocumentIfExists<T: Decodable>(
-        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     ) async throws -> T? {
         let snapshot = try await getDocument()
-        return snapshot.exists ? try snapshot.data(as: type, decoder: decoder) : nil
+        return snapshot.exists ? try snapshot.data(as: type, with: serverTimestampBehavior, decoder: decoder) : nil
     }
 
     // MARK: - Writing

@@ -1,5 +1,6 @@
 import Foundation
 public import HearthDomain
+import HearthPort
 
 /// A document as read: its reference, whether it exists, and its fields and times when it does.
 public struct DocumentSnapshot: Sendable, Hashable {
@@ -9,12 +10,38 @@ public struct DocumentSnapshot: Sendable, Hashable {
     public let document: Document?
     /// When the document was read, when the store reports it.
     public let readTime: Timestamp?
+    /// Whether the snapshot came from a cache and shows unacknowledged local writes (``SnapshotMetadata/server``
+    /// on a store without a cache).
+    public let metadata: SnapshotMetadata
+    /// The fields holding a pending server timestamp, each with the value it had before the write (`nil`:
+    /// none): ``document`` holds the local estimate there; the Firebase-shaped and Codable reads follow a
+    /// ``ServerTimestampBehavior``. Empty on a store without a cache.
+    public let pendingServerTimestamps: [FieldPath: Value?]
 
-    /// A snapshot of the document at `reference`: `document` as read (`nil` when missing) at `readTime`.
-    public init(reference: DocumentReference, document: Document?, readTime: Timestamp?) {
+    /// A snapshot of the document at `reference`: `document` as read (`nil` when missing) at `readTime`,
+    /// with its `metadata` and its `pendingServerTimestamps` (see the properties).
+    public init(
+        reference: DocumentReference, document: Document?, readTime: Timestamp?,
+        metadata: SnapshotMetadata = .server, pendingServerTimestamps: [FieldPath: Value?] = [:]
+    ) {
         self.reference = reference
         self.document = document
         self.readTime = readTime
+        self.metadata = metadata
+        self.pendingServerTimestamps = pendingServerTimestamps
+    }
+
+    /// A snapshot of a cache's read: its metadata and pending server timestamps from `cache`.
+    init(reference: DocumentReference, document: Document?, readTime: Timestamp?, cache: CacheMetadata) {
+        self.init(
+            reference: reference, document: document, readTime: readTime,
+            metadata: SnapshotMetadata(cache, document: reference.path),
+            pendingServerTimestamps: cache.pending[reference.path]?.serverTimestamps ?? [:])
+    }
+
+    /// ``document`` with its pending server timestamps read as `behavior` says.
+    public func document(with behavior: ServerTimestampBehavior) -> Document? {
+        document?.reading(pendingServerTimestamps, as: behavior)
     }
 
     /// Whether the document exists.
@@ -37,21 +64,42 @@ public struct DocumentSnapshot: Sendable, Hashable {
     ///
     /// A Swift `Dictionary` merges keys that are canonically equal (`"é"` and `"e\u{301}"`), which
     /// Firestore keeps apart; of such keys the one last in UTF-8 byte order wins. ``fields`` keeps them all.
+    ///
+    /// A pending server timestamp reads as null (``ServerTimestampBehavior/none``, Firebase's default).
     public func data() -> [String: Any]? {
-        document.map { FirebaseShape.dictionary($0.fields, database: reference.database) }
+        data(with: .none)
+    }
+
+    /// ``data()`` with pending server timestamps read as `serverTimestampBehavior` says.
+    public func data(with serverTimestampBehavior: ServerTimestampBehavior) -> [String: Any]? {
+        document(with: serverTimestampBehavior).map {
+            FirebaseShape.dictionary($0.fields, database: reference.database)
+        }
     }
 
     /// The value at a dotted field path (`"address.city"`) in Firebase's shape (see ``data()``), or `nil`
     /// when it is missing, the document does not exist or the path is invalid. `"__name__"` gives the
-    /// document's ``DocumentReference``.
+    /// document's ``DocumentReference``. A pending server timestamp reads as null.
     public func get(_ field: String) -> Any? {
-        value(at: field).map { FirebaseShape.any($0, database: reference.database) }
+        get(field, serverTimestampBehavior: .none)
     }
 
     /// The value at a field path in Firebase's shape (see ``data()``), or `nil` when missing.
-    /// `FieldPath.documentID` gives the document's ``DocumentReference``.
+    /// `FieldPath.documentID` gives the document's ``DocumentReference``. A pending server timestamp reads
+    /// as null.
     public func get(_ field: FieldPath) -> Any? {
-        value(at: field).map { FirebaseShape.any($0, database: reference.database) }
+        get(field, serverTimestampBehavior: .none)
+    }
+
+    /// ``get(_:)-(String)`` with a pending server timestamp read as `serverTimestampBehavior` says.
+    public func get(_ field: String, serverTimestampBehavior: ServerTimestampBehavior) -> Any? {
+        guard let path = try? FieldPath(dotted: field) else { return nil }
+        return get(path, serverTimestampBehavior: serverTimestampBehavior)
+    }
+
+    /// ``get(_:)-(FieldPath)`` with a pending server timestamp read as `serverTimestampBehavior` says.
+    public func get(_ field: FieldPath, serverTimestampBehavior: ServerTimestampBehavior) -> Any? {
+        value(at: field, serverTimestampBehavior).map { FirebaseShape.any($0, database: reference.database) }
     }
 
     /// `get(_:)` as a subscript: `snapshot["address.city"] as? String`.
@@ -72,33 +120,43 @@ public struct DocumentSnapshot: Sendable, Hashable {
     }
 
     /// The typed value at a field path, or `nil` when missing. `FieldPath.documentID` gives the
-    /// document's reference value.
+    /// document's reference value. A pending server timestamp reads as its local estimate (see
+    /// ``pendingServerTimestamps``).
     public func value(at field: FieldPath) -> Value? {
+        value(at: field, .estimate)
+    }
+
+    private func value(at field: FieldPath, _ behavior: ServerTimestampBehavior) -> Value? {
         if field.isDocumentID { return exists ? .reference(reference.name) : nil }
-        return document?.fields.value(at: field)
+        return document(with: behavior)?.fields.value(at: field)
     }
 
     /// Decodes the value at a dotted field path (`"address.city"`) into `T`, or returns `nil` when the
     /// field is missing or the document does not exist. Throws `invalidArgument` when `field` is not a
     /// valid field path, and `invalidArgument` naming the document and the field (`field address.city:
     /// expected string, found integer`) when the stored value does not fit `T`; a stored null is such a
-    /// mismatch unless `T` accepts null (an `Optional`).
+    /// mismatch unless `T` accepts null (an `Optional`). A pending server timestamp reads as
+    /// `serverTimestampBehavior` says (default null, as in Firebase).
     public func get<T: Decodable>(
-        _ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        _ field: String, as type: T.Type, serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     )
         throws(DocumentStoreError) -> T?
     {
         let path = try FieldPath(dotted: field)
-        guard let value = value(at: path) else { return nil }
+        guard let value = value(at: path, serverTimestampBehavior) else { return nil }
         return try decoder.decodeField(type, from: value, at: path, documentPath: reference.path)
     }
 
-    /// Decodes the document into `T`. Throws `notFound` naming the path when the document does not exist,
-    /// and `invalidArgument` naming the field when the data does not fit `T`.
+    /// Decodes the document into `T` (Firebase's `data(as:with:decoder:)`), pending server timestamps read
+    /// as `serverTimestampBehavior` says (default null, as in Firebase: decode them into optionals, or
+    /// ask for `.estimate`). Throws `notFound` naming the path when the document does not exist, and
+    /// `invalidArgument` naming the field when the data does not fit `T`.
     public func data<T: Decodable>(
-        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     ) throws(DocumentStoreError) -> T {
-        guard let document else {
+        guard let document = document(with: serverTimestampBehavior) else {
             throw DocumentStoreError(.notFound, "Cannot decode \(T.self): no document at \(reference.path).")
         }
         return try decoder.decode(type, from: document)
@@ -116,12 +174,19 @@ public struct QuerySnapshot: Sendable, Hashable {
     /// previous snapshot, removals first, then additions, then modifications (every document `added` in
     /// the first snapshot). Empty for a one-time read and for a metadata-only snapshot.
     public let documentChanges: [DocumentChange]
+    /// Whether the results came from a cache, and whether any of them shows unacknowledged local writes
+    /// (``SnapshotMetadata/server`` on a store without a cache).
+    public let metadata: SnapshotMetadata
 
     /// Query results, as a read or a listener reports them.
-    public init(documents: [QueryDocumentSnapshot], readTime: Timestamp?, documentChanges: [DocumentChange] = []) {
+    public init(
+        documents: [QueryDocumentSnapshot], readTime: Timestamp?, documentChanges: [DocumentChange] = [],
+        metadata: SnapshotMetadata = .server
+    ) {
         self.documents = documents
         self.readTime = readTime
         self.documentChanges = documentChanges
+        self.metadata = metadata
     }
 
     /// The number of documents.
@@ -129,13 +194,17 @@ public struct QuerySnapshot: Sendable, Hashable {
     /// Whether there are no documents.
     public var isEmpty: Bool { documents.isEmpty }
 
-    /// Decodes every document into `T`, in order; throws on the first that does not fit, naming it.
+    /// Decodes every document into `T`, in order, pending server timestamps read as
+    /// `serverTimestampBehavior` says; throws on the first that does not fit, naming it.
     public func documents<T: Decodable>(
-        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     ) throws(DocumentStoreError) -> [T] {
         var models: [T] = []
         models.reserveCapacity(documents.count)
-        for document in documents { models.append(try document.data(as: type, decoder: decoder)) }
+        for document in documents {
+            models.append(try document.data(as: type, with: serverTimestampBehavior, decoder: decoder))
+        }
         return models
     }
 }
@@ -148,12 +217,31 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     public let document: Document
     /// When the results were read, when the store reports it.
     public let readTime: Timestamp?
+    /// Whether the document came from a cache and shows unacknowledged local writes.
+    public let metadata: SnapshotMetadata
+    /// The fields holding a pending server timestamp, each with its previous value (see
+    /// ``DocumentSnapshot/pendingServerTimestamps``).
+    public let pendingServerTimestamps: [FieldPath: Value?]
 
-    /// A result of a query: `document`, at `reference`, read at `readTime`.
-    public init(reference: DocumentReference, document: Document, readTime: Timestamp?) {
+    /// A result of a query: `document`, at `reference`, read at `readTime`, with its `metadata` and its
+    /// `pendingServerTimestamps` (see the properties).
+    public init(
+        reference: DocumentReference, document: Document, readTime: Timestamp?,
+        metadata: SnapshotMetadata = .server, pendingServerTimestamps: [FieldPath: Value?] = [:]
+    ) {
         self.reference = reference
         self.document = document
         self.readTime = readTime
+        self.metadata = metadata
+        self.pendingServerTimestamps = pendingServerTimestamps
+    }
+
+    /// A result of a cache's read: its metadata and pending server timestamps from `cache`.
+    init(reference: DocumentReference, document: Document, readTime: Timestamp?, cache: CacheMetadata) {
+        self.init(
+            reference: reference, document: document, readTime: readTime,
+            metadata: SnapshotMetadata(cache, document: document.path),
+            pendingServerTimestamps: cache.pending[document.path]?.serverTimestamps ?? [:])
     }
 
     /// The document's ID, the last segment of its path.
@@ -164,8 +252,23 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     public var updateTime: Timestamp { document.updateTime }
 
     /// The document's fields in Firebase's shape (see ``DocumentSnapshot/data()``):
-    /// `document.data()["name"] as? String`.
-    public func data() -> [String: Any] { FirebaseShape.dictionary(document.fields, database: reference.database) }
+    /// `document.data()["name"] as? String`. A pending server timestamp reads as null.
+    public func data() -> [String: Any] { data(with: .none) }
+    /// ``data()`` with pending server timestamps read as `serverTimestampBehavior` says.
+    public func data(with serverTimestampBehavior: ServerTimestampBehavior) -> [String: Any] {
+        FirebaseShape.dictionary(
+            document.reading(pendingServerTimestamps, as: serverTimestampBehavior).fields, database: reference.database)
+    }
+    /// The value at a dotted field path in Firebase's shape, a pending server timestamp read as
+    /// `serverTimestampBehavior` says.
+    public func get(_ field: String, serverTimestampBehavior: ServerTimestampBehavior) -> Any? {
+        snapshot.get(field, serverTimestampBehavior: serverTimestampBehavior)
+    }
+    /// The value at a field path in Firebase's shape, a pending server timestamp read as
+    /// `serverTimestampBehavior` says.
+    public func get(_ field: FieldPath, serverTimestampBehavior: ServerTimestampBehavior) -> Any? {
+        snapshot.get(field, serverTimestampBehavior: serverTimestampBehavior)
+    }
     /// The value at a dotted field path in Firebase's shape, or `nil` when missing or the path is invalid.
     public func get(_ field: String) -> Any? { snapshot.get(field) }
     /// The value at a field path in Firebase's shape, or `nil` when missing.
@@ -182,25 +285,30 @@ public struct QueryDocumentSnapshot: Sendable, Hashable {
     /// The typed value at a field path, or `nil` when missing.
     public func value(at field: FieldPath) -> Value? { snapshot.value(at: field) }
     /// Decodes the value at a dotted field path into `T`, or returns `nil` when the field is missing;
-    /// throws as ``DocumentSnapshot/get(_:as:decoder:)`` does (an invalid path, or a value that does not
-    /// fit `T`, naming the field).
+    /// throws as ``DocumentSnapshot/get(_:as:serverTimestampBehavior:decoder:)`` does (an invalid path, or
+    /// a value that does not fit `T`, naming the field).
     public func get<T: Decodable>(
-        _ field: String, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        _ field: String, as type: T.Type, serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     )
         throws(DocumentStoreError) -> T?
     {
-        try snapshot.get(field, as: type, decoder: decoder)
+        try snapshot.get(field, as: type, serverTimestampBehavior: serverTimestampBehavior, decoder: decoder)
     }
 
-    /// Decodes the document into `T`; throws `invalidArgument` naming the field when it does not fit.
+    /// Decodes the document into `T`, pending server timestamps read as `serverTimestampBehavior` says
+    /// (default null, as in Firebase); throws `invalidArgument` naming the field when it does not fit.
     public func data<T: Decodable>(
-        as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     ) throws(DocumentStoreError) -> T {
-        try decoder.decode(type, from: document)
+        try decoder.decode(type, from: document.reading(pendingServerTimestamps, as: serverTimestampBehavior))
     }
 
     /// The same document as a ``DocumentSnapshot``.
     public var snapshot: DocumentSnapshot {
-        DocumentSnapshot(reference: reference, document: document, readTime: readTime)
+        DocumentSnapshot(
+            reference: reference, document: document, readTime: readTime, metadata: metadata,
+            pendingServerTimestamps: pendingServerTimestamps)
     }
 }

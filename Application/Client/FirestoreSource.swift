@@ -48,20 +48,22 @@ extension DocumentReference {
         if let pathError { throw pathError }
         if let cache = database.store as? any CachingDocumentStore {
             await database.pipeline.drain()
-            let document = try await cache.getDocument(try checkedPath(), source: source.cacheReadSource)
-            return DocumentSnapshot(reference: self, document: document, readTime: nil)
+            let read = try await cache.readDocument(try checkedPath(), source: source.cacheReadSource)
+            return DocumentSnapshot(reference: self, document: read.document, readTime: nil, cache: read.metadata)
         }
         try source.check("document \(path)")
         return try await getDocument()
     }
 
-    /// Reads the document from `source` and decodes it (see ``getDocument(as:decoder:)``).
+    /// Reads the document from `source` and decodes it (see ``getDocument(as:with:decoder:)``), pending
+    /// server timestamps read as `serverTimestampBehavior` says.
     public func getDocument<T: Decodable>(
-        source: FirestoreSource, as type: T.Type, decoder: DocumentDecoder = DocumentDecoder()
+        source: FirestoreSource, as type: T.Type, with serverTimestampBehavior: ServerTimestampBehavior = .none,
+        decoder: DocumentDecoder = DocumentDecoder()
     )
         async throws -> T
     {
-        try await getDocument(source: source).data(as: type, decoder: decoder)
+        try await getDocument(source: source).data(as: type, with: serverTimestampBehavior, decoder: decoder)
     }
 }
 

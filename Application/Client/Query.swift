@@ -138,8 +138,11 @@ extension Query {
         let built = try build()
         if case .latest = consistency { await database.pipeline.drain() }
         let elements: [RunQueryResponse]
-        if let source, let cache = database.store as? any CachingDocumentStore {
-            elements = try await cache.runQueryAll(parent: built.parent, query: built.query, source: source)
+        var metadata = CacheMetadata.server
+        if let cache = database.store as? any CachingDocumentStore, source != nil || consistency == .latest {
+            let read = try await cache.readQuery(parent: built.parent, query: built.query, source: source ?? .default)
+            elements = read.responses
+            metadata = read.metadata
         } else {
             elements = try await database.store.runQueryAll(
                 parent: built.parent, query: built.query, consistency: consistency)
@@ -153,12 +156,12 @@ extension Query {
                 documents.append(
                     QueryDocumentSnapshot(
                         reference: DocumentReference(database: database, path: document.path), document: document,
-                        readTime: element.readTime)
+                        readTime: element.readTime, cache: metadata)
                 )
             }
         }
         if built.reversesResults { documents.reverse() }
-        return QuerySnapshot(documents: documents, readTime: readTime)
+        return QuerySnapshot(documents: documents, readTime: readTime, metadata: SnapshotMetadata(metadata))
     }
 }
 

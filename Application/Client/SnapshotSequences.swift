@@ -78,7 +78,8 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                 return nil
             }
             guard reversed else {
-                return ListenMapping.querySnapshot(snapshot.documents, snapshot.changes, snapshot.readTime, database)
+                return ListenMapping.querySnapshot(
+                    snapshot.documents, snapshot.changes, snapshot.readTime, snapshot.metadata, database)
             }
             let forward = snapshot.documents.reordered(snapshot.documents.ordering.reversed)
             let changes =
@@ -88,7 +89,7 @@ public struct QuerySnapshots: AsyncSequence, Sendable {
                     SnapshotChanges.initial(forward)
                 }
             previous = forward
-            return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, database)
+            return ListenMapping.querySnapshot(forward, changes, snapshot.readTime, snapshot.metadata, database)
         }
 
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
@@ -163,8 +164,9 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
                 return nil
             }
             return DocumentSnapshot(
-                reference: reference, document: snapshot.documents.document(reference.path), readTime: snapshot.readTime
-            )
+                reference: reference, document: snapshot.documents.document(reference.path),
+                readTime: snapshot.readTime,
+                cache: snapshot.metadata)
         }
 
         private mutating func nextFromBase() async throws -> ListenSnapshot? {
@@ -180,12 +182,13 @@ public struct DocumentSnapshots: AsyncSequence, Sendable {
 /// Port snapshots to client snapshots.
 enum ListenMapping {
     static func querySnapshot(
-        _ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ database: Database
+        _ documents: DocumentSet, _ changes: [ListenChange], _ readTime: Timestamp, _ metadata: CacheMetadata,
+        _ database: Database
     ) -> QuerySnapshot {
         func snapshot(_ document: Document) -> QueryDocumentSnapshot {
             QueryDocumentSnapshot(
                 reference: DocumentReference(database: database, path: document.path), document: document,
-                readTime: readTime)
+                readTime: readTime, cache: metadata)
         }
         return QuerySnapshot(
             documents: documents.map(snapshot),
@@ -194,7 +197,8 @@ enum ListenMapping {
                 DocumentChange(
                     type: type(change.kind), document: snapshot(change.document), oldIndex: change.oldIndex,
                     newIndex: change.newIndex)
-            }
+            },
+            metadata: SnapshotMetadata(metadata)
         )
     }
 

@@ -12,6 +12,12 @@ extension CachedDocumentStore: CachingDocumentStore {
     ///   missing (deleted by a pending write, or read missing from the server): the cache keeps no
     ///   tombstones yet (see `Docs/Offline.md`).
     public func getDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> Document? {
+        try await readDocument(path, source: source).document
+    }
+
+    /// Reads one document as ``getDocument(_:source:)``, with its metadata: `isFromCache` when the cache
+    /// answered (`.cache`, or `.default` offline), and the document's pending state.
+    public func readDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> CachedDocumentRead {
         try checkOpen()
         var fromCache = source == .cache
         if !fromCache {
@@ -19,18 +25,24 @@ extension CachedDocumentStore: CachingDocumentStore {
                 let documents = try await remoteDocuments([path])
                 try await settle(documents, removing: nil)
                 // No pending write on top: the server's document itself, with the server's times.
-                if !hasPendingWrites(path), let server = documents[path] { return server }
+                if !hasPendingWrites(path), let server = documents[path] {
+                    return CachedDocumentRead(document: server, metadata: CacheMetadata(isFromCache: false))
+                }
             } catch let error as DocumentStoreError where source == .default && isOffline(error) {
                 fromCache = true
             }
         }
-        let document = try await local.getDocument(path, mask: nil, consistency: .latest)
+        let (document, pending) = try await localRead {
+            try await local.getDocument(path, mask: nil, consistency: .latest)
+        } pending: { _ in
+            [path]
+        }
         if document == nil, fromCache {
             throw DocumentStoreError(
                 .unavailable,
                 "Document \(path) is not in the offline cache (source: .cache, or the network is disabled).")
         }
-        return document
+        return CachedDocumentRead(document: document, metadata: CacheMetadata(isFromCache: fromCache, pending: pending))
     }
 
     /// Runs a query from `source`, pending writes overlaid: `.server` and `.default` run it on the remote and
@@ -41,47 +53,95 @@ extension CachedDocumentStore: CachingDocumentStore {
     public func runQueryAll(
         parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
     ) async throws -> [RunQueryResponse] {
+        try await readQuery(parent: parent, query: query, source: source).responses
+    }
+
+    /// Runs a query as ``runQueryAll(parent:query:source:)``, with the results' metadata: `isFromCache`
+    /// when the cache answered (`.cache`, or `.default` offline), and which results have pending writes.
+    public func readQuery(
+        parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
+    ) async throws
+        -> CachedQueryRead
+    {
         try checkOpen()
         var server: [DocumentPath: Document] = [:]
+        var fromCache = source == .cache
         if source != .cache {
             do {
                 let remoteResults = try await reachableRemote(for: "run a query on the server").runQueryAll(
                     parent: parent, query: query, consistency: .latest)
                 for case let document? in remoteResults.map(\.document) { server[document.path] = document }
-                var documents: [DocumentPath: Document?] = [:]
-                for case let document? in remoteResults.map(\.document) { documents[document.path] = .some(document) }
-                let cached = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
-                let pending = Set(pendingWrites.flatMap(\.paths))
-                let stale = cached.compactMap(\.document?.path).filter {
-                    documents[$0] == nil && !pending.contains($0)
-                }
-                if !stale.isEmpty { documents.merge(try await remoteDocuments(stale)) { $1 } }
-                if query.select == nil {
-                    try await settle(documents, removing: nil)
-                } else {
-                    // A projection is not the whole document: refresh the documents themselves.
-                    try await refresh(paths: Array(documents.keys))
-                }
+                try await takeServerResults(remoteResults.compactMap(\.document), parent: parent, query: query)
             } catch let error as DocumentStoreError where source == .default && isOffline(error) {
-                // Offline: answer from the cache below.
+                fromCache = true  // Offline: answer from the cache below.
                 server = [:]
             }
         }
-        let results = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
-        guard !server.isEmpty else { return results }
+        let (responses, pending) = try await localRead {
+            try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+        } pending: {
+            $0.compactMap(\.document?.path)
+        }
         // Documents without a pending write on top are the server's own, with the server's times.
-        return results.map { response in
+        let answered = responses.map { response in
             guard let path = response.document?.path, let document = server[path], !hasPendingWrites(path) else {
                 return response
             }
             return RunQueryResponse(
                 document: document, readTime: response.readTime, skippedResults: response.skippedResults)
         }
+        return CachedQueryRead(responses: answered, metadata: CacheMetadata(isFromCache: fromCache, pending: pending))
     }
 
     /// Whether a queued write touches `path`.
     func hasPendingWrites(_ path: DocumentPath) -> Bool {
         state.withLock { $0.queue.contains { $0.writes.contains { $0.path == path } } }
+    }
+
+    /// Makes the cache hold the server's `results` of `query` under `parent` (with pending writes on top),
+    /// and re-reads from the server every document the cache would have returned that the server did not
+    /// (so documents deleted on the server leave the cache). Documents whose cached fields already are the
+    /// server's, with no pending writes, are left as they are (their listeners see no change).
+    func takeServerResults(_ results: [Document], parent: DocumentPath?, query: StructuredQuery) async throws {
+        var documents: [DocumentPath: Document?] = [:]
+        for document in results { documents[document.path] = .some(document) }
+        let cached = try await local.runQueryAll(parent: parent, query: query, consistency: .latest)
+        let pending = Set(pendingWrites.flatMap(\.paths))
+        let stale = cached.compactMap(\.document?.path).filter {
+            documents[$0] == nil && !pending.contains($0)
+        }
+        if !stale.isEmpty { documents.merge(try await remoteDocuments(stale)) { $1 } }
+        if query.select == nil {
+            try await settleChanged(documents)
+        } else {
+            // A projection is not the whole document: refresh the documents themselves.
+            try await refresh(paths: Array(documents.keys))
+        }
+    }
+
+    /// ``settle(_:removing:)`` of the `documents` that differ from what the cache holds or have pending writes.
+    func settleChanged(_ documents: [DocumentPath: Document?]) async throws {
+        guard !documents.isEmpty else { return }
+        let pending = Set(pendingWrites.flatMap(\.paths))
+        let held = try await local.batchGetDocuments(Array(documents.keys), mask: nil, consistency: .latest)
+        var changed = documents
+        for read in held.documents where !pending.contains(read.path) {
+            if let server = documents[read.path], server?.fields == read.document?.fields {
+                changed.removeValue(forKey: read.path)
+            }
+        }
+        try await settle(changed, removing: nil)
+    }
+
+    /// Runs `read` on the local store and takes the pending state of the paths `paths` names in its
+    /// result, both while no local commit runs, so the two agree.
+    private func localRead<Result: Sendable>(
+        _ read: () async throws -> Result, pending paths: (Result) -> [DocumentPath]
+    ) async throws -> (Result, [DocumentPath: PendingDocumentState]) {
+        try await localLock.withLock {
+            let result = try await read()
+            return (result, pendingView.states(of: paths(result), queue: pendingWrites))
+        }
     }
 
     /// Whether `error` means the remote cannot be reached (the cache answers `.default` reads then).
@@ -177,12 +237,5 @@ extension CachedDocumentStore: CachingDocumentStore {
     /// The remote's collection IDs (`unavailable` while the network is disabled).
     public func listCollectionIDs(_ request: ListCollectionIDsRequest) async throws -> ListCollectionIDsResponse {
         try await reachableRemote(for: "list collection IDs").listCollectionIDs(request)
-    }
-
-    /// Listens to the cache (Firebase's `source: .cache` listen): local writes and every refresh of the
-    /// cache show at once; changes on the server show when a read or the flusher brings them in.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
-    {
-        local.listen(target, options: options)
     }
 }

@@ -17,8 +17,9 @@ import Synchronization
 ///   cache); ``getDocument(_:source:)`` and ``runQueryAll(parent:query:source:)`` take a source. Every
 ///   read answers from the cache after refreshing it, so pending writes are always overlaid.
 /// - ``disableNetwork()``, ``enableNetwork()``, ``waitForPendingWrites()`` as Firebase's.
-/// - Listeners listen to the cache (Firebase's `source: .cache` listen); aggregations, listings,
-///   collection IDs and transactions go to the remote (`unavailable` while the network is disabled).
+/// - Listeners answer from the cache, then from the server (``listen(_:options:)``), their snapshots
+///   carrying `CacheMetadata`; aggregations, listings, collection IDs and transactions go to the remote
+///   (`unavailable` while the network is disabled).
 ///
 /// Make one with ``open(remote:local:options:)``; close it with ``close()``, which stops the flusher
 /// and closes both stores.
@@ -38,7 +39,8 @@ public final class CachedDocumentStore: DocumentStore {
         var nextSequence: Int64 = 1
         var networkEnabled = true
         var closed = false
-        var waiters: [(upTo: Int64, continuation: CheckedContinuation<Void, any Error>)] = []
+        var waiters: [(upTo: Int64, id: Int, continuation: CheckedContinuation<Void, any Error>)] = []
+        var nextWaiter = 0
         /// The server's verdicts wanted for commits of this run (see `CachedDocumentStore+Outcomes.swift`).
         var outcomes: [Int64: Outcome] = [:]
     }
@@ -49,6 +51,8 @@ public final class CachedDocumentStore: DocumentStore {
     let localLock = AsyncLock()
     let rejections: AsyncStream<RejectedWrite>.Continuation
     let wake: AsyncStream<Void>.Continuation
+    /// The pending state the snapshots report, and the observers of its changes (`PendingView.swift`).
+    let pendingView = PendingView()
     private let wakeSignals: AsyncStream<Void>
     private let flusher = Mutex<Task<Void, Never>?>(nil)
 
@@ -111,33 +115,53 @@ public final class CachedDocumentStore: DocumentStore {
     /// (transactions, aggregations, listings) fail with `unavailable`. A send already under way completes.
     public func disableNetwork() {
         state.withLock { $0.networkEnabled = false }
+        pendingView.signal()
     }
 
     /// Lets calls reach the remote again; the flusher resumes at once.
     public func enableNetwork() {
         state.withLock { $0.networkEnabled = true }
         wake.yield()
+        pendingView.signal()
     }
 
     /// Returns once every write committed before the call has left the queue (acknowledged or rejected);
     /// at once when none is pending. Throws `failedPrecondition` when the store is closed before then, and
     /// `cancelled` when the task is.
     public func waitForPendingWrites() async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let resumeNow = state.withLock { state -> (any Error)?? in
-                if state.closed {
-                    return .some(DocumentStoreError(.failedPrecondition, "The offline cache is closed."))
-                }
-                guard let last = state.queue.last?.sequence else { return .some(nil) }
-                state.waiters.append((last, continuation))
-                return nil
-            }
-            switch resumeNow {
-            case .some(.some(let error)): continuation.resume(throwing: error)
-            case .some(.none): continuation.resume()
-            case .none: break
-            }
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow = state.withLock { state -> (any Error)?? in
+                    if state.closed {
+                        return .some(DocumentStoreError(.failedPrecondition, "The offline cache is closed."))
+                    }
+                    if Task.isCancelled { return .some(Self.waitCancelled) }
+                    guard let last = state.queue.last?.sequence else { return .some(nil) }
+                    state.waiters.append((last, id, continuation))
+                    return nil
+                }
+                switch resumeNow {
+                case .some(.some(let error)): continuation.resume(throwing: error)
+                case .some(.none): continuation.resume()
+                case .none: break
+                }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiters.remove(at: index).continuation
+            }
+            waiter?.resume(throwing: Self.waitCancelled)
+        }
+    }
+
+    /// What a cancelled ``waitForPendingWrites()`` throws: the writes stay queued.
+    private static var waitCancelled: DocumentStoreError {
+        DocumentStoreError(.cancelled, "Waiting for pending writes was cancelled; the writes stay queued.")
     }
 
     /// Stops the flusher (the queue stays in the local store for the next run), ends waiters of
@@ -227,15 +251,15 @@ public final class CachedDocumentStore: DocumentStore {
     private func queue(_ writes: [Write], tracked: Bool) async throws -> PendingCommit {
         try await localLock.withLock {
             try checkOpen()
-            let mustExist = writes.filter { $0.precondition == .exists(true) }.map(\.path)
-            var exists: [DocumentPath: Bool] = [:]
-            if !mustExist.isEmpty {
-                for read in try await local.batchGetDocuments(mustExist, mask: [], consistency: .latest).documents {
-                    exists[read.path] = read.document != nil
-                }
-            }
-            let (localWrites, indexes) = LocalEffect.localWrites(writes, exists: exists)
             let entry = PendingWrite(sequence: state.withLock { $0.nextSequence }, writes: writes)
+            var current: [DocumentPath: Document?] = [:]
+            for read in try await local.batchGetDocuments(entry.paths, mask: nil, consistency: .latest).documents {
+                current[read.path] = .some(read.document)
+            }
+            let (localWrites, indexes) = LocalEffect.localWrites(
+                writes, exists: current.mapValues { $0 != nil })
+            pendingView.willCommit(entry, current: current, queue: pendingWrites)
+            defer { pendingView.didCommit(entry) }
             let entryPath = try entry.documentPath()
             let response: CommitResponse
             do {
@@ -293,6 +317,8 @@ public final class CachedDocumentStore: DocumentStore {
                 writes += LocalEffect.rebase(path, on: document, pending: remaining)
             }
             if let entry { writes.append(.delete(try entry.documentPath())) }
+            pendingView.willSettle(documents, removing: entry)
+            defer { pendingView.didSettle(removing: entry, queue: pendingWrites) }
             // Usually one commit; more when the re-applied writes exceed a local commit's limits. The entry
             // leaves the queue with the last one; a crash before it leaves it queued, and its next settling
             // rebases the documents again.
@@ -312,8 +338,7 @@ public final class CachedDocumentStore: DocumentStore {
     /// Reads `paths` from the remote and refreshes them in the cache (pending writes re-applied).
     func refresh(paths: [DocumentPath]) async throws {
         guard !paths.isEmpty else { return }
-        let documents = try await remoteDocuments(paths)
-        try await settle(documents, removing: nil)
+        try await settleChanged(try await remoteDocuments(paths))
     }
 
     /// The remote's documents at `paths` (`nil`: missing).

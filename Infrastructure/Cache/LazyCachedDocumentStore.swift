@@ -137,6 +137,18 @@ public final class LazyCachedDocumentStore: CachingDocumentStore {
         try await cache().serverOutcome(of: commit)
     }
 
+    /// Reads one document from `source` on the running cache, with its metadata.
+    public func readDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> CachedDocumentRead {
+        try await cache().readDocument(path, source: source)
+    }
+
+    /// Runs a query from `source` on the running cache, with its metadata.
+    public func readQuery(
+        parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
+    ) async throws -> CachedQueryRead {
+        try await cache().readQuery(parent: parent, query: query, source: source)
+    }
+
     /// Reads one document from `source` on the running cache.
     public func getDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> Document? {
         try await cache().getDocument(path, source: source)

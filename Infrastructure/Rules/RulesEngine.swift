@@ -62,6 +62,11 @@ struct RulesEvaluator {
     var callDepth = 0
     /// `request`, built at its first use.
     var cachedRequest: RulesValue?
+    /// The `let` bindings of the functions being called whose value is an error: the error is thrown where
+    /// the name is used, not where it is bound, so that `&&` and `||` can absorb it as the emulator does
+    /// (`let isAdmin = request.auth.token.admin == true; return isAdmin || isSelf;` allows the user
+    /// without an `admin` claim).
+    var failedBindings: [String: RulesEvaluationError] = [:]
 
     init(request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int) {
         self.request = request
@@ -181,7 +186,7 @@ struct RulesEvaluator {
                     throw RulesEvaluationError("\(global).\(name) is a function")
                 }
                 // `request.x` without building all of `request`.
-                if global == "request" {
+                if global == "request", failedBindings[global] == nil {
                     guard let value = requestMember(name) else { throw RulesEvaluationError("no field \(name)") }
                     return value
                 }
@@ -205,6 +210,19 @@ struct RulesEvaluator {
                 throw RulesEvaluationError("slice out of range")
             }
             return .list(Array(items[Int(start)..<Int(end)]))
+        case .call(.identifier(let name, _), let arguments, _) where functions[name] != nil:
+            // A user function's arguments, like its `let`s, fail where they are used (see `failedBindings`):
+            // `canWrite(resource.data.owner)` of a query allows an admin whose check does not read it.
+            var values: [Result<RulesValue, RulesEvaluationError>] = []
+            for argument in arguments {
+                do throws(RulesEvaluationError) {
+                    values.append(.success(try evaluate(argument, variables, functions)))
+                } catch {
+                    values.append(.failure(error))
+                }
+            }
+            guard let function = functions[name] else { throw RulesEvaluationError("unknown function \(name)") }
+            return try callUser(function, values, variables, functions)
         case .call(let callee, let arguments, _):
             var values: [RulesValue] = []
             for argument in arguments { values.append(try evaluate(argument, variables, functions)) }
@@ -278,6 +296,7 @@ struct RulesEvaluator {
         _ name: String, _ variables: [String: RulesValue]
     ) throws(RulesEvaluationError) -> RulesValue {
         if let value = variables[name] { return value }
+        if let error = failedBindings[name] { throw error }
         switch name {
         case "request":
             if let cachedRequest { return cachedRequest }

@@ -59,7 +59,8 @@ extension RulesEvaluator {
     {
         switch (op, left, right) {
         case (.add, .string(let a), .string(let b)): return .string(a + b)
-        case (.add, .list(let a), .list(let b)): return .list(a + b)
+        // No `+` of lists (nor of sets): the emulator denies `[1, 2] + [3] == [1, 2, 3]` (an error) and
+        // allows `[1, 2].concat([3]) == [1, 2, 3]`, which is how rules concatenate.
         case (.add, .timestamp(let time), .duration(let nanos)), (.add, .duration(let nanos), .timestamp(let time)):
             return .timestamp(try shifted(time, by: nanos))
         case (.subtract, .timestamp(let time), .duration(let nanos)):

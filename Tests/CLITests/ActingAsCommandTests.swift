@@ -14,14 +14,14 @@ struct ActingAsCommandTests {
         return (workspace, ["HEARTH_RULES": file.path])
     }
 
-    @Test func aUser_writesAndReadsTheirOwnDocument_andIsDeniedAnothers() throws {
+    @Test func aUser_writesAndReadsTheirOwnDocument_andIsDeniedAnothers() async throws {
         let (workspace, rules) = try makeWorkspace()
         defer { workspace.remove() }
 
-        try workspace.succeed(["set", "users/u1", #"{"n":1}"#, "--as-uid", "u1"], environment: rules)
-        let own = try workspace.succeed(["get", "users/u1", "--as-uid", "u1"], environment: rules)
-        let other = try workspace.run(["get", "users/u1", "--as-uid", "u2"], environment: rules)
-        let anonymous = try workspace.run(["get", "users/u1", "--anonymous"], environment: rules)
+        try await workspace.succeed(["set", "users/u1", #"{"n":1}"#, "--as-uid", "u1"], environment: rules)
+        let own = try await workspace.succeed(["get", "users/u1", "--as-uid", "u1"], environment: rules)
+        let other = try await workspace.run(["get", "users/u1", "--as-uid", "u2"], environment: rules)
+        let anonymous = try await workspace.run(["get", "users/u1", "--anonymous"], environment: rules)
 
         #expect(own.standardOutput.contains("\"n\""))
         #expect(other.status == 1)
@@ -30,27 +30,28 @@ struct ActingAsCommandTests {
         #expect(anonymous.status == 1)
     }
 
-    @Test func claims_reachTheRules_andWithoutACaller_theCommandIsAdmin() throws {
+    @Test func claims_reachTheRules_andWithoutACaller_theCommandIsAdmin() async throws {
         let (workspace, rules) = try makeWorkspace()
         defer { workspace.remove() }
 
-        let plain = try workspace.run(["set", "products/p1", #"{"n":1}"#, "--as-uid", "u1"], environment: rules)
-        try workspace.succeed(
+        let plain = try await workspace.run(["set", "products/p1", #"{"n":1}"#, "--as-uid", "u1"], environment: rules)
+        try await workspace.succeed(
             ["set", "products/p1", #"{"n":1}"#, "--as-uid", "u1", "--claims", #"{"admin":true}"#], environment: rules)
-        try workspace.succeed(["set", "other/x", #"{"n":1}"#], environment: rules)
-        let environment = try workspace.run(
+        try await workspace.succeed(["set", "other/x", #"{"n":1}"#], environment: rules)
+        let environment = try await workspace.run(
             ["get", "other/x"], environment: rules.merging(["HEARTH_AS_UID": "u1"]) { $1 })
 
         #expect(plain.status == 1)
         #expect(environment.status == 1, "HEARTH_AS_UID makes the command that user")
     }
 
-    @Test func contradictoryCallers_areUsageErrors() throws {
+    @Test func contradictoryCallers_areUsageErrors() async throws {
         let (workspace, rules) = try makeWorkspace()
         defer { workspace.remove() }
 
-        let both = try workspace.run(["get", "users/u1", "--as-uid", "u1", "--anonymous"], environment: rules)
-        let badClaims = try workspace.run(["get", "users/u1", "--as-uid", "u1", "--claims", "[1]"], environment: rules)
+        let both = try await workspace.run(["get", "users/u1", "--as-uid", "u1", "--anonymous"], environment: rules)
+        let badClaims = try await workspace.run(
+            ["get", "users/u1", "--as-uid", "u1", "--claims", "[1]"], environment: rules)
 
         #expect(both.status == 2)
         #expect(badClaims.status == 2)
@@ -74,12 +75,14 @@ struct ActingAsEmulatorTests {
             environment: ["FIRESTORE_EMULATOR_HOST": emulator.hostAndPort, "GOOGLE_CLOUD_PROJECT": project])
         defer { workspace.remove() }
 
-        try workspace.succeed(["set", "users/u1", #"{"n":1}"#, "--as-uid", "u1"])
-        let own = try workspace.succeed(["get", "users/u1", "--as-uid", "u1"])
-        let other = try workspace.run(["get", "users/u1", "--as-uid", "u2"])
-        let anonymous = try workspace.run(["get", "users/u1", "--anonymous"])
-        try workspace.succeed(["set", "products/p1", #"{"n":1}"#, "--as-uid", "u1", "--claims", #"{"admin":true}"#])
-        let plain = try workspace.run(["set", "products/p1", #"{"n":2}"#, "--as-uid", "u1"])
+        try await workspace.succeed(["set", "users/u1", #"{"n":1}"#, "--as-uid", "u1"])
+        let own = try await workspace.succeed(["get", "users/u1", "--as-uid", "u1"])
+        let other = try await workspace.run(["get", "users/u1", "--as-uid", "u2"])
+        let anonymous = try await workspace.run(["get", "users/u1", "--anonymous"])
+        try await workspace.succeed([
+            "set", "products/p1", #"{"n":1}"#, "--as-uid", "u1", "--claims", #"{"admin":true}"#,
+        ])
+        let plain = try await workspace.run(["set", "products/p1", #"{"n":2}"#, "--as-uid", "u1"])
 
         #expect(own.standardOutput.contains("\"n\""))
         #expect(other.status == 1)

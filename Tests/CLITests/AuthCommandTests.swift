@@ -11,19 +11,19 @@ import Testing
 struct AuthCommandTests {
     static let password = "correct horse 1"
 
-    @Test func signup_whoami_signout_onTheFileStore() throws {
+    @Test func signup_whoami_signout_onTheFileStore() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let signup = try workspace.succeed(["auth", "signup", " Ada@Example.com "], input: Self.password + "\n")
-        let whoami = try workspace.succeed(["auth", "whoami"])
-        let signout = try workspace.succeed(["auth", "signout"])
-        let after = try workspace.run(["auth", "whoami"])
+        let signup = try await workspace.succeed(["auth", "signup", " Ada@Example.com "], input: Self.password + "\n")
+        let whoami = try await workspace.succeed(["auth", "whoami"])
+        let signout = try await workspace.succeed(["auth", "signout"])
+        let after = try await workspace.run(["auth", "whoami"])
 
-        let identity = try Self.identity(signup.standardOutput)
+        let identity = try await Self.identity(signup.standardOutput)
         #expect(identity.email == "ada@example.com")
         #expect(identity.uid.utf8.count == 28)
-        #expect(try Self.identity(whoami.standardOutput) == identity)
+        #expect(try await Self.identity(whoami.standardOutput) == identity)
         #expect(signout.standardOutput.isEmpty)
         #expect(after.status == 1)
         #expect(after.standardError.contains("sessionExpired"), "\(after)")
@@ -31,39 +31,39 @@ struct AuthCommandTests {
         #expect(workspace.directory.exists("data/auth"))
     }
 
-    @Test func signin_inAnotherRun_findsTheAccount_andAWrongPasswordIsInvalidCredentials() throws {
+    @Test func signin_inAnotherRun_findsTheAccount_andAWrongPasswordIsInvalidCredentials() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        let signup = try workspace.succeed(
+        let signup = try await workspace.succeed(
             ["auth", "signup", "bea@example.com"], environment: ["HEARTH_PASSWORD": Self.password])
-        try workspace.succeed(["auth", "signout"])
+        try await workspace.succeed(["auth", "signout"])
 
-        let wrong = try workspace.run(
+        let wrong = try await workspace.run(
             ["auth", "signin", "bea@example.com"], environment: ["HEARTH_PASSWORD": "wrong-pass"])
-        let unknown = try workspace.run(
+        let unknown = try await workspace.run(
             ["auth", "signin", "nobody@example.com"], environment: ["HEARTH_PASSWORD": Self.password])
-        let right = try workspace.succeed(["auth", "signin", "bea@example.com"], input: Self.password)
+        let right = try await workspace.succeed(["auth", "signin", "bea@example.com"], input: Self.password)
 
         #expect(wrong.status == 1)
         #expect(wrong.standardError.contains("invalidCredentials"), "\(wrong)")
         #expect(unknown.status == 1)
         #expect(unknown.standardError == wrong.standardError)
-        #expect(try Self.identity(right.standardOutput) == Self.identity(signup.standardOutput))
+        #expect(try await Self.identity(right.standardOutput) == Self.identity(signup.standardOutput))
     }
 
-    @Test func badInput_isAClearErrorNamingTheAuthCode() throws {
+    @Test func badInput_isAClearErrorNamingTheAuthCode() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["auth", "signup", "cy@example.com"], input: Self.password)
+        try await workspace.succeed(["auth", "signup", "cy@example.com"], input: Self.password)
 
-        let email = try workspace.run(["auth", "signup", "not-an-email"], input: Self.password)
-        let short = try workspace.run(["auth", "signup", "dee@example.com"], input: "12345")
-        let huge = try workspace.run(
+        let email = try await workspace.run(["auth", "signup", "not-an-email"], input: Self.password)
+        let short = try await workspace.run(["auth", "signup", "dee@example.com"], input: "12345")
+        let huge = try await workspace.run(
             ["auth", "signup", "dee@example.com"], input: String(repeating: "p", count: 100_000))
-        let taken = try workspace.run(["auth", "signup", "CY@example.com"], input: Self.password)
-        let none = try workspace.run(["auth", "signin", "cy@example.com"], input: "")
-        let arguments = try workspace.run(["auth", "signin", "cy@example.com", Self.password])
-        let unknown = try workspace.run(["auth", "login"])
+        let taken = try await workspace.run(["auth", "signup", "CY@example.com"], input: Self.password)
+        let none = try await workspace.run(["auth", "signin", "cy@example.com"], input: "")
+        let arguments = try await workspace.run(["auth", "signin", "cy@example.com", Self.password])
+        let unknown = try await workspace.run(["auth", "login"])
 
         #expect(email.status == 1 && email.standardError.contains("invalidEmail"), "\(email)")
         #expect(short.status == 1 && short.standardError.contains("weakPassword"), "\(short)")
@@ -78,13 +78,13 @@ struct AuthCommandTests {
         }
     }
 
-    @Test func theSessionFile_isTheOwnersOnly_andNoTokenOrPasswordIsEverPrinted() throws {
+    @Test func theSessionFile_isTheOwnersOnly_andNoTokenOrPasswordIsEverPrinted() async throws {
         let workspace = try Workspace(environment: ["HEARTH_LOG": "debug"])
         defer { workspace.remove() }
 
-        let signup = try workspace.succeed(["auth", "signup", "eve@example.com"], input: Self.password)
-        let set = try workspace.succeed(["set", "notes/n1", #"{"text":"hi"}"#])
-        let whoami = try workspace.succeed(["auth", "whoami"])
+        let signup = try await workspace.succeed(["auth", "signup", "eve@example.com"], input: Self.password)
+        let set = try await workspace.succeed(["set", "notes/n1", #"{"text":"hi"}"#])
+        let whoami = try await workspace.succeed(["auth", "whoami"])
 
         let file = workspace.directory.url.appendingPathComponent("data/session.json")
         let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
@@ -107,16 +107,16 @@ struct AuthCommandTests {
         }
     }
 
-    @Test func aDamagedSessionFile_isNamed_andSignoutClearsIt() throws {
+    @Test func aDamagedSessionFile_isNamed_andSignoutClearsIt() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["auth", "signup", "fay@example.com"], input: Self.password)
+        try await workspace.succeed(["auth", "signup", "fay@example.com"], input: Self.password)
         let file = workspace.directory.url.appendingPathComponent("data/session.json")
         try Data("{\"uid\":".utf8).write(to: file)
 
-        let whoami = try workspace.run(["auth", "whoami"])
-        try workspace.succeed(["auth", "signout"])
-        let after = try workspace.run(["auth", "whoami"])
+        let whoami = try await workspace.run(["auth", "whoami"])
+        try await workspace.succeed(["auth", "signout"])
+        let after = try await workspace.run(["auth", "whoami"])
 
         #expect(whoami.status == 1)
         #expect(whoami.standardError.contains("session.json is damaged"), "\(whoami)")
@@ -140,13 +140,13 @@ struct AuthCommandTests {
             ])
         defer { workspace.remove() }
 
-        let beforeSignin = try workspace.run(["set", "users/someone", #"{"a":1}"#])
-        let signup = try workspace.succeed(["auth", "signup", "gus@example.com"], input: Self.password)
-        let uid = try Self.identity(signup.standardOutput).uid
-        let own = try workspace.run(["set", "users/\(uid)", #"{"name":"Gus"}"#])
-        let read = try workspace.run(["get", "users/\(uid)"])
-        let other = try workspace.run(["set", "users/someone", #"{"a":1}"#])
-        let admin = try workspace.run(["set", "users/someone", #"{"a":1}"#, "--admin"])
+        let beforeSignin = try await workspace.run(["set", "users/someone", #"{"a":1}"#])
+        let signup = try await workspace.succeed(["auth", "signup", "gus@example.com"], input: Self.password)
+        let uid = try await Self.identity(signup.standardOutput).uid
+        let own = try await workspace.run(["set", "users/\(uid)", #"{"name":"Gus"}"#])
+        let read = try await workspace.run(["get", "users/\(uid)"])
+        let other = try await workspace.run(["set", "users/someone", #"{"a":1}"#])
+        let admin = try await workspace.run(["set", "users/someone", #"{"a":1}"#, "--admin"])
 
         // Nobody signed in yet: the configured credentials, as before (`Bearer owner` on the emulator).
         #expect(beforeSignin.status == 0, "\(beforeSignin)")
@@ -188,17 +188,17 @@ struct AuthCommandTests {
             ])
         defer { workspace.remove() }
 
-        let signup = try workspace.succeed(["auth", "signup", "hal@example.com"], input: Self.password)
-        try workspace.succeed(["auth", "signout"])
-        let wrong = try workspace.run(["auth", "signin", "hal@example.com"], input: "not-the-password")
-        let signin = try workspace.succeed(["auth", "signin", "hal@example.com"], input: Self.password)
-        let whoami = try workspace.succeed(["auth", "whoami"])
-        let uid = try Self.identity(signin.standardOutput).uid
-        let own = try workspace.run(["set", "users/\(uid)", #"{"name":"Hal"}"#])
-        let other = try workspace.run(["get", "users/someone-else"])
+        let signup = try await workspace.succeed(["auth", "signup", "hal@example.com"], input: Self.password)
+        try await workspace.succeed(["auth", "signout"])
+        let wrong = try await workspace.run(["auth", "signin", "hal@example.com"], input: "not-the-password")
+        let signin = try await workspace.succeed(["auth", "signin", "hal@example.com"], input: Self.password)
+        let whoami = try await workspace.succeed(["auth", "whoami"])
+        let uid = try await Self.identity(signin.standardOutput).uid
+        let own = try await workspace.run(["set", "users/\(uid)", #"{"name":"Hal"}"#])
+        let other = try await workspace.run(["get", "users/someone-else"])
 
-        #expect(try Self.identity(signup.standardOutput) == Self.identity(signin.standardOutput))
-        #expect(try Self.identity(whoami.standardOutput).email == "hal@example.com")
+        #expect(try await Self.identity(signup.standardOutput) == Self.identity(signin.standardOutput))
+        #expect(try await Self.identity(whoami.standardOutput).email == "hal@example.com")
         #expect(wrong.status == 1 && wrong.standardError.contains("invalidCredentials"), "\(wrong)")
         #expect(own.status == 0, "\(own)")
         #expect(other.status == 1 && other.standardError.contains("PERMISSION_DENIED"), "\(other)")
@@ -230,7 +230,7 @@ struct AuthCommandTests {
         let email: String
     }
 
-    static func identity(_ output: String) throws -> Identity {
+    static func identity(_ output: String) async throws -> Identity {
         let json = try JSONParser.parse(output.trimmingCharacters(in: .whitespacesAndNewlines))
         let object = try #require(json.object)
         return Identity(uid: try #require(object["uid"]?.string), email: try #require(object["email"]?.string))

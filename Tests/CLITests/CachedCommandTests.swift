@@ -23,15 +23,15 @@ struct CachedCommandTests {
         // Nothing listens on the discard port of the loopback interface: the emulator is out of reach.
         let offline = ["FIRESTORE_EMULATOR_HOST": "127.0.0.1:9"]
 
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
-        let noCache = try workspace.succeed(["get", "members/ana"], environment: ["HEARTH_CACHE": "off"])
-        let cachedOffline = try workspace.run(["get", "members/ana"], environment: offline)
-        let uncachedOffline = try workspace.run(
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
+        let noCache = try await workspace.succeed(["get", "members/ana"], environment: ["HEARTH_CACHE": "off"])
+        let cachedOffline = try await workspace.run(["get", "members/ana"], environment: offline)
+        let uncachedOffline = try await workspace.run(
             ["get", "members/ana"], environment: offline.merging(["HEARTH_CACHE": "off"]) { $1 })
-        let setOffline = try workspace.run(["set", "members/bea", #"{"name":"Bea"}"#], environment: offline)
-        let beforeFlush = try workspace.run(["get", "members/bea"], environment: ["HEARTH_CACHE": "off"])
-        try workspace.succeed(["get", "members/ana"])  // online with the cache: sends the queued write
-        let afterFlush = try workspace.run(["get", "members/bea"], environment: ["HEARTH_CACHE": "off"])
+        let setOffline = try await workspace.run(["set", "members/bea", #"{"name":"Bea"}"#], environment: offline)
+        let beforeFlush = try await workspace.run(["get", "members/bea"], environment: ["HEARTH_CACHE": "off"])
+        try await workspace.succeed(["get", "members/ana"])  // online with the cache: sends the queued write
+        let afterFlush = try await workspace.run(["get", "members/bea"], environment: ["HEARTH_CACHE": "off"])
 
         #expect(noCache.standardOutput.contains(#""name": "Ana""#))
         #expect(cachedOffline.status == 0, "\(cachedOffline)")

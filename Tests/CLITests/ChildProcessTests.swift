@@ -6,7 +6,7 @@ import Testing
 /// Foundation's `Process`, which can crash the test process on Linux).
 @Suite("ChildProcess")
 struct ChildProcessTests {
-    @Test func capturesStatus_output_errors_andInput() throws {
+    @Test func capturesStatus_output_errors_andInput() async throws {
         let run = try ChildProcess.runBlocking(
             "/bin/sh", ["-c", "read line; echo \"got $line\"; echo oops >&2; exit 3"], input: "hello\n"
         )
@@ -15,7 +15,7 @@ struct ChildProcessTests {
         #expect(run.errors == "oops\n")
     }
 
-    @Test func runsInTheDirectory_withTheEnvironmentGiven() throws {
+    @Test func runsInTheDirectory_withTheEnvironmentGiven() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hearth-child-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -45,7 +45,7 @@ struct ChildProcessTests {
         #expect(ContinuousClock.now - started < .seconds(20))
     }
 
-    @Test func aMissingExecutable_throwsNamingIt() {
+    @Test func aMissingExecutable_throwsNamingIt() async {
         #expect {
             try ChildProcess("/nonexistent/hearth-no-such-program", [])
         } throws: { error in

@@ -3,13 +3,13 @@ import Testing
 
 @Suite("hearth demo", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct DemoTests {
-    @Test func theDefaultStore_isTheFileStoreInTheLocalFolder_andASecondRunShowsTheFirstRunsData() throws {
+    @Test func theDefaultStore_isTheFileStoreInTheLocalFolder_andASecondRunShowsTheFirstRunsData() async throws {
         let directory = try TemporaryDirectory("hearth-demo")
         defer { directory.remove() }
         let hearth = HearthProcess(directory: directory.url)
 
-        let first = try hearth.run(["demo"])
-        let second = try hearth.run(["demo"])
+        let first = try await hearth.run(["demo"])
+        let second = try await hearth.run(["demo"])
 
         #expect(first.status == 0, "\(first)")
         #expect(first.standardOutput.contains("on the file:.hearth/data store (development)"))
@@ -26,11 +26,11 @@ struct DemoTests {
         #expect(second.standardOutput.contains("3 members registered, 2 active"))
     }
 
-    @Test func theDemo_narratesEveryStepOfTheScenario() throws {
+    @Test func theDemo_narratesEveryStepOfTheScenario() async throws {
         let workspace = try Workspace(store: "memory")
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["demo"])
+        let run = try await workspace.succeed(["demo"])
 
         let steps = [
             "0. Front-desk login", "1. Membership plans", "2. Members and the unique email index",
@@ -67,39 +67,40 @@ struct DemoTests {
         #expect(run.standardError.isEmpty)
     }
 
-    @Test func theMemoryStore_startsEmptyEveryRun() throws {
+    @Test func theMemoryStore_startsEmptyEveryRun() async throws {
         let workspace = try Workspace(store: "memory")
         defer { workspace.remove() }
 
-        try workspace.succeed(["demo"])
-        let second = try workspace.succeed(["demo"])
+        try await workspace.succeed(["demo"])
+        let second = try await workspace.succeed(["demo"])
 
         #expect(second.standardOutput.contains("First run on this store"))
         #expect(second.standardOutput.contains("on the memory store"))
         #expect(!workspace.directory.exists(".hearth"))
     }
 
-    @Test func theDemosData_isThereForTheOtherCommands() throws {
+    @Test func theDemosData_isThereForTheOtherCommands() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["demo"])
+        try await workspace.succeed(["demo"])
 
-        #expect(try workspace.succeed(["count", "members", "--where", "isActive == true"]).standardOutput == "2\n")
         #expect(
-            try workspace.succeed(["collections"]).outputLines == [
+            try await workspace.succeed(["count", "members", "--where", "isActive == true"]).standardOutput == "2\n")
+        #expect(
+            try await workspace.succeed(["collections"]).outputLines == [
                 "app_config", "classAttendance", "classes", "members", "membership_plans", "user_emails",
             ])
         #expect(
-            try workspace.succeed(["get", "user_emails/ana.benitez@sajarubox.mx"]).standardOutput.contains(
+            try await workspace.succeed(["get", "user_emails/ana.benitez@sajarubox.mx"]).standardOutput.contains(
                 #""primaryUserId": "ana-benitez""#))
     }
 
-    @Test func loggingToStandardError_leavesTheNarrationAlone() throws {
+    @Test func loggingToStandardError_leavesTheNarrationAlone() async throws {
         let workspace = try Workspace(store: "memory")
         defer { workspace.remove() }
 
-        let plain = try workspace.succeed(["demo"])
-        let logged = try workspace.succeed(["demo"], environment: ["HEARTH_LOG": "debug"])
+        let plain = try await workspace.succeed(["demo"])
+        let logged = try await workspace.succeed(["demo"], environment: ["HEARTH_LOG": "debug"])
 
         #expect(logged.standardError.contains("hearth[debug]: commit "))
         #expect(logged.standardError.contains("hearth[info]: opened the memory store (development)"))

@@ -9,18 +9,18 @@ import Testing
     "hearth get | set | update | delete",
     .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct DocumentCommandTests {
-    @Test func setThenGet_returnsThePlainJSON_withIntegersAndDoublesKeptApart() throws {
+    @Test func setThenGet_returnsThePlainJSON_withIntegersAndDoublesKeptApart() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let set = try workspace.succeed([
+        let set = try await workspace.succeed([
             "set", "members/ana",
             #"{"name":"Ana","age":30,"score":1.5,"ratio":2.0,"big":1e20,"tags":["yoga",true,null],"address":{"city":"Puebla"}}"#,
         ])
-        let get = try workspace.succeed(["get", "members/ana"])
+        let get = try await workspace.succeed(["get", "members/ana"])
 
         #expect(set.standardOutput.hasPrefix("wrote members/ana at "))
-        let fields = try object(get.standardOutput)
+        let fields = try await object(get.standardOutput)
         #expect(fields["name"] == .string("Ana"))
         #expect(fields["age"] == .number("30"))
         #expect(fields["score"] == .number("1.5"))
@@ -30,14 +30,14 @@ struct DocumentCommandTests {
         #expect(fields["address"] == .object(["city": .string("Puebla")]))
     }
 
-    @Test func getTyped_printsTheRESTDocument_withTypedValuesAndTimes() throws {
+    @Test func getTyped_printsTheRESTDocument_withTypedValuesAndTimes() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"age":30,"ratio":2.0}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"age":30,"ratio":2.0}"#])
 
-        let get = try workspace.succeed(["get", "members/ana", "--typed"])
+        let get = try await workspace.succeed(["get", "members/ana", "--typed"])
 
-        let document = try object(get.standardOutput)
+        let document = try await object(get.standardOutput)
         #expect(document["name"] == .string("projects/demo-hearth/databases/(default)/documents/members/ana"))
         #expect(document["createTime"] != nil)
         #expect(document["updateTime"] != nil)
@@ -51,15 +51,16 @@ struct DocumentCommandTests {
                 || fields["ratio"] == .object(["doubleValue": .number("2")]))
     }
 
-    @Test func setTyped_keepsKindsPlainJSONCannotSay_andPlainGetPrintsThemAsText() throws {
+    @Test func setTyped_keepsKindsPlainJSONCannotSay_andPlainGetPrintsThemAsText() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let typed =
             #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"},"blob":{"bytesValue":"aGk="},"coach":{"referenceValue":"projects/demo-hearth/databases/(default)/documents/coaches/eva"}}"#
 
-        try workspace.succeed(["set", "classes/yoga-1", typed, "--typed"])
-        let plain = try object(try workspace.succeed(["get", "classes/yoga-1"]).standardOutput)
-        let roundTrip = try object(try workspace.succeed(["get", "classes/yoga-1", "--typed"]).standardOutput)
+        try await workspace.succeed(["set", "classes/yoga-1", typed, "--typed"])
+        let plain = try await object(try await workspace.succeed(["get", "classes/yoga-1"]).standardOutput)
+        let roundTrip = try await object(
+            try await workspace.succeed(["get", "classes/yoga-1", "--typed"]).standardOutput)
 
         #expect(plain["at"] == .string("2026-03-02T07:30:00Z"))
         #expect(plain["blob"] == .string("aGk="))
@@ -71,108 +72,115 @@ struct DocumentCommandTests {
         #expect(fields["at"] == .object(["timestampValue": .string("2026-03-02T07:30:00Z")]))
     }
 
-    @Test func set_readsStandardInput_forADash() throws {
+    @Test func set_readsStandardInput_forADash() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        try workspace.succeed(["set", "members/bea", "-"], input: #"{"name":"Bea"}"#)
+        try await workspace.succeed(["set", "members/bea", "-"], input: #"{"name":"Bea"}"#)
 
-        #expect(try object(try workspace.succeed(["get", "members/bea"]).standardOutput)["name"] == .string("Bea"))
+        #expect(
+            try await object(try await workspace.succeed(["get", "members/bea"]).standardOutput)["name"]
+                == .string("Bea"))
     }
 
-    @Test func set_replacesTheDocument_butMergeKeepsOtherFields() throws {
+    @Test func set_replacesTheDocument_butMergeKeepsOtherFields() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
-        try workspace.succeed(["set", "members/bea", #"{"name":"Bea","age":40}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
+        try await workspace.succeed(["set", "members/bea", #"{"name":"Bea","age":40}"#])
 
-        try workspace.succeed(["set", "members/ana", #"{"age":31}"#])
-        try workspace.succeed(["set", "members/bea", #"{"age":41}"#, "--merge"])
+        try await workspace.succeed(["set", "members/ana", #"{"age":31}"#])
+        try await workspace.succeed(["set", "members/bea", #"{"age":41}"#, "--merge"])
 
-        #expect(try object(try workspace.succeed(["get", "members/ana"]).standardOutput) == ["age": .number("31")])
         #expect(
-            try object(try workspace.succeed(["get", "members/bea"]).standardOutput) == [
+            try await object(try await workspace.succeed(["get", "members/ana"]).standardOutput) == [
+                "age": .number("31")
+            ])
+        await #expect(
+            try object(try await workspace.succeed(["get", "members/bea"]).standardOutput) == [
                 "name": .string("Bea"), "age": .number("41"),
             ])
     }
 
-    @Test func update_changesFieldPaths_andKeepsTheRest() throws {
+    @Test func update_changesFieldPaths_andKeepsTheRest() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","address":{"city":"Puebla","zip":"72000"}}"#])
+        try await workspace.succeed([
+            "set", "members/ana", #"{"name":"Ana","address":{"city":"Puebla","zip":"72000"}}"#,
+        ])
 
-        let update = try workspace.succeed([
+        let update = try await workspace.succeed([
             "update", "members/ana", #"{"address.city":"Cholula","`first name`":"Ana María"}"#,
         ])
 
         #expect(update.standardOutput.hasPrefix("updated members/ana at "))
-        let fields = try object(try workspace.succeed(["get", "members/ana"]).standardOutput)
+        let fields = try await object(try await workspace.succeed(["get", "members/ana"]).standardOutput)
         #expect(fields["address"] == .object(["city": .string("Cholula"), "zip": .string("72000")]))
         #expect(fields["first name"] == .string("Ana María"))
         #expect(fields["name"] == .string("Ana"))
     }
 
-    @Test func update_ofAMissingDocument_failsWithOne_andCreatesNothing() throws {
+    @Test func update_ofAMissingDocument_failsWithOne_andCreatesNothing() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let run = try workspace.run(["update", "members/ghost", #"{"age":1}"#])
+        let run = try await workspace.run(["update", "members/ghost", #"{"age":1}"#])
 
         #expect(run.status == 1, "\(run)")
         #expect(run.errorLines == ["hearth update: no document at members/ghost to update (use set to create it)"])
-        #expect(try workspace.contents().isEmpty)
+        #expect(try await workspace.contents().isEmpty)
     }
 
-    @Test func get_ofAMissingDocument_failsWithOne() throws {
+    @Test func get_ofAMissingDocument_failsWithOne() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let run = try workspace.run(["get", "members/ghost"])
+        let run = try await workspace.run(["get", "members/ghost"])
 
         #expect(run.status == 1)
         #expect(run.errorLines == ["hearth get: no document at members/ghost"])
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test func delete_removesTheDocument_butKeepsSubcollections_unlessRecursive() throws {
+    @Test func delete_removesTheDocument_butKeepsSubcollections_unlessRecursive() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
-        try workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
-        try workspace.succeed(["set", "members/bea", #"{"name":"Bea"}"#])
-        try workspace.succeed(["set", "members/bea/visits/v1", #"{"day":2}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
+        try await workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
+        try await workspace.succeed(["set", "members/bea", #"{"name":"Bea"}"#])
+        try await workspace.succeed(["set", "members/bea/visits/v1", #"{"day":2}"#])
 
-        let plain = try workspace.succeed(["delete", "members/ana"])
-        let recursive = try workspace.succeed(["delete", "members/bea", "--recursive"])
+        let plain = try await workspace.succeed(["delete", "members/ana"])
+        let recursive = try await workspace.succeed(["delete", "members/bea", "--recursive"])
 
         #expect(plain.standardOutput == "deleted members/ana\n")
         #expect(recursive.standardOutput == "deleted members/bea and everything under it\n")
-        #expect(try workspace.run(["get", "members/ana"]).status == 1)
-        #expect(Set(try workspace.contents().keys) == ["members/ana/visits/v1"])
+        #expect(try await workspace.run(["get", "members/ana"]).status == 1)
+        #expect(Set(try await workspace.contents().keys) == ["members/ana/visits/v1"])
     }
 
-    @Test func deleteRecursive_ofACollection_removesEverythingUnderIt() throws {
+    @Test func deleteRecursive_ofACollection_removesEverythingUnderIt() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "classes/c1", #"{"n":1}"#])
-        try workspace.succeed(["set", "classes/c1/attendance/a1", #"{"n":1}"#])
-        try workspace.succeed(["set", "members/ana", #"{"n":1}"#])
+        try await workspace.succeed(["set", "classes/c1", #"{"n":1}"#])
+        try await workspace.succeed(["set", "classes/c1/attendance/a1", #"{"n":1}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"n":1}"#])
 
-        try workspace.succeed(["delete", "classes", "--recursive"])
+        try await workspace.succeed(["delete", "classes", "--recursive"])
 
-        #expect(Set(try workspace.contents().keys) == ["members/ana"])
+        #expect(Set(try await workspace.contents().keys) == ["members/ana"])
     }
 
-    @Test func deletingAMissingDocument_succeeds() throws {
+    @Test func deletingAMissingDocument_succeeds() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        #expect(try workspace.run(["delete", "members/ghost"]).status == 0)
+        #expect(try await workspace.run(["delete", "members/ghost"]).status == 0)
     }
 
     // MARK: - Helpers
 
-    private func object(_ text: String) throws -> JSONObject {
+    private func object(_ text: String) async throws -> JSONObject {
         guard case .object(let object) = try JSONParser.parse(text) else { throw NotAnObject(text: text) }
         return object
     }

@@ -6,12 +6,12 @@ import Testing
 
 @Suite("hearth export | import", .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct ExportImportTests {
-    @Test func export_writesEveryDocumentAtAnyDepth_asRESTDocumentLines_inPathOrder() throws {
+    @Test func export_writesEveryDocumentAtAnyDepth_asRESTDocumentLines_inPathOrder() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try seed(workspace)
+        try await seed(workspace)
 
-        let run = try workspace.succeed(["export"])
+        let run = try await workspace.succeed(["export"])
 
         let documents = try run.outputLines.map { try RESTDocumentCodec.decode(bytes: Array($0.utf8), database: nil) }
         #expect(
@@ -22,54 +22,54 @@ struct ExportImportTests {
         #expect(run.errorLines.last == "export: exported 5 documents")
     }
 
-    @Test func exportToAFile_thenImportIntoAnotherStore_copiesEveryDocument() throws {
+    @Test func exportToAFile_thenImportIntoAnotherStore_copiesEveryDocument() async throws {
         let source = try Workspace()
         let target = try Workspace()
         defer {
             source.remove()
             target.remove()
         }
-        try seed(source)
+        try await seed(source)
         let file = source.directory.url.appendingPathComponent("backup.jsonl").path
 
-        let export = try source.succeed(["export", file])
-        let importRun = try target.succeed(["import", file])
+        let export = try await source.succeed(["export", file])
+        let importRun = try await target.succeed(["import", file])
 
         #expect(export.standardOutput.isEmpty)
         #expect(export.errorLines.last == "export: exported 5 documents to \(file)")
         #expect(importRun.errorLines.last == "import: imported 5 documents from \(file)")
-        #expect(try target.contents() == source.contents())
+        #expect(try await target.contents() == source.contents())
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: source.directory.url.path).filter {
                 $0.hasSuffix(".tmp")
             }.isEmpty)
     }
 
-    @Test func import_readsStandardInput_inSmallBatches_replacingExistingDocuments() throws {
+    @Test func import_readsStandardInput_inSmallBatches_replacingExistingDocuments() async throws {
         let source = try Workspace()
         let target = try Workspace()
         defer {
             source.remove()
             target.remove()
         }
-        try seed(source)
-        try target.succeed(["set", "members/ana", #"{"stale":true}"#])
-        let lines = try source.succeed(["export"]).standardOutput
+        try await seed(source)
+        try await target.succeed(["set", "members/ana", #"{"stale":true}"#])
+        let lines = try await source.succeed(["export"]).standardOutput
 
-        let run = try target.succeed(["import", "--batch-size", "2"], input: "\n" + lines + "\n")
+        let run = try await target.succeed(["import", "--batch-size", "2"], input: "\n" + lines + "\n")
 
         #expect(run.errorLines.last == "import: imported 5 documents from standard input")
-        #expect(try target.contents() == source.contents())
+        #expect(try await target.contents() == source.contents())
     }
 
-    @Test func progress_isPlainLinesWhenNotOnATerminal_andABarWhenAsked() throws {
+    @Test func progress_isPlainLinesWhenNotOnATerminal_andABarWhenAsked() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try seed(workspace)
+        try await seed(workspace)
 
-        let lines = try workspace.succeed(["export"])
-        let bar = try workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "bar"])
-        let off = try workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "off"])
+        let lines = try await workspace.succeed(["export"])
+        let bar = try await workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "bar"])
+        let off = try await workspace.succeed(["export"], environment: ["HEARTH_PROGRESS": "off"])
 
         #expect(lines.errorLines == ["export: 5 documents to export", "export: exported 5 documents"])
         #expect(bar.standardError.contains("\r"))
@@ -79,24 +79,24 @@ struct ExportImportTests {
         #expect(lines.standardOutput == bar.standardOutput)
     }
 
-    @Test func anInvalidLine_stopsTheImportBeforeAnythingIsWritten() throws {
+    @Test func anInvalidLine_stopsTheImportBeforeAnythingIsWritten() async throws {
         let source = try Workspace()
         let target = try Workspace()
         defer {
             source.remove()
             target.remove()
         }
-        try seed(source)
-        var lines = try source.succeed(["export"]).outputLines
+        try await seed(source)
+        var lines = try await source.succeed(["export"]).outputLines
         lines.insert(#"{"name":"projects/p/databases/(default)/documents/members","fields":{}}"#, at: 3)
         let file = target.directory.url.appendingPathComponent("broken.jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
 
-        let run = try target.run(["import", file.path])
+        let run = try await target.run(["import", file.path])
 
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.last?.contains("Line 4 of \(file.path) is not a Firestore REST document") == true)
-        #expect(try target.contents().isEmpty)
+        #expect(try await target.contents().isEmpty)
     }
 
     /// Lines that decode as REST documents but that the store refuses: before the fix, the earlier batches
@@ -116,7 +116,7 @@ struct ExportImportTests {
     ]
 
     @Test(arguments: unstorableFields.indices)
-    func aDocumentTheStoreRefuses_stopsTheImportBeforeAnythingIsWritten(index: Int) throws {
+    func aDocumentTheStoreRefuses_stopsTheImportBeforeAnythingIsWritten(index: Int) async throws {
         let (label, fields) = Self.unstorableFields[index]
         let target = try Workspace()
         defer { target.remove() }
@@ -128,23 +128,25 @@ struct ExportImportTests {
         try Data([valid, valid.replacingOccurrences(of: "/ana", with: "/bo"), bad].joined(separator: "\n").utf8).write(
             to: file)
 
-        let run = try target.run(["import", "--batch-size", "1", file.path])
+        let run = try await target.run(["import", "--batch-size", "1", file.path])
 
         #expect(run.status == 2, "\(label): \(run.errorLines.last ?? "")")
         #expect(
             run.errorLines.last?.contains("line 3 of \(file.path) cannot be stored") == true,
             "\(label): \(run.errorLines.last ?? "")")
         #expect((run.errorLines.last?.utf8.count ?? 0) < 2_000, "\(label): the error echoes the input")
-        #expect(try target.contents().isEmpty, "\(label)")
+        #expect(try await target.contents().isEmpty, "\(label)")
     }
 
     // MARK: - Helpers
 
-    private func seed(_ workspace: Workspace) throws {
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30,"since":1.5}"#])
-        try workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
-        try workspace.succeed(["set", "members/bea", #"{"name":"Bea"}"#])
-        try workspace.succeed(["set", "classes/c1", #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"}}"#, "--typed"])
-        try workspace.succeed(["set", "orphans/o1/notes/n1", #"{"text":"parent never written"}"#])
+    private func seed(_ workspace: Workspace) async throws {
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30,"since":1.5}"#])
+        try await workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
+        try await workspace.succeed(["set", "members/bea", #"{"name":"Bea"}"#])
+        try await workspace.succeed([
+            "set", "classes/c1", #"{"at":{"timestampValue":"2026-03-02T07:30:00Z"}}"#, "--typed",
+        ])
+        try await workspace.succeed(["set", "orphans/o1/notes/n1", #"{"text":"parent never written"}"#])
     }
 }

@@ -13,8 +13,8 @@ struct FirestoreEmulatorTests {
         let workspace = try await emulatorWorkspace()
         defer { workspace.remove() }
 
-        let first = try workspace.run(["demo"])
-        let second = try workspace.run(["demo"])
+        let first = try await workspace.run(["demo"])
+        let second = try await workspace.run(["demo"])
 
         #expect(first.status == 0, "\(first)")
         #expect(first.standardOutput.contains("(emulator) store (development)"))
@@ -30,22 +30,24 @@ struct FirestoreEmulatorTests {
         let workspace = try await emulatorWorkspace()
         defer { workspace.remove() }
 
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
-        try workspace.succeed(["set", "members/bea", #"{"name":"Bea","age":40}"#])
-        try workspace.succeed(["update", "members/ana", #"{"age":31}"#])
-        let get = try workspace.succeed(["get", "members/ana"])
-        let query = try workspace.succeed(["query", "members", "--where", "age > 30", "--order-by", "age", "desc"])
-        let count = try workspace.succeed(["count", "members"])
-        let export = try workspace.succeed(["export"])
-        try workspace.succeed(["delete", "members/bea"])
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
+        try await workspace.succeed(["set", "members/bea", #"{"name":"Bea","age":40}"#])
+        try await workspace.succeed(["update", "members/ana", #"{"age":31}"#])
+        let get = try await workspace.succeed(["get", "members/ana"])
+        let query = try await workspace.succeed([
+            "query", "members", "--where", "age > 30", "--order-by", "age", "desc",
+        ])
+        let count = try await workspace.succeed(["count", "members"])
+        let export = try await workspace.succeed(["export"])
+        try await workspace.succeed(["delete", "members/bea"])
 
         #expect(get.standardOutput.contains(#""age": 31"#))
         #expect(query.outputLines.count == 2)
         #expect(query.outputLines.first?.contains(#""path":"members/bea""#) == true)
         #expect(count.standardOutput == "2\n")
         #expect(export.outputLines.count == 2)
-        #expect(try workspace.succeed(["collections"]).outputLines == ["members"])
-        #expect(try workspace.run(["get", "members/bea"]).status == 1)
+        #expect(try await workspace.succeed(["collections"]).outputLines == ["members"])
+        #expect(try await workspace.run(["get", "members/bea"]).status == 1)
     }
 
     /// `hearth watch` on Firestore prints a change another client (`curl`, on the REST API) makes.
@@ -54,7 +56,7 @@ struct FirestoreEmulatorTests {
         let workspace = try await emulatorWorkspace(emulator)
         defer { workspace.remove() }
         let curl = try #require(ChildProcess.which("curl"), "curl is needed to write as another client")
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana"}"#])
         let output = workspace.directory.url.appendingPathComponent("watch.out")
         let watch = try workspace.hearth.start(["watch", "members"], output: output)
         defer { watch.kill() }
@@ -103,7 +105,7 @@ struct FirestoreEmulatorTests {
         let emulator = try await FirestoreEmulator.sharedForListeners()
         let workspace = try await emulatorWorkspace(emulator)
         defer { workspace.remove() }
-        try workspace.succeed(["set", "quiet/a", #"{"n":1}"#])
+        try await workspace.succeed(["set", "quiet/a", #"{"n":1}"#])
         let output = workspace.directory.url.appendingPathComponent("watch.out")
         let watch = try workspace.hearth.start(["watch", "quiet"], output: output)
         defer { watch.kill() }
@@ -115,9 +117,9 @@ struct FirestoreEmulatorTests {
         }
         try await Task.sleep(for: .milliseconds(500))
 
-        let before = try cpuSeconds(of: watch.processIdentifier)
+        let before = try await cpuSeconds(of: watch.processIdentifier)
         try await Task.sleep(for: .seconds(3))
-        let used = try cpuSeconds(of: watch.processIdentifier) - before
+        let used = try await cpuSeconds(of: watch.processIdentifier) - before
 
         #if canImport(FoundationNetworking) && !compiler(>=6.4)
         // Intermittent: FoundationNetworking creates the write source later, on its work queue, and not
@@ -134,7 +136,7 @@ struct FirestoreEmulatorTests {
     }
 
     /// User plus system CPU time of process `pid`, from `/proc/<pid>/stat` (clock ticks of 1/100 s).
-    private func cpuSeconds(of pid: Int32) throws -> Double {
+    private func cpuSeconds(of pid: Int32) async throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         // Fields after the command name, which is in parentheses and may hold spaces.
         let afterName = try #require(stat.split(separator: ")").last).split(separator: " ")

@@ -7,11 +7,11 @@ struct HelpTests {
         "demo", "get", "set", "update", "delete", "query", "count", "collections", "export", "import", "watch",
     ]
 
-    @Test func help_listsEveryCommand_andTheEnvironment() throws {
+    @Test func help_listsEveryCommand_andTheEnvironment() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let run = try workspace.run(["--help"])
+        let run = try await workspace.run(["--help"])
 
         #expect(run.status == 0)
         for command in Self.commands {
@@ -23,13 +23,13 @@ struct HelpTests {
     }
 
     @Test(arguments: commands)
-    func everyCommand_hasItsOwnHelp(command: String) throws {
+    func everyCommand_hasItsOwnHelp(command: String) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let long = try workspace.run([command, "--help"])
-        let short = try workspace.run([command, "-h"])
-        let viaHelp = try workspace.run(["help", command])
+        let long = try await workspace.run([command, "--help"])
+        let short = try await workspace.run([command, "-h"])
+        let viaHelp = try await workspace.run(["help", command])
 
         #expect(long.status == 0)
         #expect(long.standardOutput.hasPrefix("Usage: hearth \(command)"))
@@ -38,11 +38,11 @@ struct HelpTests {
         #expect(!workspace.storeExists)
     }
 
-    @Test func help_winsOverOtherArguments_andOpensNothing() throws {
+    @Test func help_winsOverOtherArguments_andOpensNothing() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let run = try workspace.run(["set", "members/ana", "{not json", "--help"])
+        let run = try await workspace.run(["set", "members/ana", "{not json", "--help"])
 
         #expect(run.status == 0)
         #expect(run.standardOutput.hasPrefix("Usage: hearth set"))

@@ -9,11 +9,11 @@ import Testing
     "hearth query | count | collections",
     .enabled(if: HearthProcess.executable != nil, "the hearth executable is not built"))
 struct QueryCommandTests {
-    @Test func query_filtersOrdersAndLimits_printingOneJSONLinePerDocument() throws {
-        let workspace = try seededWorkspace()
+    @Test func query_filtersOrdersAndLimits_printingOneJSONLinePerDocument() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed([
+        let run = try await workspace.succeed([
             "query", "members", "--where", "age >= 30", "--order-by", "age", "desc", "--limit", "2",
         ])
 
@@ -30,11 +30,11 @@ struct QueryCommandTests {
                 ]))
     }
 
-    @Test func query_withSeveralWheres_requiresThemAll() throws {
-        let workspace = try seededWorkspace()
+    @Test func query_withSeveralWheres_requiresThemAll() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed([
+        let run = try await workspace.succeed([
             "query", "members", "--where", "active == true", "--where", #"tags array-contains "yoga""#, "--order-by",
             "name",
         ])
@@ -53,40 +53,42 @@ struct QueryCommandTests {
         (#"age == 40.0"#, ["members/bea"]),
         (#"__name__ == "bea""#, ["members/bea"]),
     ])
-    func query_supportsEveryOperator(clause: String, expected: [String]) throws {
-        let workspace = try seededWorkspace()
+    func query_supportsEveryOperator(clause: String, expected: [String]) async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "members", "--where", clause])
+        let run = try await workspace.succeed(["query", "members", "--where", clause])
 
         #expect(Set(paths(run)) == Set(expected), "\(clause)")
     }
 
-    @Test func query_orderByAcceptsTheDirectionInOneArgument() throws {
-        let workspace = try seededWorkspace()
+    @Test func query_orderByAcceptsTheDirectionInOneArgument() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "members", "--order-by", "name desc"])
+        let run = try await workspace.succeed(["query", "members", "--order-by", "name desc"])
 
         #expect(paths(run) == ["members/carl", "members/bea", "members/ana"])
     }
 
-    @Test func query_overACollectionGroup_findsEveryVisitsCollection() throws {
-        let workspace = try seededWorkspace()
+    @Test func query_overACollectionGroup_findsEveryVisitsCollection() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed([
+        let run = try await workspace.succeed([
             "query", "visits", "--collection-group", "--where", "day >= 2", "--order-by", "day",
         ])
 
         #expect(paths(run) == ["members/ana/visits/v2", "members/bea/visits/v1"])
     }
 
-    @Test func queryTyped_printsRESTDocuments() throws {
-        let workspace = try seededWorkspace()
+    @Test func queryTyped_printsRESTDocuments() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "members", "--where", #"name == {"stringValue":"Ana"}"#, "--typed"])
+        let run = try await workspace.succeed([
+            "query", "members", "--where", #"name == {"stringValue":"Ana"}"#, "--typed",
+        ])
 
         let document = try RESTDocumentCodec.decode(
             bytes: Array(try #require(run.outputLines.first).utf8), database: nil)
@@ -95,46 +97,48 @@ struct QueryCommandTests {
         #expect(run.outputLines.count == 1)
     }
 
-    @Test func query_ofAnEmptyCollection_printsNothing() throws {
-        let workspace = try seededWorkspace()
+    @Test func query_ofAnEmptyCollection_printsNothing() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        let run = try workspace.succeed(["query", "coaches"])
+        let run = try await workspace.succeed(["query", "coaches"])
 
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test func count_countsMatchingDocuments() throws {
-        let workspace = try seededWorkspace()
+    @Test func count_countsMatchingDocuments() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        #expect(try workspace.succeed(["count", "members"]).standardOutput == "3\n")
-        #expect(try workspace.succeed(["count", "members", "--where", "active == true"]).standardOutput == "2\n")
-        #expect(try workspace.succeed(["count", "visits", "--collection-group"]).standardOutput == "3\n")
-        #expect(try workspace.succeed(["count", "members", "--limit", "1"]).standardOutput == "1\n")
+        #expect(try await workspace.succeed(["count", "members"]).standardOutput == "3\n")
+        #expect(try await workspace.succeed(["count", "members", "--where", "active == true"]).standardOutput == "2\n")
+        #expect(try await workspace.succeed(["count", "visits", "--collection-group"]).standardOutput == "3\n")
+        #expect(try await workspace.succeed(["count", "members", "--limit", "1"]).standardOutput == "1\n")
     }
 
-    @Test func collections_listsRootCollections_andSubcollections() throws {
-        let workspace = try seededWorkspace()
+    @Test func collections_listsRootCollections_andSubcollections() async throws {
+        let workspace = try await seededWorkspace()
         defer { workspace.remove() }
 
-        #expect(try workspace.succeed(["collections"]).outputLines == ["classes", "members"])
-        #expect(try workspace.succeed(["collections", "members/ana"]).outputLines == ["notes", "visits"])
-        #expect(try workspace.succeed(["collections", "members/carl"]).standardOutput.isEmpty)
+        #expect(try await workspace.succeed(["collections"]).outputLines == ["classes", "members"])
+        #expect(try await workspace.succeed(["collections", "members/ana"]).outputLines == ["notes", "visits"])
+        #expect(try await workspace.succeed(["collections", "members/carl"]).standardOutput.isEmpty)
     }
 
     // MARK: - Helpers
 
-    private func seededWorkspace() throws -> Workspace {
+    private func seededWorkspace() async throws -> Workspace {
         let workspace = try Workspace()
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":20,"tags":["yoga"],"active":true}"#])
-        try workspace.succeed(["set", "members/bea", #"{"name":"Bea","age":40,"tags":["yoga","box"],"active":true}"#])
-        try workspace.succeed(["set", "members/carl", #"{"name":"Carl","age":50,"tags":["box"],"active":false}"#])
-        try workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
-        try workspace.succeed(["set", "members/ana/visits/v2", #"{"day":2}"#])
-        try workspace.succeed(["set", "members/ana/notes/n1", #"{"text":"hi"}"#])
-        try workspace.succeed(["set", "members/bea/visits/v1", #"{"day":3}"#])
-        try workspace.succeed(["set", "classes/c1", #"{"name":"Yoga"}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":20,"tags":["yoga"],"active":true}"#])
+        try await workspace.succeed([
+            "set", "members/bea", #"{"name":"Bea","age":40,"tags":["yoga","box"],"active":true}"#,
+        ])
+        try await workspace.succeed(["set", "members/carl", #"{"name":"Carl","age":50,"tags":["box"],"active":false}"#])
+        try await workspace.succeed(["set", "members/ana/visits/v1", #"{"day":1}"#])
+        try await workspace.succeed(["set", "members/ana/visits/v2", #"{"day":2}"#])
+        try await workspace.succeed(["set", "members/ana/notes/n1", #"{"text":"hi"}"#])
+        try await workspace.succeed(["set", "members/bea/visits/v1", #"{"day":3}"#])
+        try await workspace.succeed(["set", "classes/c1", #"{"name":"Yoga"}"#])
         return workspace
     }
 

@@ -81,11 +81,11 @@ struct UsageErrorTests {
         #"{"name":"projects/demo-x/databases/(default)/documents/members/zoe","fields":{"name":{"stringValue":"Zoe"}},"createTime":"2026-01-01T00:00:00Z","updateTime":"2026-01-01T00:00:00Z"}"#
 
     @Test(arguments: cases)
-    func exitsWithTwo_oneLineNamingTheReason_andCreatesNoStore(example: Case) throws {
+    func exitsWithTwo_oneLineNamingTheReason_andCreatesNoStore(example: Case) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
 
-        let run = try workspace.run(example.arguments, environment: example.environment, input: example.input)
+        let run = try await workspace.run(example.arguments, environment: example.environment, input: example.input)
 
         #expect(run.status == 2, "\(run)")
         #expect(run.errorLines.count == 1, "\(run)")
@@ -96,24 +96,24 @@ struct UsageErrorTests {
     }
 
     @Test(arguments: cases.filter { $0.environment.isEmpty && !$0.arguments.isEmpty })
-    func onAStoreWithData_writeNothing(example: Case) throws {
+    func onAStoreWithData_writeNothing(example: Case) async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
-        let before = try workspace.contents()
+        try await workspace.succeed(["set", "members/ana", #"{"name":"Ana","age":30}"#])
+        let before = try await workspace.contents()
 
-        let run = try workspace.run(example.arguments, input: example.input)
+        let run = try await workspace.run(example.arguments, input: example.input)
 
         #expect(run.status == 2, "\(run)")
-        #expect(try workspace.contents() == before)
+        #expect(try await workspace.contents() == before)
     }
 
-    @Test func aStoreErrorForAnInvalidQuery_isAlsoStatusTwo() throws {
+    @Test func aStoreErrorForAnInvalidQuery_isAlsoStatusTwo() async throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
-        try workspace.succeed(["set", "members/ana", #"{"tags":["a"]}"#])
+        try await workspace.succeed(["set", "members/ana", #"{"tags":["a"]}"#])
 
-        let run = try workspace.run([
+        let run = try await workspace.run([
             "query", "members", "--where", #"tags array-contains-any ["a"]"#, "--where", #"tags array-contains "a""#,
         ])
 

@@ -15,6 +15,18 @@ struct CachedContractTests {
     enum Cache: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case memory, file
         var testDescription: String { rawValue }
+
+        /// A new, empty local store of this kind (a file store in a new temporary directory).
+        func local(database: DatabaseID = testDatabase) async throws -> any DocumentStore {
+            switch self {
+            case .memory: InMemoryDocumentStore(database: database)
+            case .file:
+                try await FileSystemDocumentStore.open(
+                    directory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                        "hearth-cache-\(UUID().uuidString)"),
+                    database: database)
+            }
+        }
     }
 
     /// What a cache does differently on purpose, each shown by its own test (`CachedAcknowledgementTests`).

@@ -40,6 +40,18 @@ func firstRejection(_ cache: CachedDocumentStore, timeout: Duration = .seconds(5
     }
 }
 
+/// Waits until `cache` has no pending writes, or until its queue has not shrunk for `stalledFor`.
+func waitUntilDrained(_ cache: CachedDocumentStore, stalledFor limit: Duration) async throws {
+    var count = cache.pendingWrites.count
+    var lastProgress = ContinuousClock.now
+    while count > 0, ContinuousClock.now - lastProgress < limit {
+        try await Task.sleep(for: .milliseconds(20))
+        let now = cache.pendingWrites.count
+        if now < count { lastProgress = ContinuousClock.now }
+        count = now
+    }
+}
+
 @Suite("CachedDocumentStore: writes")
 struct CachedWriteTests {
     @Test func aWriteIsVisibleLocallyAtOnce_andReachesTheRemoteOnce_whenTheNetworkReturns() async throws {
@@ -92,6 +104,30 @@ struct CachedWriteTests {
         try await cache.close()
     }
 
+    /// Found by the crash harness's author: a cancelled wait never ended while the network was off.
+    @Test(.timeLimit(.minutes(2))) func cancellingWaitForPendingWrites_throwsCancelled_andTheWriteStaysQueued()
+        async throws
+    {
+        let remote = FaultyRemote()
+        let cache = try await makeCache(remote)
+        cache.disableNetwork()
+        _ = try await cache.commit([.update(try doc("c/a"), fields: ["v": 1])], transaction: nil)
+
+        let waiting = Task { try await cache.waitForPendingWrites() }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        let outcome = await waiting.result
+
+        var code: DocumentStoreError.Code?
+        if case .failure(let error) = outcome { code = (error as? DocumentStoreError)?.code }
+        #expect(code == .cancelled)
+        #expect(cache.pendingWrites.count == 1)
+        cache.enableNetwork()
+        try await cache.waitForPendingWrites()
+        #expect(remote.appliedCommits == 1)
+        try await cache.close()
+    }
+
     /// Found by `hearth-bench sync-crash`: settling a write re-applies the queued writes of its documents in
     /// one local commit, which the local store refused past 500 transforms of one document — the queue then
     /// stopped for good behind its head.
@@ -107,11 +143,9 @@ struct CachedWriteTests {
         }
 
         cache.enableNetwork()
-        // Polled rather than awaited: before the fix the queue never drained.
-        let deadline = ContinuousClock.now + .seconds(40)
-        while !cache.pendingWrites.isEmpty, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // Polled rather than awaited: before the fix the queue never drained. It fails when the queue makes
+        // no progress for a minute, not after a fixed time: on a loaded machine the drain is slow, not stuck.
+        try await waitUntilDrained(cache, stalledFor: .seconds(60))
 
         #expect(cache.pendingWrites.isEmpty, "\(cache.pendingWrites.count) writes still pending")
         #expect(try await remote.base.getDocument(path, mask: nil, consistency: .latest)?.fields == ["n": 520])

@@ -134,8 +134,14 @@ final class FaultyRemote: DocumentStore {
         return try await base.listCollectionIDs(request)
     }
 
+    /// Listens to `base`; offline, the listen fails with `unavailable` (counted as a read).
     func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error> {
-        base.listen(target, options: options)
+        do {
+            try check()
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        return base.listen(target, options: options)
     }
 
     func close() async throws { try await base.close() }

@@ -9,10 +9,12 @@ import Testing
 @Suite("FileSystemDocumentStore: crash harness")
 struct CrashHarnessTests {
     @Test(.timeLimit(.minutes(5)))
-    func fiftyKills_loseNoAcknowledgedCommit_andShowNoPartialBatch() throws {
+    func fiftyKills_loseNoAcknowledgedCommit_andShowNoPartialBatch() async throws {
         let directory = try TemporaryDirectory("hearth-crash-ci")
 
-        let run = try runBench(["crash", "--kills", "50", "--quiet", "--max-delay-ms", "60", "--dir", directory.path])
+        let run = try await runBench([
+            "crash", "--kills", "50", "--quiet", "--max-delay-ms", "60", "--dir", directory.path,
+        ])
 
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("lost acknowledged commits: 0"), "\(run.output)")
@@ -25,13 +27,13 @@ struct CrashHarnessTests {
 // MARK: - Helpers
 
 /// Runs the `hearth-bench` built next to this test bundle; returns its exit status and output.
-func runBench(_ arguments: [String]) throws -> (status: Int32, output: String) {
+func runBench(_ arguments: [String]) async throws -> (status: Int32, output: String) {
     let testBinary = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     let bench = testBinary.deletingLastPathComponent().appendingPathComponent("hearth-bench")
     guard FileManager.default.isExecutableFile(atPath: bench.path) else {
         throw BenchMissing(path: bench.path)
     }
-    let run = try ChildProcess.runBlocking(bench.path, arguments, mergeErrors: true)
+    let run = try await ChildProcess.run(bench.path, arguments, mergeErrors: true)
     return (run.status, run.output)
 }
 

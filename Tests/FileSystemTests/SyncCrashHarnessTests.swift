@@ -16,7 +16,7 @@ struct SyncCrashHarnessTests {
         let emulator = try await FirestoreEmulator.shared()
         let directory = try TemporaryDirectory("hearth-sync-crash-ci")
 
-        let run = try runBench([
+        let run = try await runBench([
             "sync-crash", "--kills", "10", "--max-life-ms", "800", "--emulator", emulator.hostAndPort, "--dir",
             directory.path, "--drain-timeout-s", "120",
         ])

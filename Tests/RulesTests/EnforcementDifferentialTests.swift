@@ -20,7 +20,7 @@ struct EnforcementDifferentialTests {
     func everyDecision_matchesTheEmulator(_ index: Int) async throws {
         let (name, text) = RulesDifferentialTests.files[index]
         let emulator = try await FirestoreEmulator.shared()
-        let project = FirestoreEmulator.newProjectID(prefix: "enforce-\(name)")
+        let project = FirestoreEmulator.newProjectID(prefix: "enforce-\(name.replacingOccurrences(of: "_", with: "-"))")
         try await emulator.setRules(text, projectID: project)
         let client = EmulatorREST(base: emulator.baseURL, project: project)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-enforce-\(UUID())")

@@ -9,10 +9,14 @@ import FoundationNetworking
 #endif
 
 /// The rules engine against Google's emulator, the oracle: random requests (users, claims, methods, paths,
-/// documents) over the seeds' rules and a file using functions, `resource`, `request.resource`, `diff`
-/// and `exists()`, each sent to the emulator as that user and decided by the engine; every allow/deny
-/// must agree. Reproducible: the seed is printed with every mismatch. `HEARTH_RULES_DIFFERENTIAL_REQUESTS`
-/// sets how many requests per rules file (default 150).
+/// documents) over the seeds' rules, a file using functions, `resource`, `request.resource`, `diff` and
+/// `exists()`, and the corpus in `Tests/RulesCorpus` (one file per part of the language: strings, lists,
+/// maps, sets, time, math, conversions, `get`/`exists`/`getAfter`/`existsAfter`, wildcards, collection
+/// groups, functions with `let`, names and paths, query constraints, claims, overlapping matches,
+/// version 1, nulls, errors), each sent to the emulator as that user and decided by the engine; every
+/// allow/deny must agree. The engine reads other documents from a model of the emulator's database, kept
+/// in step with every write the emulator accepted. Reproducible: the seed is printed with every mismatch.
+/// `HEARTH_RULES_DIFFERENTIAL_REQUESTS` sets how many requests per rules file (default 40).
 @Suite(
     "Rules engine vs the emulator",
     .enabled(if: FirestoreEmulator.availability.isAvailable, "\(FirestoreEmulator.availability.reason)"))
@@ -38,25 +42,44 @@ struct RulesDifferentialTests {
         }
         """
 
-    static let files: [(name: String, rules: String)] = [
-        ("seed001", RulesParserTests.seed001), ("seed002", RulesParserTests.seed002), ("notes", notes),
-    ]
+    static let files: [(name: String, rules: String)] =
+        [("seed001", RulesParserTests.seed001), ("seed002", RulesParserTests.seed002), ("notes", notes)]
+        + corpus
+
+    /// The rules files of `Tests/RulesCorpus`, by name.
+    static let corpus: [(name: String, rules: String)] = {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("RulesCorpus")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".rules") }.sorted().map { name in
+            let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) ?? Data()
+            return (String(name.dropLast(".rules".count)), String(decoding: data, as: UTF8.self))
+        }
+    }()
 
     static var requestsPerFile: Int {
-        ProcessInfo.processInfo.environment["HEARTH_RULES_DIFFERENTIAL_REQUESTS"].flatMap(Int.init) ?? 150
+        ProcessInfo.processInfo.environment["HEARTH_RULES_DIFFERENTIAL_REQUESTS"].flatMap(Int.init) ?? 40
+    }
+
+    @Test func theCorpusHoldsEveryFile_andEachParses() throws {
+        #expect(Self.corpus.count >= 27, "\(Self.corpus.map(\.name))")
+        for (name, text) in Self.corpus {
+            #expect(throws: Never.self, "\(name)") { try RulesParser().parse(text, fileName: name + ".rules") }
+        }
     }
 
     @Test(arguments: files.indices)
     func everyDecision_matchesTheEmulator(_ index: Int) async throws {
         let (name, text) = Self.files[index]
         let emulator = try await FirestoreEmulator.shared()
-        let project = FirestoreEmulator.newProjectID(prefix: "rules-\(name)")
+        let project = FirestoreEmulator.newProjectID(prefix: "rules-\(name.replacingOccurrences(of: "_", with: "-"))")
         try await emulator.setRules(text, projectID: project)
         let engine = RulesEngine(file: try RulesParser().parse(text))
         let client = EmulatorREST(base: emulator.baseURL, project: project)
         let seed = UInt64(index + 1) &* 0x9E37_79B9
         var random = SplitMix64(seed: seed)
         try await client.write("admins/admin", ["owner": "admin"], token: nil)
+        var database = ModelDatabase(documents: ["admins/admin": ["owner": "admin"]])
 
         var mismatches: [String] = []
         var allowed = 0
@@ -64,14 +87,18 @@ struct RulesDifferentialTests {
         for number in 0..<Self.requestsPerFile {
             let request = RandomRequest(&random)
             let status = try await client.send(request)
+            database.documents[request.path] = request.existing
             let emulatorAllows = status != 403
             let decision = engine.allows(
                 RulesRequest(
                     method: request.method, path: request.rulesPath,
-                    auth: request.user.map { RulesAuth(uid: $0.uid, token: $0.claims.mapValues(RulesValue.init)) },
+                    auth: request.user.map {
+                        RulesAuth(uid: $0.uid, token: Self.token(uid: $0.uid, claims: $0.claims))
+                    },
                     time: Timestamp(date: Date()), existing: request.existing.map(RulesValue.fields),
                     incoming: request.incoming.map(RulesValue.fields), query: request.rulesQuery),
-                reader: AdminsExist())
+                reader: database.reader(after: request.write))
+            if emulatorAllows, let write = request.write { database.documents[write.path] = write.fields }
             if emulatorAllows { allowed += 1 }
             byMethod[request.method, default: (0, 0)].total += 1
             if emulatorAllows { byMethod[request.method, default: (0, 0)].allowed += 1 }
@@ -92,10 +119,37 @@ struct RulesDifferentialTests {
     }
 }
 
-/// `admins/admin` exists, nothing else does (the `notes` file's `exists()`).
-struct AdminsExist: RulesDocumentReader {
-    func document(at path: [String], after: Bool) throws -> [String: RulesValue]? {
-        path == ["admins", "admin"] ? ["owner": "admin"] : nil
+extension RulesDifferentialTests {
+    /// The claims of the ID token `EmulatorREST.token` sends, as the emulator shows them to the rules
+    /// (`request.auth.token`): the user's own claims, `sub`, `user_id`, `aud`, `iss` and `firebase`.
+    static func token(uid: String, claims: [String: Value]) -> [String: RulesValue] {
+        var token = claims.mapValues(RulesValue.init)
+        token["sub"] = RulesValue(.string(uid))
+        token["user_id"] = RulesValue(.string(uid))
+        return token
+    }
+}
+
+/// The emulator's documents as the test wrote them (a model, so that the engine's `get()` and `exists()`
+/// read what the emulator's do): every owner write, and every user write the emulator allowed.
+struct ModelDatabase {
+    var documents: [String: MapValue]
+
+    /// A reader of the documents now, and after `write` (`getAfter`, `existsAfter`) when given.
+    func reader(after write: (path: String, fields: MapValue?)?) -> Reader {
+        var after = documents
+        if let write { after[write.path] = write.fields }
+        return Reader(before: documents, after: after)
+    }
+
+    struct Reader: RulesDocumentReader {
+        let before: [String: MapValue]
+        let after: [String: MapValue]
+
+        func document(at path: [String], after isAfter: Bool) throws -> [String: RulesValue]? {
+            guard let fields = (isAfter ? after : before)[path.joined(separator: "/")] else { return nil }
+            return RulesValue.fields(fields)
+        }
     }
 }
 
@@ -137,7 +191,7 @@ struct RandomRequest: CustomStringConvertible {
     }
 
     /// The collection a `list` queries: the path without its document ID.
-    var collection: String { path.split(separator: "/").dropLast().joined(separator: "/") }
+    var collection: String { UTF8Split.split(path, separator: UInt8(ascii: "/")).dropLast().joined(separator: "/") }
 
     static func fields(_ random: inout SplitMix64) -> MapValue {
         var fields: [String: Value] = [:]
@@ -162,8 +216,8 @@ struct RandomRequest: CustomStringConvertible {
 
     /// What the engine is asked for a `list`: the collection with an empty document ID, and the query.
     var rulesPath: [String] {
-        guard case .list = operation else { return path.split(separator: "/").map(String.init) }
-        return collection.split(separator: "/").map(String.init) + [""]
+        guard case .list = operation else { return UTF8Split.split(path, separator: UInt8(ascii: "/")) }
+        return UTF8Split.split(collection, separator: UInt8(ascii: "/")) + [""]
     }
 
     var rulesQuery: RulesQuery? {
@@ -174,6 +228,15 @@ struct RandomRequest: CustomStringConvertible {
     var incoming: MapValue? {
         if case .set(let fields) = operation { return fields }
         return nil
+    }
+
+    /// The document this request writes and its fields after (`nil`: deleted), for a write.
+    var write: (path: String, fields: MapValue?)? {
+        switch operation {
+        case .set(let fields): (path, fields)
+        case .delete: (path, nil)
+        case .get, .list: nil
+        }
     }
 
     var description: String {
@@ -269,7 +332,7 @@ struct EmulatorREST {
 
     /// Runs a query of `collection` (`owner == owner` when given, `limit` when given).
     func query(_ collection: String, owner: String?, limit: Int?, token: String?) async throws -> Int {
-        let segments = collection.split(separator: "/").map(String.init)
+        let segments = UTF8Split.split(collection, separator: UInt8(ascii: "/"))
         var query: [String: Any] = ["from": [["collectionId": segments.last ?? ""]]]
         if let owner {
             query["where"] = [

@@ -17,6 +17,8 @@ public enum CacheReadSource: Sendable, Hashable, CaseIterable {
 /// `enableNetwork()`, `waitForPendingWrites()`.
 ///
 /// Every read answers with the pending writes overlaid. The port's own reads read as ``CacheReadSource/default``.
+/// Its listeners' snapshots carry ``ListenSnapshot/metadata``: from the cache first, then from the server;
+/// which documents have pending writes.
 public protocol CachingDocumentStore: DocumentStore {
     /// Reads one document from `source` (see ``CacheReadSource``); `nil` when it does not exist.
     func getDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> Document?
@@ -25,6 +27,17 @@ public protocol CachingDocumentStore: DocumentStore {
     func runQueryAll(
         parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
     ) async throws -> [RunQueryResponse]
+
+    /// Reads one document from `source` as ``getDocument(_:source:)`` does, with its metadata: whether it
+    /// came from the cache, and its pending state.
+    func readDocument(_ path: DocumentPath, source: CacheReadSource) async throws -> CachedDocumentRead
+
+    /// Runs a query from `source` as ``runQueryAll(parent:query:source:)`` does, with the results' metadata:
+    /// whether they came from the cache, and which have pending writes.
+    func readQuery(
+        parent: DocumentPath?, query: StructuredQuery, source: CacheReadSource
+    ) async throws
+        -> CachedQueryRead
 
     /// Stops every call to the remote: writes queue, `.default` reads answer from the cache.
     func disableNetwork()

@@ -13,15 +13,24 @@ public struct ListenSnapshot: Sendable, Hashable {
     /// Whether this is the listener's first snapshot.
     public var isInitial: Bool
 
-    /// A snapshot, as a store's listener delivers it.
-    public init(documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool) {
+    /// Whether the documents came from an offline cache and which have pending writes
+    /// (``CacheMetadata/server`` from every store without a cache).
+    public var metadata: CacheMetadata
+
+    /// A snapshot, as a store's listener delivers it; `metadata` is ``CacheMetadata/server`` unless the
+    /// store keeps an offline cache.
+    public init(
+        documents: DocumentSet, changes: [ListenChange], readTime: Timestamp, isInitial: Bool,
+        metadata: CacheMetadata = .server
+    ) {
         self.documents = documents
         self.changes = changes
         self.readTime = readTime
         self.isInitial = isInitial
+        self.metadata = metadata
     }
 
-    /// Whether nothing but the read time changed (only delivered with
+    /// Whether no document changed: only the read time or the ``metadata`` (only delivered with
     /// ``ListenOptions/includeMetadataChanges``).
     public var isMetadataOnly: Bool { !isInitial && changes.isEmpty }
 }

@@ -47,15 +47,20 @@ struct HearthProcess {
         self.environment = environment
     }
 
-    /// Runs `hearth arguments…`, feeding `input` to its standard input.
-    func run(_ arguments: [String], environment extra: [String: String] = [:], input: String? = nil) throws -> Run {
+    /// Runs `hearth arguments…`, feeding `input` to its standard input. Suspends (never blocks a thread of
+    /// the cooperative pool: on a 2-core machine two blocked threads stall every other test's timers).
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], input: String? = nil
+    ) async throws
+        -> Run
+    {
         guard let executable = Self.executable else { throw HearthNotBuilt() }
         var variables = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
         ]
         variables.merge(environment) { $1 }
         variables.merge(extra) { $1 }
-        let outcome = try ChildProcess.runBlocking(
+        let outcome = try await ChildProcess.run(
             executable.path, arguments, environment: variables, directory: directory.path, input: input ?? ""
         )
         return Run(status: outcome.status, standardOutput: outcome.output, standardError: outcome.errors)

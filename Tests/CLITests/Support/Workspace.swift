@@ -19,16 +19,16 @@ struct Workspace {
 
     func run(
         _ arguments: [String], environment: [String: String] = [:], input: String? = nil
-    ) throws -> HearthProcess.Run {
-        try hearth.run(arguments, environment: environment, input: input)
+    ) async throws -> HearthProcess.Run {
+        try await hearth.run(arguments, environment: environment, input: input)
     }
 
     /// Runs and requires exit status 0.
     @discardableResult
     func succeed(
         _ arguments: [String], environment: [String: String] = [:], input: String? = nil
-    ) throws -> HearthProcess.Run {
-        let run = try run(arguments, environment: environment, input: input)
+    ) async throws -> HearthProcess.Run {
+        let run = try await run(arguments, environment: environment, input: input)
         guard run.status == 0 else { throw CommandFailed(arguments: arguments, run: run) }
         return run
     }
@@ -36,8 +36,8 @@ struct Workspace {
     /// The store's documents as `path → compact plain JSON of the fields`, read through `hearth query`
     /// of every collection found by `hearth export` (so the check does not depend on the code it checks
     /// beyond the command itself).
-    func contents() throws -> [String: String] {
-        let export = try succeed(["export"])
+    func contents() async throws -> [String: String] {
+        let export = try await succeed(["export"])
         var documents: [String: String] = [:]
         for line in export.outputLines {
             let json = try JSONParser.parse(line)
