@@ -9,6 +9,8 @@ public import HearthPort
 /// - `list`: decided by the query's constraints (``RulesQuery``): its top-level equality filters (also
 ///   inside `and` filters), its limit, its offset (`null` when 0) and its first order's field. A
 ///   collection-group query is allowed only by `match` blocks with a recursive wildcard.
+/// - `request.auth.token` holds the user's claims, and `sub` (the user ID) when they lack it, as every ID
+///   token has it.
 /// - An `admin` context is allowed without evaluating anything.
 public struct RulesAccessPolicy: AccessPolicy {
     /// The engine deciding.
@@ -41,7 +43,10 @@ public struct RulesAccessPolicy: AccessPolicy {
         switch context {
         case .admin: return
         case .unauthenticated: auth = nil
-        case .user(let id, let claims): auth = RulesAuth(uid: id.rawValue, token: claims.mapValues(RulesValue.init))
+        case .user(let id, let claims):
+            var token = claims.mapValues(RulesValue.init)
+            if token["sub"] == nil { token["sub"] = .string(id.rawValue) }
+            auth = RulesAuth(uid: id.rawValue, token: token)
         }
         var request: RulesRequest
         switch access {

@@ -94,7 +94,11 @@ extension RandomRequest {
     var context: AuthContext {
         get throws {
             guard let user else { return .unauthenticated }
-            return .user(try UserID(user.uid), claims: user.claims)
+            // The claims the emulator's token shows (RulesDifferentialTests.token): the user's, `sub`, `user_id`.
+            var claims = user.claims
+            claims["sub"] = .string(user.uid)
+            claims["user_id"] = .string(user.uid)
+            return .user(try UserID(user.uid), claims: claims)
         }
     }
 }
