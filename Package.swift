@@ -85,10 +85,10 @@ let package = Package(
             "HearthCache", ["HearthDomain", "HearthPort", "HearthLocalEngine"], path: "Infrastructure/Cache"),
         // Firestore's security rules in process (issue 19): the rules language's parser, then its evaluator.
         // `RulesAccessPolicy` adapts its engine to HearthPort's `AccessPolicy`, which the local engine asks.
-        hearthLibrary("HearthRules", ["HearthDomain", "HearthPort"], path: "Infrastructure/Rules"),
+        hearthLibrary("HearthRules", ["HearthDomain", "HearthPort", "HearthCrypto"], path: "Infrastructure/Rules"),
 
-        // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), in the project:
-        // the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
+        // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), the rules'
+        // `hashing` (MD5, CRC-32) and the file store's CRC-32C, in the project: the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
         hearthLibrary("HearthCrypto", path: "Infrastructure/Crypto"),
 
         // MARK: Composition root

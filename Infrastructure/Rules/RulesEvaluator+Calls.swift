@@ -1,4 +1,5 @@
 import Foundation
+import HearthCrypto
 import HearthDomain
 
 extension RulesEvaluator {
@@ -125,6 +126,22 @@ extension RulesEvaluator {
         -> RulesValue
     {
         switch (namespace, name, RulesArguments(arguments)) {
+        case ("hashing", let algorithm, .one(let input)):
+            let bytes: [UInt8]
+            switch input {
+            case .string(let text): bytes = Array(text.utf8)
+            case .bytes(let data): bytes = data
+            default: throw RulesEvaluationError("hashing.\(algorithm) takes a string or bytes")
+            }
+            switch algorithm {
+            case "sha256": return .bytes(SHA256.hash(bytes))
+            case "md5": return .bytes(MD5.hash(bytes))
+            // The checksum's bytes least significant first: the emulator's `crc32('abc').toHexString()`
+            // is 'C2412435' for the CRC 0x352441C2.
+            case "crc32": return .bytes(littleEndianBytes(CRC32.checksum(bytes)))
+            case "crc32c": return .bytes(littleEndianBytes(CRC32C.checksum(bytes)))
+            default: throw RulesEvaluationError("no function hashing.\(algorithm)")
+            }
         case ("math", "abs", .one(.int(let value))):
             guard value != .min else { throw RulesEvaluationError("integer overflow") }
             return .int(abs(value))
@@ -212,4 +229,9 @@ enum RulesArguments {
         default: self = .many
         }
     }
+}
+
+/// The four bytes of `value`, least significant first.
+private func littleEndianBytes(_ value: UInt32) -> [UInt8] {
+    (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }

@@ -12,6 +12,15 @@ extension RulesEvaluator {
         // Sizes
         case (.string(let text), "size", .none): return .int(Int64(text.unicodeScalars.count))
         case (.bytes(let bytes), "size", .none): return .int(Int64(bytes.count))
+        // As the emulator prints them: hexadecimal in upper case, base64 URL-safe with its padding.
+        case (.bytes(let bytes), "toHexString", .none):
+            let digits = Array("0123456789ABCDEF".utf8)
+            return .string(
+                String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self))
+        case (.bytes(let bytes), "toBase64", .none):
+            return .string(
+                Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_"))
         case (.list(let items), "size", .none), (.set(let items), "size", .none): return .int(Int64(items.count))
         case (.map(let map), "size", .none): return .int(Int64(map.count))
 

@@ -1,5 +1,6 @@
 import Foundation
 import HearthDomain
+import HearthCrypto
 @testable import HearthFileSystem
 import HearthLocalEngine
 import Testing

@@ -166,6 +166,13 @@ struct RulesEngineTests {
         "1 is number", "'x' is string", "[1] is list", "{'a': 1} is map", "null is null", "request.auth == null",
         "request.method == 'get'", "request.path == /databases/$(database)/documents/t/$(id)",
         "resource == null", "latlng.value(1, 2).latitude() == 1.0",
+        // `hashing`, as the emulator answers (hex in upper case, base64 URL-safe and padded, CRCs' bytes
+        // least significant first).
+        "hashing.sha256('abc').toHexString() == 'BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD'",
+        "hashing.sha256('abc').toBase64() == 'ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0='",
+        "hashing.md5('abc').toHexString() == '900150983CD24FB0D6963F7D28E17F72'",
+        "hashing.crc32('abc').toHexString() == 'C2412435'", "hashing.crc32c('abc').toHexString() == 'B73F4B36'",
+        "hashing.sha256('abc').size() == 32", "hashing.sha256('abc') == hashing.sha256('abc'.toUtf8())",
         // Paths split on the `/` byte, also when a combining mark (U+0301) follows it.
         "path('a/\u{0301}b')[0] == 'a'", "path('a/\u{0301}b')[1] == '\u{0301}b'",
         "/databases/$(database)/documents/$('a/\u{0301}b') == path('databases/(default)/documents/a/\u{0301}b')",
@@ -187,7 +194,7 @@ struct RulesEngineTests {
         // Lists and sets have no `+` (the emulator: an error; `concat` concatenates).
         "([1, 2] + [3]).size() == 3", "(['a'].toSet() + ['b'].toSet()).size() == 2",
         // Documented, but the emulator fails on every argument.
-        "!math.isInfinite(2.0)",
+        "!math.isInfinite(2.0)", "hashing.sha256(1).size() == 32",
     ]
 
     @Test(arguments: errors)

@@ -1,3 +1,4 @@
+import HearthCrypto
 import HearthDomain
 
 /// Reads the framed records (``RecordFrame``) of one log or snapshot file in order, through a window buffer (a few system calls

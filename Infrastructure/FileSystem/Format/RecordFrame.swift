@@ -1,3 +1,4 @@
+import HearthCrypto
 import HearthLocalEngine
 
 /// The frame around every record payload (see Docs/FileFormat.md):
