@@ -84,7 +84,8 @@ let package = Package(
         hearthLibrary(
             "HearthCache", ["HearthDomain", "HearthPort", "HearthLocalEngine"], path: "Infrastructure/Cache"),
         // Firestore's security rules in process (issue 19): the rules language's parser, then its evaluator.
-        hearthLibrary("HearthRules", ["HearthDomain", "HearthCrypto"], path: "Infrastructure/Rules"),
+        // `RulesAccessPolicy` adapts its engine to HearthPort's `AccessPolicy`, which the local engine asks.
+        hearthLibrary("HearthRules", ["HearthDomain", "HearthPort", "HearthCrypto"], path: "Infrastructure/Rules"),
 
         // The cryptography the auth adapters need (SHA-256, HMAC, PBKDF2, scrypt, base64url), the rules'
         // `hashing` (MD5, CRC-32) and the file store's CRC-32C, in the project: the toolchain has none on Linux. Depends on nothing; only its JWT helper imports Foundation (for JSON).
@@ -97,6 +98,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthInMemory", "HearthFileSystem",
                 "HearthFirestoreCodec",
                 "HearthFirestoreREST", "HearthCache",
+                // HEARTH_RULES: the local stores seen by a caller (`HearthLocalEngine`'s `Caller`) under the rules.
+                "HearthLocalEngine", "HearthRules",
             ],
             path: "CompositionRoot/Hearth"),
         // The `hearth` command; its `demo` runs the teaching example's use cases.
@@ -120,6 +123,8 @@ let package = Package(
                 "HearthCache",
                 // The `codec` scenario's answers are written by the test server, and its reference contenders are its tree codec.
                 "HearthFirestoreTestServer",
+                // The `rules-cost` scenario's policy.
+                "HearthRules",
             ],
             path: "CompositionRoot/HearthBench"),
 
@@ -176,7 +181,13 @@ let package = Package(
             // The seeds' own Swift code, as written, on Hearth: only `import Hearth` (what users import).
             ["Hearth", "HearthTestSupport"]),
         hearthTests("DomainTests", ["HearthDomain", "HearthTestSupport"]),
-        hearthTests("RulesTests", ["HearthDomain", "HearthRules", "HearthTestSupport"]),
+        hearthTests(
+            "RulesTests",
+            [
+                "HearthDomain", "HearthRules", "HearthTestSupport",
+                // The file store as a user against the emulator (EnforcementDifferentialTests).
+                "HearthPort", "HearthFileSystem",
+            ]),
         hearthTests(
             "PortTests",
             // HearthInMemory: a real store for the polling listener to poll.
@@ -220,6 +231,8 @@ let package = Package(
             [
                 "HearthDomain", "HearthPort", "HearthLocalEngine", "HearthInMemory", "HearthContract",
                 "AuthContract", "HearthTestSupport",
+                // The rules contract runs the store under `RulesAccessPolicy`.
+                "HearthRules",
             ]),
         hearthTests(
             "FileSystemTests",
@@ -227,6 +240,8 @@ let package = Package(
                 "HearthDomain", "HearthPort", "HearthApplication", "HearthLocalEngine", "HearthFileSystem",
                 "HearthFirestoreCodec", "HearthCrypto",
                 "HearthContract", "AuthContract", "HearthTestSupport",
+                // The rules contract runs the store under `RulesAccessPolicy`.
+                "HearthRules",
                 // Only so that `swift test` builds `hearth-bench`, whose `crash` scenario the crash test runs.
                 "HearthBench",
             ]),

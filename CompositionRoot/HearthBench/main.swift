@@ -15,6 +15,7 @@ let scenarios: [any BenchScenario] = [
     ListenRemoteScenario(),
     CodecScenario(),
     QueryScalingScenario(),
+    RulesCostScenario(),
     MemoryScenario(),
     MemoryChildScenario(),
     AuthScenario(),

@@ -336,3 +336,18 @@ extension FileSystemDocumentStore {
         public var failure: DocumentStoreError?
     }
 }
+
+extension FileSystemDocumentStore: LocalEngineStore {
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task; waits
+    /// while the store recovers in the background, and throws its failure.
+    package func ready() async throws(DocumentStoreError) {
+        try await checkOpen()
+    }
+
+    /// This store as `context` sees it, under `policy` (the security rules): every request of the view
+    /// is decided by `policy` (see `AccessCheckedDocumentStore`); an `admin` context bypasses it. The view
+    /// shares this store's engine and files: its data, listeners and closing.
+    public func acting(as context: AuthContext, policy: any AccessPolicy) -> AccessCheckedDocumentStore {
+        AccessCheckedDocumentStore(base: self, caller: Caller(context, policy: policy))
+    }
+}

@@ -172,3 +172,17 @@ private final class ElementCursor: Sendable {
         return index < elements.count ? elements[index] : nil
     }
 }
+
+extension InMemoryDocumentStore: LocalEngineStore {
+    /// Throws `failedPrecondition` once the store is closed and `cancelled` in a cancelled task.
+    package func ready() async throws(DocumentStoreError) {
+        try checkOpen()
+    }
+
+    /// This store as `context` sees it, under `policy` (the security rules): every request of the view
+    /// is decided by `policy` (see `AccessCheckedDocumentStore`); an `admin` context bypasses it. The view
+    /// shares this store's engine: its data, listeners and closing.
+    public func acting(as context: AuthContext, policy: any AccessPolicy) -> AccessCheckedDocumentStore {
+        AccessCheckedDocumentStore(base: self, caller: Caller(context, policy: policy))
+    }
+}

@@ -11,20 +11,40 @@ public struct RulesEngine: Sendable {
     /// How many `get()`/`exists()`/`getAfter()`/`existsAfter()` calls one request may make (Firestore: 10
     /// for a single-document request).
     public var maximumDocumentReads = 10
+    /// The file's `match` blocks, each with the functions in scope inside it, built once.
+    let matches: [ScopedMatch]
 
     /// An engine deciding by `file`.
-    public init(file: RulesFile) { self.file = file }
+    public init(file: RulesFile) {
+        self.file = file
+        let functions = Dictionary(file.functions.map { ($0.name, $0) }) { _, last in last }
+        matches = file.matches.map { ScopedMatch($0, enclosing: functions) }
+    }
 
     /// Whether `request` is allowed; `reader` answers the rules' document reads.
     public func allows(_ request: RulesRequest, reader: any RulesDocumentReader = NoDocuments()) -> Bool {
         let full = ["databases", request.database, "documents"] + request.path
         var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
-        let functions = Dictionary(file.functions.map { ($0.name, $0) }) { _, last in last }
-        for match in file.matches
-        where evaluator.visit(match, full[...], bindings: [:], functions: functions, version: file.version) {
+        for match in matches where evaluator.visit(match, full[...], bindings: [:], version: file.version) {
             return true
         }
         return false
+    }
+}
+
+/// A `match` block with the functions visible inside it (the file's, then each enclosing block's, then
+/// its own), and its nested blocks likewise.
+struct ScopedMatch: Sendable {
+    let match: RulesMatch
+    let functions: [String: RulesFunction]
+    let nested: [ScopedMatch]
+
+    init(_ match: RulesMatch, enclosing: [String: RulesFunction]) {
+        var functions = enclosing
+        for function in match.functions { functions[function.name] = function }
+        self.match = match
+        self.functions = functions
+        nested = match.matches.map { ScopedMatch($0, enclosing: functions) }
     }
 }
 
@@ -40,6 +60,8 @@ struct RulesEvaluator {
     let maximumReads: Int
     var reads = 0
     var callDepth = 0
+    /// `request`, built at its first use.
+    var cachedRequest: RulesValue?
     /// The `let` bindings of the functions being called whose value is an error: the error is thrown where
     /// the name is used, not where it is bound, so that `&&` and `||` can absorb it as the emulator does
     /// (`let isAdmin = request.auth.token.admin == true; return isAdmin || isSelf;` allows the user
@@ -56,25 +78,33 @@ struct RulesEvaluator {
 
     /// Whether some allow under `match` grants the request, for the part of the path `remaining`.
     mutating func visit(
-        _ match: RulesMatch, _ remaining: ArraySlice<String>, bindings: [String: RulesValue],
-        functions: [String: RulesFunction], version: String?
+        _ scoped: ScopedMatch, _ remaining: ArraySlice<String>, bindings: [String: RulesValue], version: String?
     ) -> Bool {
-        var scope = functions
-        for function in match.functions { scope[function.name] = function }
+        let match = scoped.match
+        let scope = scoped.functions
         for (consumed, bound) in Self.prefixMatches(match.path.segments[...], remaining, version: version) {
-            let variables = bindings.merging(bound) { _, new in new }
+            let variables = bound.isEmpty ? bindings : bindings.merging(bound) { _, new in new }
             let rest = remaining.dropFirst(consumed)
-            if rest.isEmpty {
+            if rest.isEmpty, !request.collectionGroup || variables.values.contains(where: Self.isPath) {
                 for allow in match.allows where allow.methods.contains(request.method) {
                     guard let condition = allow.condition else { return true }
                     if (try? evaluate(condition, variables, scope)) == .bool(true) { return true }
                 }
             }
-            for nested in match.matches
-            where visit(nested, rest, bindings: variables, functions: scope, version: version) {
+            for nested in scoped.nested where visit(nested, rest, bindings: variables, version: version) {
                 return true
             }
         }
+        return false
+    }
+
+    static func isRecursive(_ segment: RulesPathPattern.Segment) -> Bool {
+        if case .recursive = segment { return true }
+        return false
+    }
+
+    static func isPath(_ value: RulesValue) -> Bool {
+        if case .path = value { return true }
         return false
     }
 
@@ -83,6 +113,19 @@ struct RulesEvaluator {
         _ pattern: ArraySlice<RulesPathPattern.Segment>, _ path: ArraySlice<String>, version: String?
     ) -> [(Int, [String: RulesValue])] {
         guard let first = pattern.first else { return [(0, [:])] }
+        if !pattern.contains(where: Self.isRecursive) {
+            // No recursive wildcard: at most one way to match, found without recursion.
+            guard path.count >= pattern.count else { return [] }
+            var bound: [String: RulesValue] = [:]
+            for (segment, text) in zip(pattern, path) {
+                switch segment {
+                case .literal(let literal): guard text.utf8.elementsEqual(literal.utf8) else { return [] }
+                case .wildcard(let name): bound[name] = .string(text)
+                case .recursive: return []
+                }
+            }
+            return [(pattern.count, bound)]
+        }
         let rest = pattern.dropFirst()
         switch first {
         case .literal(let text):
@@ -138,10 +181,15 @@ struct RulesEvaluator {
             }
             return .map(map)
         case .member(let base, let name, _):
-            if case .identifier(let global, _) = base, variables[global] == nil,
-                ["math", "timestamp", "duration", "latlng", "hashing"].contains(global)
-            {
-                throw RulesEvaluationError("\(global).\(name) is a function")
+            if case .identifier(let global, _) = base, variables[global] == nil {
+                if ["math", "timestamp", "duration", "latlng", "hashing"].contains(global) {
+                    throw RulesEvaluationError("\(global).\(name) is a function")
+                }
+                // `request.x` without building all of `request`.
+                if global == "request", failedBindings[global] == nil {
+                    guard let value = requestMember(name) else { throw RulesEvaluationError("no field \(name)") }
+                    return value
+                }
             }
             return try member(try evaluate(base, variables, functions), name)
         case .index(let base, let index, _):
@@ -221,26 +269,40 @@ struct RulesEvaluator {
         _ left: RulesExpression, _ right: RulesExpression, _ variables: [String: RulesValue], _ functions: Scope,
         deciding: Bool
     ) throws(RulesEvaluationError) -> RulesValue {
-        var failure: RulesEvaluationError?
-        for side in [left, right] {
-            do throws(RulesEvaluationError) {
-                guard case .bool(let value) = try evaluate(side, variables, functions) else {
-                    throw RulesEvaluationError("&& and || need bools")
-                }
-                if value == deciding { return .bool(deciding) }
-            } catch let error {
-                failure = failure ?? error
-            }
-        }
-        if let failure { throw failure }
+        // Left, then right (no array of the two: this runs for every && and ||).
+        let first = side(left, variables, functions)
+        if first.value == deciding { return .bool(deciding) }
+        let second = side(right, variables, functions)
+        if second.value == deciding { return .bool(deciding) }
+        if let failure = first.error ?? second.error { throw failure }
         return .bool(!deciding)
     }
 
-    func identifier(_ name: String, _ variables: [String: RulesValue]) throws(RulesEvaluationError) -> RulesValue {
+    /// One side of `&&` or `||`: its bool, or why it has none.
+    private mutating func side(
+        _ expression: RulesExpression, _ variables: [String: RulesValue], _ functions: Scope
+    ) -> (value: Bool?, error: RulesEvaluationError?) {
+        do throws(RulesEvaluationError) {
+            guard case .bool(let value) = try evaluate(expression, variables, functions) else {
+                return (nil, RulesEvaluationError("&& and || need bools"))
+            }
+            return (value, nil)
+        } catch {
+            return (nil, error)
+        }
+    }
+
+    mutating func identifier(
+        _ name: String, _ variables: [String: RulesValue]
+    ) throws(RulesEvaluationError) -> RulesValue {
         if let value = variables[name] { return value }
         if let error = failedBindings[name] { throw error }
         switch name {
-        case "request": return requestValue
+        case "request":
+            if let cachedRequest { return cachedRequest }
+            let value = requestValue
+            cachedRequest = value
+            return value
         case "resource":
             // A query's documents: only what its equality filters fix is known (anything else errors).
             if request.method == .list {
@@ -252,26 +314,33 @@ struct RulesEvaluator {
     }
 
     var requestValue: RulesValue {
-        var map: [String: RulesValue] = [
-            "method": .string(request.method.rawValue),
-            "path": .path(["databases", request.database, "documents"] + request.path),
-            "time": .timestamp(request.time),
-        ]
-        if let auth = request.auth {
-            map["auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)])
-        } else {
-            map["auth"] = .null
-        }
-        if request.method == .create || request.method == .update {
-            map["resource"] = resourceValue(request.incoming, request.path)
-        }
-        if let query = request.query {
-            map["query"] = .map([
-                "limit": query.limit.map(RulesValue.int) ?? .null, "offset": query.offset.map(RulesValue.int) ?? .null,
-                "orderBy": query.orderBy.map(RulesValue.string) ?? .null,
-            ])
-        }
+        var map: [String: RulesValue] = [:]
+        for key in ["method", "path", "time", "auth", "resource", "query"] { map[key] = requestMember(key) }
         return .map(map)
+    }
+
+    /// One field of `request` (`nil`: it has none of that name).
+    func requestMember(_ name: String) -> RulesValue? {
+        switch name {
+        case "method": return .string(request.method.rawValue)
+        case "path": return .path(["databases", request.database, "documents"] + request.path)
+        case "time": return .timestamp(request.time)
+        case "auth":
+            guard let auth = request.auth else { return .null }
+            return .map(["uid": .string(auth.uid), "token": .map(auth.token)])
+        case "resource":
+            guard request.method == .create || request.method == .update else { return nil }
+            return resourceValue(request.incoming, request.path)
+        case "query":
+            return request.query.map { query in
+                .map([
+                    "limit": query.limit.map(RulesValue.int) ?? .null,
+                    "offset": query.offset.map(RulesValue.int) ?? .null,
+                    "orderBy": query.orderBy.map(RulesValue.string) ?? .null,
+                ])
+            }
+        default: return nil
+        }
     }
 
     func resourceValue(_ fields: [String: RulesValue]?, _ path: [String]) -> RulesValue {

@@ -58,6 +58,10 @@ public struct RulesRequest: Sendable {
     public var incoming: [String: RulesValue]?
     /// `request.query`, for `list`.
     public var query: RulesQuery?
+    /// Whether a `list` is a collection-group query: then only `match` blocks that bound a recursive
+    /// wildcard (`/{path=**}/reviews/{id}`) can allow it, as in Firestore (a rule for one collection does
+    /// not cover the group). Default `false`.
+    public var collectionGroup = false
 
     /// A request; see the properties.
     public init(

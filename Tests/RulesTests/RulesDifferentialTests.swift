@@ -86,23 +86,8 @@ struct RulesDifferentialTests {
         var byMethod: [RulesMethod: (allowed: Int, total: Int)] = [:]
         for number in 0..<Self.requestsPerFile {
             let request = RandomRequest(&random)
-            // The document's state before the request, written as the owner (rules bypassed).
-            if let existing = request.existing {
-                try await client.write(request.path, existing, token: nil)
-            } else {
-                try await client.delete(request.path, token: nil)
-            }
+            let status = try await client.send(request)
             database.documents[request.path] = request.existing
-            // A user's unsigned ID token, or no Authorization header at all (unauthenticated).
-            let token = request.user.map { EmulatorREST.token(uid: $0.uid, claims: $0.claims, project: project) } ?? ""
-            let status: Int
-            switch request.operation {
-            case .get: status = try await client.get(request.path, token: token)
-            case .set(let fields): status = try await client.write(request.path, fields, token: token)
-            case .delete: status = try await client.delete(request.path, token: token)
-            case .list(let owner, let limit):
-                status = try await client.query(request.collection, owner: owner, limit: limit, token: token)
-            }
             let emulatorAllows = status != 403
             let decision = engine.allows(
                 RulesRequest(
@@ -289,6 +274,25 @@ struct EmulatorREST {
         let header = (try? JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT"])) ?? Data()
         let body = (try? JSONSerialization.data(withJSONObject: payload)) ?? Data()
         return "\(base64URL(header)).\(base64URL(body))."
+    }
+
+    /// Writes the document's state before `request` as the owner (rules bypassed), then sends `request` as
+    /// its user (an unsigned ID token, or no `Authorization` header at all: unauthenticated); returns the
+    /// HTTP status (403: denied).
+    func send(_ request: RandomRequest) async throws -> Int {
+        if let existing = request.existing {
+            try await write(request.path, existing, token: nil)
+        } else {
+            try await delete(request.path, token: nil)
+        }
+        let token = request.user.map { Self.token(uid: $0.uid, claims: $0.claims, project: project) } ?? ""
+        switch request.operation {
+        case .get: return try await get(request.path, token: token)
+        case .set(let fields): return try await write(request.path, fields, token: token)
+        case .delete: return try await delete(request.path, token: token)
+        case .list(let owner, let limit):
+            return try await query(request.collection, owner: owner, limit: limit, token: token)
+        }
     }
 
     func send(_ method: String, _ path: String, body: Data? = nil, token: String?) async throws -> Int {

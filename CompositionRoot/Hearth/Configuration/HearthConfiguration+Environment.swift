@@ -15,6 +15,10 @@ extension HearthConfiguration {
         HEARTH_AUTH              memory | file:<directory> | file | firebase (default: the one matching HEARTH_STORE)
         FIREBASE_AUTH_EMULATOR_HOST  host:port of the Firebase Auth emulator
         FIREBASE_API_KEY         the Firebase project's Web API key (Firebase Authentication)
+        HEARTH_RULES             <file>: the security rules the local stores (memory, file) enforce
+        HEARTH_AS_UID            <uid>: make the local store's requests as this user (with HEARTH_RULES)
+        HEARTH_AS_CLAIMS         <JSON object>: the user's token claims, such as {"admin": true}
+        HEARTH_AS_ANONYMOUS      1: make them unauthenticated (request.auth == null)
         HEARTH_CACHE             off (default) | memory | file:<directory> | file (file:\(CacheSelection.defaultDirectory)): an offline cache in front of the store
         """
 
@@ -31,6 +35,9 @@ extension HearthConfiguration {
     /// | `FIRESTORE_DATABASE` | the Firestore database ID (default `(default)`) |
     /// | `HEARTH_AUTH` | `memory`; `file:<directory>` (`file` alone: the store's; see ``AuthSelection``); `firebase`. Default: the one matching `HEARTH_STORE` (``effectiveAuth``) |
     /// | `FIREBASE_AUTH_EMULATOR_HOST`, `FIREBASE_API_KEY` | Firebase Authentication's emulator and Web API key (with `firebase`) |
+    /// | `HEARTH_RULES` | a `firestore.rules` file the local stores enforce (``rules``; parsed by ``makeStore()``) |
+    /// | `HEARTH_AS_UID`, `HEARTH_AS_CLAIMS` | make the local store's requests as that user, with those claims (a JSON object); ``actingAs`` |
+    /// | `HEARTH_AS_ANONYMOUS` | `1`/`true`: make them unauthenticated (`request.auth == null`); not with `HEARTH_AS_UID` |
     /// | `HEARTH_CACHE` | `off` (default); `memory`; `file:<directory>` (`file` alone: `.hearth/cache`): an offline cache in front of the store (see ``CacheSelection``) |
     ///
     /// Credentials and the other REST settings are read later by the REST adapter from the same
@@ -78,7 +85,40 @@ extension HearthConfiguration {
         if let cache = value("HEARTH_CACHE") {
             configuration.cache = try cacheSelection(cache)
         }
+        if let rules = value("HEARTH_RULES") { configuration.rules = .file(rules) }
+        configuration.actingAs = try actingAs(
+            uid: value("HEARTH_AS_UID"), claims: value("HEARTH_AS_CLAIMS"), anonymous: value("HEARTH_AS_ANONYMOUS"))
         return configuration
+    }
+
+    private static func actingAs(
+        uid: String?, claims: String?, anonymous: String?
+    ) throws(DocumentStoreError) -> AuthContext {
+        var isAnonymous = false
+        if let anonymous {
+            switch anonymous.lowercased() {
+            case "1", "true", "yes": isAnonymous = true
+            case "0", "false", "no": isAnonymous = false
+            default: throw .invalidArgument("HEARTH_AS_ANONYMOUS must be 1 or 0, not \(Excerpt.quoted(anonymous)).")
+            }
+        }
+        switch (uid, isAnonymous) {
+        case (nil, false):
+            if claims != nil {
+                throw .invalidArgument("HEARTH_AS_CLAIMS needs HEARTH_AS_UID (the user they belong to).")
+            }
+            return .admin
+        case (nil, true):
+            return .unauthenticated
+        case (_?, true):
+            throw .invalidArgument("HEARTH_AS_UID and HEARTH_AS_ANONYMOUS exclude each other.")
+        case (let uid?, false):
+            do {
+                return try AuthContext.user(uid, claimsJSON: claims ?? "{}")
+            } catch {
+                throw .invalidArgument("HEARTH_AS_UID/HEARTH_AS_CLAIMS: \(error.message)")
+            }
+        }
     }
 
     private static func cacheSelection(_ text: String) throws(DocumentStoreError) -> CacheSelection {

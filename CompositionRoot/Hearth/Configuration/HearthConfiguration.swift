@@ -41,6 +41,15 @@ public struct HearthConfiguration: Sendable {
     /// in Firebase: offline it waits, and a rejection is thrown) or once the cache keeps it (`false`: the
     /// server's verdict comes later; what the `hearth` command uses, so that it never hangs offline).
     public var cachedWritesWaitForServer = true
+    /// The security rules the local stores (memory, file) enforce for ``actingAs`` (`HEARTH_RULES`); `nil`
+    /// (the default): none. The Firestore REST store leaves rules to the server.
+    public var rules: RulesSource?
+    /// Who the store's requests are made as (`HEARTH_AS_UID`, `HEARTH_AS_CLAIMS`, `HEARTH_AS_ANONYMOUS`):
+    /// `AuthContext.admin` (the default) bypasses ``rules``, as the server SDKs do; a user or
+    /// `unauthenticated` is checked against them on every request of a local store, and on the Firestore
+    /// emulator sends an unsigned ID token (or none) so that the emulator's rules decide (see
+    /// ``makeStore()``).
+    public var actingAs: AuthContext = .admin
 
     /// A configuration; see each property for its default.
     public init(
@@ -51,8 +60,12 @@ public struct HearthConfiguration: Sendable {
         retryPolicy: RetryPolicy = .default,
         logger: (any HearthLogger)? = nil,
         auth: AuthSelection? = nil,
-        cache: CacheSelection = .off
+        cache: CacheSelection = .off,
+        rules: RulesSource? = nil,
+        actingAs: AuthContext = .admin
     ) {
+        self.rules = rules
+        self.actingAs = actingAs
         self.store = store
         self.profile = profile
         self.allowsProduction = allowsProduction

@@ -1,6 +1,7 @@
 import Foundation
 import HearthDomain
 import HearthFileSystem
+import HearthLocalEngine
 import HearthPort
 
 /// Where the file store is opened: with its defaults (full durability, each commit flushed before it
@@ -9,7 +10,11 @@ import HearthPort
 /// waits for it (a recovery failure, such as `dataLoss`, is thrown by each operation, naming the
 /// directory). Code that can wait calls `FileSystemDocumentStore.open(directory:database:…)` instead.
 enum FileStoreOpening {
-    static func open(directory: URL, database: DatabaseID) throws(DocumentStoreError) -> any DocumentStore {
-        try FileSystemDocumentStore.openInBackground(directory: directory, database: database)
+    /// The store in `directory`; with `access`, as its caller sees it under its policy.
+    static func open(
+        directory: URL, database: DatabaseID, access: Caller? = nil
+    ) throws(DocumentStoreError) -> any DocumentStore {
+        let store = try FileSystemDocumentStore.openInBackground(directory: directory, database: database)
+        return access.map { store.acting(as: $0.context, policy: $0.policy) } ?? store
     }
 }

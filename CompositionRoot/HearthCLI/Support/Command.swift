@@ -37,10 +37,17 @@ final class CommandContext {
     /// Opens the configured store (once). On Firestore, unless ``admin``, a session kept by
     /// `hearth auth signin` makes every request carry that user's ID token (refreshed through the auth
     /// gateway when it nears expiry), so security rules apply; without one, the configured credentials
-    /// are used as before. The local stores have no rules yet: they run the same either way.
+    /// are used as before. On a local store with security rules (`HEARTH_RULES`), unless ``admin`` or
+    /// another caller was named (`--as-uid`, `--anonymous`, `HEARTH_AS_*`), the signed-in user is the
+    /// caller the rules check.
     func database() throws -> Database {
         if let openedDatabase { return openedDatabase }
         var configuration = self.configuration
+        if !admin, configuration.rules != nil, configuration.actingAs == .admin, !configuration.isFirestore,
+            let kept = try storedSession?.load()
+        {
+            configuration.actingAs = AuthContext(session: kept)
+        }
         if !admin, case .firestore(var target) = configuration.store, let kept = try storedSession?.load() {
             let holder = AuthSession(gateway: try authGateway(), session: kept)
             target.tokenProvider = holder
@@ -90,5 +97,13 @@ final class CommandContext {
         case "off", "none": .off
         default: console.standardErrorIsTerminal ? .bar : .lines
         }
+    }
+}
+
+extension HearthConfiguration {
+    /// Whether the store is Firestore (rather than memory or a file).
+    var isFirestore: Bool {
+        if case .firestore = store { return true }
+        return false
     }
 }

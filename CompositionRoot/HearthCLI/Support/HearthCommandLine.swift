@@ -34,7 +34,11 @@ enum HearthCommandLine {
               HEARTH_PROGRESS          bar | lines | off (default: a bar when stderr is a terminal)
 
             Every command runs as the user signed in with hearth auth (on Firestore, under its security
-            rules); --admin runs it with admin rights instead.
+            rules; on a local store, under HEARTH_RULES when set); --admin runs it with admin rights instead.
+            On a local store with HEARTH_RULES, or on the emulator, --as-uid <uid> [--claims '<JSON
+            object>'] runs it as that user without signing in (the emulator gets an unsigned ID token),
+            and --anonymous unauthenticated (request.auth == null); a request the rules deny exits 1
+            with PERMISSION_DENIED.
 
             Exit status: 0 done, 1 failed (the store's error, a missing document), 2 bad arguments,
             input or configuration (nothing is written).
@@ -82,8 +86,10 @@ enum HearthCommandLine {
     ) async -> Int32 {
         var reader = Arguments(arguments, command: command.name)
         let admin: Bool
+        let caller: (uid: String?, claims: String?, anonymous: Bool)
         do {
             admin = try reader.flag("--admin")
+            caller = (try reader.option("--as-uid"), try reader.option("--claims"), try reader.flag("--anonymous"))
         } catch {
             console.printError("hearth \(command.name): \(error.message)")
             return CommandFailure.usageStatus
@@ -101,6 +107,8 @@ enum HearthCommandLine {
                 // A command returns once the cache keeps a write, then gives it a few seconds to reach
                 // the store (sendPendingWrites): it never hangs offline.
                 configuration.cachedWritesWaitForServer = false
+                if let acting = try actingAs(caller) { configuration.actingAs = acting }
+                if admin { configuration.actingAs = .admin }
                 try configuration.validate()
             } catch {
                 throw CommandFailure.usage(error.message)
@@ -127,6 +135,27 @@ enum HearthCommandLine {
             let suffix = failure.status == CommandFailure.usageStatus ? " (see hearth \(command.name) --help)" : ""
             console.printError("hearth \(command.name): \(failure.message.replacingNewlines)\(suffix)")
             return failure.status
+        }
+    }
+}
+
+extension HearthCommandLine {
+    /// The caller `--as-uid`, `--claims` and `--anonymous` name, or `nil` when none is given (the
+    /// environment's `HEARTH_AS_*` then apply). Throws `invalidArgument` for a contradiction or bad claims.
+    static func actingAs(
+        _ caller: (uid: String?, claims: String?, anonymous: Bool)
+    ) throws(DocumentStoreError) -> AuthContext? {
+        switch (caller.uid, caller.anonymous) {
+        case (nil, false):
+            if caller.claims != nil { throw .invalidArgument("--claims needs --as-uid (the user they belong to).") }
+            return nil
+        case (nil, true):
+            if caller.claims != nil { throw .invalidArgument("--claims and --anonymous exclude each other.") }
+            return .unauthenticated
+        case (_?, true):
+            throw .invalidArgument("--as-uid and --anonymous exclude each other.")
+        case (let uid?, false):
+            return try AuthContext.user(uid, claimsJSON: caller.claims ?? "{}")
         }
     }
 }

@@ -63,7 +63,8 @@ extension EngineState {
         transaction: TransactionID?,
         now: Timestamp,
         persistence: (any CommitPersistence)?,
-        deferringQueries: Bool
+        deferringQueries: Bool,
+        caller: Caller? = nil
     ) throws(DocumentStoreError) -> CommitStep {
         expireTransactions(now: now)
         if let transaction,
@@ -72,7 +73,7 @@ extension EngineState {
         {
             return .validate(validation)
         }
-        return .prepared(try applyCommit(writes, now: now, persistence: persistence))
+        return .prepared(try applyCommit(writes, now: now, persistence: persistence, caller: caller))
     }
 
     /// Records what re-running a transaction's queries found (``QueryValidation/run()``).
@@ -91,7 +92,8 @@ extension EngineState {
     private mutating func applyCommit(
         _ writes: [Write],
         now: Timestamp,
-        persistence: (any CommitPersistence)?
+        persistence: (any CommitPersistence)?,
+        caller: Caller?
     ) throws(DocumentStoreError) -> PreparedCommit {
         try WriteValidator.validate(writes)
 
@@ -103,6 +105,7 @@ extension EngineState {
             transformResults.append(try workspace.apply(write) { self.storage.head($0)?.document })
         }
         let outcome = workspace.outcome()
+        try authorizeCommit(outcome, caller: caller, commitTime: commitTime)
         for entry in outcome {
             guard let document = entry.after else { continue }
             try DocumentSize.validate(document.fields, at: document.path)

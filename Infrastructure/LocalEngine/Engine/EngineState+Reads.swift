@@ -75,7 +75,8 @@ extension EngineState {
     // MARK: Documents
 
     mutating func batchGet(
-        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, now: Timestamp
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, now: Timestamp,
+        caller: Caller? = nil
     )
         throws(DocumentStoreError) -> BatchGetResponse
     {
@@ -88,6 +89,7 @@ extension EngineState {
         var recorded: [(DocumentPath, Timestamp?)] = []
         for path in paths where seen.insert(path).inserted {
             let document = storage.document(path, at: context.time)
+            try authorize(.get(path, existing: document), caller: caller, now: now, at: context.time)
             recorded.append((path, document?.updateTime))
             if let document {
                 reads.append(.found(document.projected(onto: mask)))
@@ -102,12 +104,14 @@ extension EngineState {
     // MARK: Queries
 
     mutating func runQuery(
-        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, now: Timestamp
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, now: Timestamp,
+        caller: Caller? = nil
     )
         throws(DocumentStoreError) -> QueryRun
     {
         let validated = try QueryValidator.validate(parent: parent, query: query, database: database)
         let context = try beginRead(consistency, now: now)
+        try authorize(.list(parent: parent, query: query), caller: caller, now: now, at: context.time)
         let result = executor.execute(validated, plan: plan(validated), source: storage, at: context.time)
         recordQuery(validated, results: result.documents, in: context)
         return QueryRun(
@@ -134,7 +138,8 @@ extension EngineState {
     }
 
     mutating func runAggregation(
-        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency, now: Timestamp
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency, now: Timestamp,
+        caller: Caller? = nil
     ) throws(DocumentStoreError) -> AggregationResponse {
         let resolved = try AggregationEvaluator.validate(query.aggregations)
         let validated = try QueryValidator.validate(
@@ -144,6 +149,7 @@ extension EngineState {
             aggregatedFields: AggregationEvaluator.requiredFields(resolved)
         )
         let context = try beginRead(consistency, now: now)
+        try authorize(.list(parent: parent, query: query.query), caller: caller, now: now, at: context.time)
         let result = executor.execute(validated, source: storage, at: context.time)
         recordQuery(validated, results: result.documents, in: context)
         return AggregationResponse(

@@ -68,54 +68,76 @@ public final class LocalEngine: Sendable {
 
     // MARK: Reads
 
-    /// Reads one document (see ``DocumentStore/getDocument(_:mask:consistency:)``).
-    public func getDocument(_ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency) throws -> Document?
-    {
-        try batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
+    /// Reads one document (see ``DocumentStore/getDocument(_:mask:consistency:)``). With a `caller`
+    /// (other than `admin`), its policy decides a `get` of the document as it is; a denial is
+    /// `permissionDenied`.
+    public func getDocument(
+        _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency, caller: Caller? = nil
+    ) throws -> Document? {
+        try batchGetDocuments([path], mask: mask, consistency: consistency, caller: caller).documents.first?.document
     }
 
-    /// Reads several documents: one answer per distinct path, in request order.
+    /// Reads several documents: one answer per distinct path, in request order. With a `caller`, each
+    /// document is a `get` its policy decides; one denial fails the whole read with `permissionDenied`.
     public func batchGetDocuments(
-        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency
+        _ paths: [DocumentPath], mask: [FieldPath]?, consistency: ReadConsistency, caller: Caller? = nil
     ) throws
         -> BatchGetResponse
     {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.batchGet(paths, mask: mask, consistency: consistency, now: now)
+            try state.batchGet(paths, mask: mask, consistency: consistency, now: now, caller: caller)
         }
     }
 
-    /// Runs a structured query; the results are computed at once, in order.
-    public func runQuery(parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency) throws -> QueryRun
-    {
+    /// Runs a structured query; the results are computed at once, in order. With a `caller`, its policy
+    /// decides a `list` by the query's constraints first (`permissionDenied` before any result).
+    public func runQuery(
+        parent: DocumentPath?, query: StructuredQuery, consistency: ReadConsistency, caller: Caller? = nil
+    ) throws -> QueryRun {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.runQuery(parent: parent, query: query, consistency: consistency, now: now)
+            try state.runQuery(parent: parent, query: query, consistency: consistency, now: now, caller: caller)
         }
     }
 
-    /// Runs one to five aggregations over a query's results.
+    /// Runs one to five aggregations over a query's results. With a `caller`, its policy decides a `list`
+    /// of the query first.
     public func runAggregation(
-        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
+        parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency,
+        caller: Caller? = nil
     ) throws -> AggregationResponse {
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.runAggregation(parent: parent, query: query, consistency: consistency, now: now)
+            try state.runAggregation(parent: parent, query: query, consistency: consistency, now: now, caller: caller)
         }
     }
 
     /// Lists a collection's documents a page at a time (see ``DocumentStore/listDocuments(_:)``).
-    /// A page size of `nil` or 0 means no limit; the next-page token is `nil` on the last page.
-    public func listDocuments(_ request: ListDocumentsRequest) throws -> ListDocumentsResponse {
+    /// A page size of `nil` or 0 means no limit; the next-page token is `nil` on the last page. With a
+    /// `caller`, its policy decides a `list` of the collection (limited to the page size) first.
+    public func listDocuments(_ request: ListDocumentsRequest, caller: Caller? = nil) throws -> ListDocumentsResponse {
         let now = clock.now()
+        let query = StructuredQuery(
+            from: CollectionSelector(collectionID: request.collectionID),
+            limit: request.pageSize.flatMap { $0 > 0 ? $0 : nil })
         return try state.withLock { state throws(DocumentStoreError) in
-            try state.listDocuments(request, now: now)
+            try state.authorize(
+                .list(parent: request.parent, query: query), caller: caller, now: now, at: state.visibleTime)
+            return try state.listDocuments(request, now: now)
         }
     }
 
-    /// Lists the collection IDs under a document (or the root) that hold documents, in UTF-8 order.
-    public func listCollectionIDs(_ request: ListCollectionIDsRequest) throws -> ListCollectionIDsResponse {
+    /// Lists the collection IDs under a document (or the root) that hold documents, in UTF-8 order. Only
+    /// for `admin` (as Firestore, which lets only the server SDKs list collection IDs): another `caller`
+    /// gets `permissionDenied`.
+    public func listCollectionIDs(
+        _ request: ListCollectionIDsRequest, caller: Caller? = nil
+    ) throws -> ListCollectionIDsResponse {
+        if let caller, caller.isChecked {
+            throw DocumentStoreError(
+                .permissionDenied, "Missing or insufficient permissions: only an admin lists collection IDs.")
+        }
         let now = clock.now()
         return try state.withLock { state throws(DocumentStoreError) in
             try state.listCollectionIDs(request, now: now)
@@ -133,10 +155,20 @@ public final class LocalEngine: Sendable {
     /// changed meanwhile, and re-runs them again if something did. After
     /// ``queryValidationRoundsOutsideLock`` such rounds the queries run under the lock, so a commit
     /// always finishes. The outcome is the same as re-running every query under the lock at commit.
-    public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
+    ///
+    /// With a `caller` (other than `admin`), its policy decides each document the commit writes
+    /// (`create`, `update`, `delete`, with the document before and after the whole commit; `getAfter()`
+    /// sees the whole commit applied); one denial fails the whole commit with `permissionDenied`, and
+    /// nothing is applied.
+    public func commit(
+        _ writes: [Write], transaction: TransactionID?, caller: Caller? = nil
+    ) async throws
+        -> CommitResponse
+    {
         let now = clock.now()
         let persistence = self.persistence
-        let prepared = try prepareCommit(writes, transaction: transaction, now: now, persistence: persistence)
+        let prepared = try prepareCommit(
+            writes, transaction: transaction, now: now, persistence: persistence, caller: caller)
         switch prepared.completion {
         case .published:
             return prepared.response
@@ -164,7 +196,8 @@ public final class LocalEngine: Sendable {
         _ writes: [Write],
         transaction: TransactionID?,
         now: Timestamp,
-        persistence: (any CommitPersistence)?
+        persistence: (any CommitPersistence)?,
+        caller: Caller?
     ) throws(DocumentStoreError) -> PreparedCommit {
         var rounds = 0
         var validated: QueryValidation.Result?
@@ -173,7 +206,8 @@ public final class LocalEngine: Sendable {
             let step = try state.withLock { state throws(DocumentStoreError) in
                 if let validated { state.record(validated) }
                 return try state.prepareCommit(
-                    writes, transaction: transaction, now: now, persistence: persistence, deferringQueries: deferring)
+                    writes, transaction: transaction, now: now, persistence: persistence, deferringQueries: deferring,
+                    caller: caller)
             }
             switch step {
             case .prepared(let prepared):

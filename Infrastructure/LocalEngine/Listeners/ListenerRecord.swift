@@ -19,12 +19,20 @@ struct ListenerRecord: Sendable {
         case needsRefill
     }
 
+    /// Who listens, and what they asked for: the policy decides each load of the documents.
+    struct Access: Sendable {
+        let caller: Caller
+        let target: ListenTarget
+    }
+
     let id: Int
     let watched: Watched
     let buffer: SnapshotBuffer
     var documents: DocumentSet
     /// The commit time the documents reflect; commits at or before it are already included.
     var readTime: Timestamp
+    /// The caller and target the policy decides (`nil`: no policy).
+    var access: Access? = nil
 
     var ordering: DocumentOrdering { documents.ordering }
 

@@ -8,8 +8,13 @@ extension LocalEngine {
     /// it changed, and costs each of them O(log n) per changed document; a limit window that loses a
     /// document (or a query with an offset) reads the query again at the commit's time. Listeners see
     /// only published (durable) commits. An invalid query fails the stream with `invalidArgument`.
-    public func listen(_ target: ListenTarget, options: ListenOptions) -> AsyncThrowingStream<ListenSnapshot, any Error>
-    {
+    ///
+    /// With a `caller` (other than `admin`), its policy decides a `get` of the document (as it is when
+    /// the listener loads) or a `list` of the query, each time the listener loads its documents (at the
+    /// start, and when a limit window is read again); a denial fails the stream with `permissionDenied`.
+    public func listen(
+        _ target: ListenTarget, options: ListenOptions, caller: Caller? = nil
+    ) -> AsyncThrowingStream<ListenSnapshot, any Error> {
         let buffer = SnapshotBuffer(includeMetadataChanges: options.includeMetadataChanges)
         let watched: ListenerRecord.Watched
         let ordering: DocumentOrdering
@@ -30,7 +35,8 @@ extension LocalEngine {
         startObservingForListeners()
         let id = listenerHub.makeID()
         let listener = ListenerRecord(
-            id: id, watched: watched, buffer: buffer, documents: DocumentSet(ordering: ordering), readTime: .min)
+            id: id, watched: watched, buffer: buffer, documents: DocumentSet(ordering: ordering), readTime: .min,
+            access: caller.map { ListenerRecord.Access(caller: $0, target: target) })
         listenerHub.submit(.register(listener), engine: self)
         return buffer.stream { [weak self] in
             guard let self else { return }
@@ -74,8 +80,10 @@ extension LocalEngine {
         let now = clock.now()
         let consistency: ReadConsistency = listener.readTime == .min ? .latest : .readTime(listener.readTime)
         let ordering = listener.ordering
+        let access = listener.access
         let (entries, readTime) = try state.withLock { state throws(DocumentStoreError) in
-            try state.listenerEntries(listener.watched, ordering: ordering, consistency: consistency, now: now)
+            try state.listenerEntries(
+                listener.watched, ordering: ordering, consistency: consistency, now: now, access: access)
         }
         listener.documents = DocumentSet(entries: entries, ordering: ordering)
         listener.readTime = readTime
@@ -88,13 +96,21 @@ extension EngineState {
         _ watched: ListenerRecord.Watched,
         ordering: DocumentOrdering,
         consistency: ReadConsistency,
-        now: Timestamp
+        now: Timestamp,
+        access: ListenerRecord.Access? = nil
     ) throws(DocumentStoreError) -> ([DocumentSet.Entry], Timestamp) {
         let context = try beginRead(consistency, now: now)
+        if let access, case .query(let parent, let query) = access.target {
+            try authorize(.list(parent: parent, query: query), caller: access.caller, now: now, at: context.time)
+        }
         switch watched {
         case .document(let path):
+            let document = storage.document(path, at: context.time)
+            if let access {
+                try authorize(.get(path, existing: document), caller: access.caller, now: now, at: context.time)
+            }
             let entries =
-                storage.document(path, at: context.time).map {
+                document.map {
                     [DocumentSet.Entry(document: $0, key: ordering.sortKey(of: $0))]
                 } ?? []
             return (entries, context.readTime)

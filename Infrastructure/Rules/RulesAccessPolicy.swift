@@ -1,0 +1,104 @@
+public import HearthDomain
+public import HearthPort
+
+/// The security rules as the local stores' `AccessPolicy`: each `Access` becomes a ``RulesRequest``
+/// decided by a ``RulesEngine``, and a denial is `permissionDenied` naming the method and the path.
+///
+/// - `get` and writes: `resource` is the document before, `request.resource` the document after the
+///   whole commit; `get()`/`exists()` read before the request, `getAfter()`/`existsAfter()` after it.
+/// - `list`: decided by the query's constraints (``RulesQuery``): its top-level equality filters (also
+///   inside `and` filters), its limit, its offset (`null` when 0) and its first order's field. A
+///   collection-group query is allowed only by `match` blocks with a recursive wildcard.
+/// - `request.auth.token` holds the user's claims, and `sub` (the user ID) when they lack it, as every ID
+///   token has it.
+/// - An `admin` context is allowed without evaluating anything.
+public struct RulesAccessPolicy: AccessPolicy {
+    /// The engine deciding.
+    public let engine: RulesEngine
+    /// The database ID the rules see (`{database}` in `/databases/{database}/documents`).
+    public let database: String
+
+    /// A policy deciding by `engine` for the database `database` (default `(default)`).
+    public init(engine: RulesEngine, database: String = "(default)") {
+        self.engine = engine
+        self.database = database
+    }
+
+    /// A policy deciding by the rules file `text` (named `fileName` in errors). Throws `invalidArgument`
+    /// naming the file, line and column when it does not parse (see ``RulesParser``).
+    public init(
+        rules text: String, fileName: String = "firestore.rules", database: String = "(default)"
+    )
+        throws(DocumentStoreError)
+    {
+        self.init(engine: RulesEngine(file: try RulesParser().parse(text, fileName: fileName)), database: database)
+    }
+
+    /// Allows `access` when the rules allow it for `context` at `time`; otherwise throws
+    /// `Access.denied` (`permissionDenied`). `admin` is always allowed.
+    public func check(
+        _ access: Access, as context: AuthContext, at time: Timestamp, reader: any AccessReader
+    ) throws(DocumentStoreError) {
+        let auth: RulesAuth?
+        switch context {
+        case .admin: return
+        case .unauthenticated: auth = nil
+        case .user(let id, let claims):
+            var token = claims.mapValues(RulesValue.init)
+            if token["sub"] == nil { token["sub"] = .string(id.rawValue) }
+            auth = RulesAuth(uid: id.rawValue, token: token)
+        }
+        var request: RulesRequest
+        switch access {
+        case .get(let path, let existing):
+            request = RulesRequest(
+                method: .get, database: database, path: path.segments, auth: auth, time: time,
+                existing: existing.map { RulesValue.fields($0.fields) })
+        case .write(let path, let before, let after):
+            let method: RulesMethod =
+                before == nil ? (after == nil ? .delete : .create) : (after == nil ? .delete : .update)
+            request = RulesRequest(
+                method: method, database: database, path: path.segments, auth: auth, time: time,
+                existing: before.map { RulesValue.fields($0.fields) },
+                incoming: after.map { RulesValue.fields($0.fields) })
+        case .list(let parent, let query):
+            request = RulesRequest(
+                method: .list, database: database,
+                path: (parent?.segments ?? []) + [query.from.collectionID, ""], auth: auth, time: time,
+                query: Self.constraints(of: query))
+            request.collectionGroup = query.from.allDescendants
+        }
+        guard engine.allows(request, reader: RulesReader(reader: reader)) else { throw access.denied }
+    }
+
+    /// What `request.query` and a `list` rule's `resource.data` see of `query`.
+    static func constraints(of query: StructuredQuery) -> RulesQuery {
+        var equalities: [String: RulesValue] = [:]
+        collectEqualities(query.filter, into: &equalities)
+        return RulesQuery(
+            limit: query.limit.map(Int64.init), offset: query.offset > 0 ? Int64(query.offset) : nil,
+            orderBy: query.orderBy.first?.field.canonicalString, equalities: equalities)
+    }
+
+    private static func collectEqualities(
+        _ filter: StructuredQuery.Filter?, into equalities: inout [String: RulesValue]
+    ) {
+        switch filter {
+        case .field(let field, .equal, let value)? where field.segments.count == 1 && !field.isDocumentID:
+            equalities[field.segments[0]] = RulesValue(value)
+        case .composite(.and, let filters)?:
+            for filter in filters { collectEqualities(filter, into: &equalities) }
+        default: return
+        }
+    }
+}
+
+/// The rules' document reads through an `AccessReader`: a path that is not a document's denies.
+private struct RulesReader: RulesDocumentReader {
+    let reader: any AccessReader
+
+    func document(at path: [String], after: Bool) throws -> [String: RulesValue]? {
+        let documentPath = try DocumentPath(segments: path)
+        return reader.document(at: documentPath, after: after).map { RulesValue.fields($0.fields) }
+    }
+}
