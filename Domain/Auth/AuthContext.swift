@@ -54,7 +54,7 @@ public enum AuthContext: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func payloadClaims(of token: String) -> [String: Value]? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = UTF8Split.split(token, separator: UInt8(ascii: "."))
         guard parts.count >= 2 else { return nil }
         var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.utf8.count % 4 != 0 { base64 += "=" }
