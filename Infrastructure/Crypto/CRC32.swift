@@ -1,41 +1,32 @@
-/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), as iSCSI, ext4 and LevelDB use it, and the file
-/// store's records; `checksum("123456789")` is `0xE3069283`. Firestore's rules call it `hashing.crc32c`.
-public enum CRC32C {
+/// A reflected 32-bit CRC, computed slicing-by-8 (hand-written: the toolchain has no CRC on Linux). Two are
+/// defined: ``castagnoli`` (CRC-32C, the file store's records; `hashing.crc32c` in Firestore's rules) and
+/// ``isoHDLC`` (CRC-32 of zlib, PNG and Ethernet; `hashing.crc32`).
+public struct CRC32: Sendable {
+    /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), as iSCSI, ext4 and LevelDB use it;
+    /// `checksum("123456789")` is `0xE3069283`.
+    public static let castagnoli = CRC32(polynomial: 0x82F6_3B78)
+    /// CRC-32 (ISO-HDLC, reflected polynomial 0xEDB88320); `checksum("123456789")` is `0xCBF43926`.
+    public static let isoHDLC = CRC32(polynomial: 0xEDB8_8320)
+
+    private let tables: [UInt32]
+
+    private init(polynomial: UInt32) { tables = Self.tables(polynomial: polynomial) }
+
     /// The checksum of `bytes`.
-    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 { update(0, bytes) }
+    public func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 { update(0, bytes) }
 
     /// Continues the checksum `crc` (of earlier bytes) over `bytes`; `update(0, x)` is `checksum(x)`.
-    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        SlicingCRC32.update(crc, bytes, tables)
+    public func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        Self.update(crc, bytes, tables)
     }
 
     /// The checksum of an array of bytes.
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
-
-    private static let tables = SlicingCRC32.tables(polynomial: 0x82F6_3B78)
+    public func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
 }
 
-/// CRC-32 (ISO-HDLC: zlib, PNG, Ethernet; reflected polynomial 0xEDB88320); `checksum("123456789")` is
-/// `0xCBF43926`. Firestore's rules call it `hashing.crc32`.
-public enum CRC32 {
-    /// The checksum of `bytes`.
-    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 { update(0, bytes) }
-
-    /// Continues the checksum `crc` (of earlier bytes) over `bytes`; `update(0, x)` is `checksum(x)`.
-    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        SlicingCRC32.update(crc, bytes, tables)
-    }
-
-    /// The checksum of an array of bytes.
-    public static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { checksum($0) } }
-
-    private static let tables = SlicingCRC32.tables(polynomial: 0xEDB8_8320)
-}
-
-/// A reflected 32-bit CRC computed slicing-by-8: eight 256-entry tables, eight bytes per step (hand-written;
-/// the toolchain has no CRC on Linux).
-enum SlicingCRC32 {
-    static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, _ tables: [UInt32]) -> UInt32 {
+/// Slicing-by-8: eight 256-entry tables, eight bytes per step.
+extension CRC32 {
+    private static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer, _ tables: [UInt32]) -> UInt32 {
         var state = ~crc
         let count = bytes.count
         var index = 0
@@ -59,7 +50,7 @@ enum SlicingCRC32 {
     }
 
     /// Table `k` (entries `k*256 ..< (k+1)*256`) advances the CRC of one byte followed by `k` zero bytes.
-    static func tables(polynomial: UInt32) -> [UInt32] {
+    private static func tables(polynomial: UInt32) -> [UInt32] {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
         for byte in 0..<256 {
             var crc = UInt32(byte)

@@ -138,8 +138,8 @@ extension RulesEvaluator {
             case "md5": return .bytes(MD5.hash(bytes))
             // The checksum's bytes least significant first: the emulator's `crc32('abc').toHexString()`
             // is 'C2412435' for the CRC 0x352441C2.
-            case "crc32": return .bytes(littleEndianBytes(CRC32.checksum(bytes)))
-            case "crc32c": return .bytes(littleEndianBytes(CRC32C.checksum(bytes)))
+            case "crc32": return .bytes(littleEndianBytes(CRC32.isoHDLC.checksum(bytes)))
+            case "crc32c": return .bytes(littleEndianBytes(CRC32.castagnoli.checksum(bytes)))
             default: throw RulesEvaluationError("no function hashing.\(algorithm)")
             }
         case ("math", "abs", .one(.int(let value))):

@@ -8,19 +8,19 @@ import Testing
 @Suite("File format: checksums, primitives and records")
 struct FileFormatTests {
     @Test func crc32c_matchesTheStandardCheckValues() {
-        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
-        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
-        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
-        #expect(CRC32C.checksum(Array(0..<32)) == 0x46DD_794E)
-        #expect(CRC32C.checksum([]) == 0)
+        #expect(CRC32.castagnoli.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32.castagnoli.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32.castagnoli.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+        #expect(CRC32.castagnoli.checksum(Array(0..<32)) == 0x46DD_794E)
+        #expect(CRC32.castagnoli.checksum([]) == 0)
     }
 
     @Test func crc32c_continuedOverPieces_equalsTheWhole() {
         let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         for split in [0, 1, 7, 8, 9, 500, 999, 1_000] {
-            let first = bytes[..<split].withUnsafeBytes { CRC32C.update(0, $0) }
-            let whole = bytes[split...].withUnsafeBytes { CRC32C.update(first, $0) }
-            #expect(whole == CRC32C.checksum(bytes), "split at \(split)")
+            let first = bytes[..<split].withUnsafeBytes { CRC32.castagnoli.update(0, $0) }
+            let whole = bytes[split...].withUnsafeBytes { CRC32.castagnoli.update(first, $0) }
+            #expect(whole == CRC32.castagnoli.checksum(bytes), "split at \(split)")
         }
     }
 

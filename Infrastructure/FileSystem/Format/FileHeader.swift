@@ -55,7 +55,7 @@ struct FileHeader: Sendable, Equatable {
         writer.fixed64(salt)
         writer.fixed64(generation)
         writer.fixed64(previousLogLength)
-        writer.fixed32(CRC32C.checksum(writer.bytes))
+        writer.fixed32(CRC32.castagnoli.checksum(writer.bytes))
         writer.fixed32(0)
         return writer.bytes
     }
@@ -86,7 +86,7 @@ struct FileHeader: Sendable, Equatable {
                 return (
                     try reader.fixed32(), try reader.fixed32(), try reader.fixed64(), try reader.fixed64(),
                     try reader.fixed64(),
-                    try reader.fixed32(), CRC32C.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<40]))
+                    try reader.fixed32(), CRC32.castagnoli.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<40]))
                 )
             }
         } catch {

@@ -153,13 +153,13 @@ struct RecordFileReader {
     ) throws(DocumentStoreError) -> UInt64? {
         let expected = UInt32(littleEndian: header.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
         let epoch = UInt64(littleEndian: header.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        var checksum = CRC32C.update(frame.saltState, UnsafeRawBufferPointer(rebasing: header[4..<16]))
+        var checksum = CRC32.castagnoli.update(frame.saltState, UnsafeRawBufferPointer(rebasing: header[4..<16]))
         var done = 0
         while done < length {
             let piece = try file.read(
                 count: min(Self.windowSize, length - done), at: position + RecordFrame.headerSize + done)
             guard !piece.isEmpty else { return nil }
-            checksum = piece.withUnsafeBytes { CRC32C.update(checksum, $0) }
+            checksum = piece.withUnsafeBytes { CRC32.castagnoli.update(checksum, $0) }
             done += piece.count
         }
         return checksum == expected ? epoch : nil

@@ -24,7 +24,7 @@ struct RecordFrame: Sendable {
     let saltState: UInt32
 
     init(salt: UInt64) {
-        saltState = withUnsafeBytes(of: salt.littleEndian) { CRC32C.checksum($0) }
+        saltState = withUnsafeBytes(of: salt.littleEndian) { CRC32.castagnoli.checksum($0) }
     }
 
     /// Appends a placeholder header to `writer`; returns where the record starts.
@@ -48,8 +48,9 @@ struct RecordFrame: Sendable {
         writer.patchFixed32(UInt32(length), at: start + 4)
         writer.patchFixed64(epoch, at: start + 8)
         let checksum = writer.bytes.withUnsafeBytes { raw in
-            let covered = CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: raw[(start + 4)..<(start + 16)]))
-            return CRC32C.update(covered, UnsafeRawBufferPointer(rebasing: raw[(start + Self.headerSize)...]))
+            let covered = CRC32.castagnoli.update(
+                saltState, UnsafeRawBufferPointer(rebasing: raw[(start + 4)..<(start + 16)]))
+            return CRC32.castagnoli.update(covered, UnsafeRawBufferPointer(rebasing: raw[(start + Self.headerSize)...]))
         }
         writer.patchFixed32(checksum, at: start + 16)
         return true
@@ -64,8 +65,8 @@ struct RecordFrame: Sendable {
         let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
         guard length <= bytes.count - Self.headerSize else { return nil }
         let checksum = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
-        let covered = CRC32C.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[4..<16]))
-        let computed = CRC32C.update(
+        let covered = CRC32.castagnoli.update(saltState, UnsafeRawBufferPointer(rebasing: bytes[4..<16]))
+        let computed = CRC32.castagnoli.update(
             covered, UnsafeRawBufferPointer(rebasing: bytes[Self.headerSize..<(Self.headerSize + length)]))
         guard computed == checksum else { return nil }
         return (UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), length)
