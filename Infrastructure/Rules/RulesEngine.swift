@@ -210,20 +210,21 @@ struct RulesEvaluator {
                 throw RulesEvaluationError("slice out of range")
             }
             return .list(Array(items[Int(start)..<Int(end)]))
-        case .call(.identifier(let name, _), let arguments, _) where functions[name] != nil:
-            // A user function's arguments, like its `let`s, fail where they are used (see `failedBindings`):
-            // `canWrite(resource.data.owner)` of a query allows an admin whose check does not read it.
-            var values: [Result<RulesValue, RulesEvaluationError>] = []
-            for argument in arguments {
-                do throws(RulesEvaluationError) {
-                    values.append(.success(try evaluate(argument, variables, functions)))
-                } catch {
-                    values.append(.failure(error))
-                }
-            }
-            guard let function = functions[name] else { throw RulesEvaluationError("unknown function \(name)") }
-            return try callUser(function, values, variables, functions)
         case .call(let callee, let arguments, _):
+            if case .identifier(let name, _) = callee, let function = functions[name] {
+                // A user function's arguments, like its `let`s, fail where they are used (see
+                // `failedBindings`): `canWrite(resource.data.owner)` of a query allows an admin whose check
+                // does not read it.
+                var values: [Result<RulesValue, RulesEvaluationError>] = []
+                for argument in arguments {
+                    do throws(RulesEvaluationError) {
+                        values.append(.success(try evaluate(argument, variables, functions)))
+                    } catch {
+                        values.append(.failure(error))
+                    }
+                }
+                return try callUser(function, values, variables, functions)
+            }
             var values: [RulesValue] = []
             for argument in arguments { values.append(try evaluate(argument, variables, functions)) }
             return try call(callee, values, variables, functions)

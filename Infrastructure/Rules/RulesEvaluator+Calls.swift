@@ -3,16 +3,13 @@ import HearthCrypto
 import HearthDomain
 
 extension RulesEvaluator {
-    /// Calls a user function, a global (`get`, `exists`, `int`, `math.abs`, `timestamp.date` …) or a
-    /// method of a value (`'x'.size()`, `map.keys()` …).
+    /// Calls a global (`get`, `exists`, `int`, `math.abs`, `timestamp.date` …) or a method of a value (`'x'.size()`, `map.keys()` …).
     mutating func call(
         _ callee: RulesExpression, _ arguments: [RulesValue], _ variables: [String: RulesValue], _ functions: Scope
     ) throws(RulesEvaluationError) -> RulesValue {
         switch callee {
         case .identifier(let name, _):
-            if let function = functions[name] {
-                return try callUser(function, arguments.map { .success($0) }, variables, functions)
-            }
+            // User functions are called by `evaluate`, which binds their arguments lazily.
             return try global(name, arguments)
         case .member(.identifier(let namespace, _), let name, _)
         where variables[namespace] == nil && ["math", "timestamp", "duration", "latlng", "hashing"].contains(namespace):
@@ -42,7 +39,7 @@ extension RulesEvaluator {
             switch argument {
             case .success(let value):
                 scope[name] = value
-                failedBindings[name] = nil
+                if !failedBindings.isEmpty { failedBindings[name] = nil }
             case .failure(let error):
                 scope[name] = nil
                 failedBindings[name] = error
@@ -51,7 +48,7 @@ extension RulesEvaluator {
         for binding in function.bindings {
             do {
                 scope[binding.name] = try evaluate(binding.value, scope, functions)
-                failedBindings[binding.name] = nil
+                if !failedBindings.isEmpty { failedBindings[binding.name] = nil }
             } catch {
                 scope[binding.name] = nil
                 failedBindings[binding.name] = error
