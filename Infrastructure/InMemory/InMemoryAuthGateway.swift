@@ -177,7 +177,10 @@ public final class InMemoryAuthGateway: AuthGateway, CustomStringConvertible, Cu
         for account: Account, authTime: Date, now time: Date, in state: inout State, refreshToken: String? = nil
     ) throws(AuthError) -> Session {
         state.pruneExpiredIDTokens(at: time)
-        let expiresAt = time.addingTimeInterval(tokenLifetime)
+        // Whole seconds, as the token's `exp` claim holds it: the session must not believe its token valid
+        // for the fraction of a second after the gateway stops accepting it.
+        let expiresAt = Date(
+            timeIntervalSince1970: time.addingTimeInterval(tokenLifetime).timeIntervalSince1970.rounded(.down))
         let idToken = try signedJWT(for: account, issuedAt: time, expiresAt: expiresAt, authTime: authTime)
         let grant = Grant(uid: account.uid, generation: account.generation, authTime: authTime)
         state.idTokens[idToken] = IDGrant(grant: grant, expiresAt: expiresAt)

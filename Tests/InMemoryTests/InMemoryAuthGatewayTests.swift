@@ -37,6 +37,17 @@ struct InMemoryAuthGatewayTests {
         #expect(session.userID.rawValue.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }
 
+    /// Found by a loaded CI run: issued at a fractional second, the session expired up to a second after
+    /// its token's `exp` (the gateway's own limit), so the session could send a token already refused.
+    @Test func sessionExpiry_isTheTokensExp_whenIssuedAtAFractionalSecond() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000.75))
+        let sut = InMemoryAuthGateway(projectID: "demo-gym", tokenLifetime: .seconds(3), now: clock.function)
+
+        let session = try await sut.createUser(withEmail: "ana@example.com", password: "ana-password")
+
+        #expect(session.expiresAt == Timestamp(date: Date(timeIntervalSince1970: 1_800_000_003)))
+    }
+
     @Test func refresh_issuesANewIDToken_keepsTheRefreshTokenAndAuthTime() async throws {
         let clock = TestClock()
         let sut = InMemoryAuthGateway(now: clock.function)
