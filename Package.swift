@@ -162,7 +162,12 @@ let package = Package(
             ],
             path: "Docs/Examples/Gym/Tests"),
         hearthTests(
-            "CompositionRootTests", ["Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST", "HearthCache"]),
+            "CompositionRootTests",
+            [
+                "Hearth", "HearthPort", "HearthInMemory", "HearthFirestoreREST", "HearthCache",
+                // The rules contract on the REST adapter against the emulator (EmulatorRulesContractTests).
+                "HearthContract", "HearthTestSupport",
+            ]),
         hearthTests(
             "CLITests",
             // HearthCLI only so that `swift test` builds the `hearth` executable the tests run.

@@ -7,11 +7,11 @@ public import HearthPort
 public struct RulesStores: Sendable {
     /// The database as `admin` sees it (the rules are bypassed).
     public let admin: any DocumentStore
-    /// The database as `context` sees it.
-    public let acting: @Sendable (AuthContext) -> any DocumentStore
+    /// The database as `context` sees it; throws when the adapter cannot make that caller's store.
+    public let acting: @Sendable (AuthContext) throws -> any DocumentStore
 
     /// Stores over one database: `admin` and the views `acting` makes.
-    public init(admin: any DocumentStore, acting: @escaping @Sendable (AuthContext) -> any DocumentStore) {
+    public init(admin: any DocumentStore, acting: @escaping @Sendable (AuthContext) throws -> any DocumentStore) {
         self.admin = admin
         self.acting = acting
     }
@@ -31,8 +31,8 @@ public struct RulesBehaviour: Sendable, CustomStringConvertible {
 
 /// Security rules enforced by a store (issue 19): a database opened as a user is checked against
 /// ``rules`` on every read, write, query, aggregation, listener and transaction; `admin` bypasses them.
-/// Every adapter that enforces rules runs these behaviours (the memory and file stores; the Firestore
-/// REST adapter leaves rules to the server).
+/// Every adapter runs these behaviours: the memory and file stores enforcing ``rules`` in process, and the
+/// Firestore REST adapter against the emulator holding the same ``rules`` (the server decides).
 ///
 /// ```swift
 /// @Test(arguments: RulesContract.behaviours)
@@ -123,7 +123,7 @@ public enum RulesContract {
 
     /// A user reads, writes, updates and deletes their own document.
     public static func user_ownDocument_readsAndWrites(_ stores: RulesStores) async throws {
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         try await u1.set("users/u1", ["name": "Ada"])
         let read = try await u1.get("users/u1")
@@ -137,7 +137,7 @@ public enum RulesContract {
     /// Reading or writing another user's document is `permissionDenied` naming the document.
     public static func user_anotherUsersDocument_permissionDeniedNamingThePath(_ stores: RulesStores) async throws {
         try await stores.admin.set("users/u2", ["name": "Bob"])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         try await denied("u1 reads users/u2", naming: "users/u2") { try await u1.get("users/u2") }
         try await denied("u1 writes users/u2", naming: "users/u2") { try await u1.set("users/u2", ["name": "Eve"]) }
@@ -148,7 +148,7 @@ public enum RulesContract {
     /// Without a user (`request.auth == null`) every rule here denies.
     public static func unauthenticated_isDenied(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["users/u1": ["name": "Ada"], "products/p1": ["price": 3]])
-        let nobody = stores.acting(.unauthenticated)
+        let nobody = try stores.acting(.unauthenticated)
 
         try await denied("reading users/u1", naming: "users/u1") { try await nobody.get("users/u1") }
         try await denied("reading products/p1", naming: "products/p1") { try await nobody.get("products/p1") }
@@ -158,7 +158,7 @@ public enum RulesContract {
 
     /// `admin` (a view made with the admin context) reads and writes where no rule allows anyone.
     public static func admin_bypassesTheRules(_ stores: RulesStores) async throws {
-        let admin = stores.acting(.admin)
+        let admin = try stores.acting(.admin)
 
         try await admin.set("unmatched/x", ["n": 1])
         let read = try await admin.get("unmatched/x")
@@ -170,9 +170,9 @@ public enum RulesContract {
 
     /// `request.auth.token.admin == true` holds only for a boolean `true` claim.
     public static func claims_decideAsTheTokenSays(_ stores: RulesStores) async throws {
-        let plain = stores.acting(try user("u1"))
-        let yes = stores.acting(try user("u2", ["admin": .string("yes")]))
-        let admin = stores.acting(try user("u3", ["admin": .boolean(true)]))
+        let plain = try stores.acting(user("u1"))
+        let yes = try stores.acting(user("u2", ["admin": .string("yes")]))
+        let admin = try stores.acting(user("u3", ["admin": .boolean(true)]))
 
         try await denied("a user without the claim", naming: "products/p1") { try await plain.set("products/p1", [:]) }
         try await denied("admin: \"yes\"", naming: "products/p1") { try await yes.set("products/p1", [:]) }
@@ -183,8 +183,8 @@ public enum RulesContract {
 
     /// `create` sees `request.resource`, `update` both, `delete` `resource`: each decided by its own rule.
     public static func notes_createUpdateDelete_decidedByBeforeAndAfter(_ stores: RulesStores) async throws {
-        let u1 = stores.acting(try user("u1"))
-        let u2 = stores.acting(try user("u2"))
+        let u1 = try stores.acting(user("u1"))
+        let u2 = try stores.acting(user("u2"))
 
         try await denied("create without an int n", naming: "notes/a") { try await u1.set("notes/a", ["owner": "u1"]) }
         try await denied("create for another owner", naming: "notes/a") {
@@ -212,7 +212,7 @@ public enum RulesContract {
         try await stores.admin.seed([
             "notes/a": ["owner": "u1", "n": 1], "notes/b": ["owner": "u2", "n": 2], "notes/c": ["owner": "u1", "n": 3],
         ])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
         let mine = try filter("owner", .equal, "u1")
 
         let ids = try await u1.ids(try query("notes", where: mine, limit: 10))
@@ -232,7 +232,7 @@ public enum RulesContract {
     /// An aggregation is a `list` of its query.
     public static func aggregation_isDecidedAsItsQuery(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["notes/a": ["owner": "u1", "n": 1], "notes/b": ["owner": "u2", "n": 2]])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         let counted = try await u1.aggregate(
             try query("notes", where: try filter("owner", .equal, "u1"), limit: 20), [count(as: "n")])
@@ -246,7 +246,7 @@ public enum RulesContract {
     /// A batch read with one document the caller may not read fails as a whole.
     public static func batchGet_oneDeniedDocument_deniesTheRead(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["users/u1": ["n": 1], "users/u2": ["n": 2]])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         let own = try await u1.batchGetDocuments([try path("users/u1")], mask: nil, consistency: .latest)
         try await denied("reading users/u1 and users/u2", naming: "users/u2") {
@@ -260,7 +260,7 @@ public enum RulesContract {
     /// A listener the rules deny fails with `permissionDenied`; an allowed one gets its snapshots.
     public static func listen_denied_failsWithPermissionDenied(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["users/u1": ["n": 1], "users/u2": ["n": 2], "notes/a": ["owner": "u1", "n": 1]])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         let own = ListenerProbe(u1, .document(try path("users/u1")))
         let other = ListenerProbe(u1, .document(try path("users/u2")))
@@ -281,7 +281,7 @@ public enum RulesContract {
 
     /// A commit with one denied write fails whole: the allowed writes are not applied either.
     public static func batch_oneDeniedWrite_appliesNothing(_ stores: RulesStores) async throws {
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         try await denied("writing users/u1 and users/u2", naming: "users/u2") {
             try await u1.commit(
@@ -295,7 +295,7 @@ public enum RulesContract {
     /// A transaction whose commit is denied applies nothing; its reads were checked too.
     public static func transaction_deniedCommit_leavesNothing(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["users/u1": ["n": 1], "users/u2": ["n": 2]])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         let transaction = try await u1.beginTransaction(.readWrite)
         let read = try await u1.get("users/u1", consistency: .transaction(transaction))
@@ -316,7 +316,7 @@ public enum RulesContract {
     /// `existsAfter()` and `getAfter()` see the whole commit: a room is created only with its log entry,
     /// and the log entry only beside a room the caller creates.
     public static func getAfter_seesTheWholeBatch(_ stores: RulesStores) async throws {
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         try await denied("a room alone", naming: "rooms/r1") { try await u1.set("rooms/r1", ["by": "u1"]) }
         try await denied("a room by someone else", naming: "logs/r2") {
@@ -334,7 +334,7 @@ public enum RulesContract {
     /// does not cover the group.
     public static func collectionGroup_onlyRecursiveMatchesAllow(_ stores: RulesStores) async throws {
         try await stores.admin.seed(["products/p1": ["n": 1], "products/p1/reviews/r1": ["stars": 5]])
-        let u1 = stores.acting(try user("u1"))
+        let u1 = try stores.acting(user("u1"))
 
         let reviews = try await u1.paths(try query("reviews", group: true))
         let products = try await u1.ids(try query("products"))
@@ -355,7 +355,7 @@ public enum RulesContract {
 
         let ids = try await stores.acting(.admin).listCollectionIDs(ListCollectionIDsRequest(parent: nil))
         try await expectThrows(code: .permissionDenied, "a user lists collection IDs") {
-            try await stores.acting(try user("u1")).listCollectionIDs(ListCollectionIDsRequest(parent: nil))
+            try await stores.acting(user("u1")).listCollectionIDs(ListCollectionIDsRequest(parent: nil))
         }
 
         try expectEqual(ids.collectionIDs, ["users"], "the admin's listing")

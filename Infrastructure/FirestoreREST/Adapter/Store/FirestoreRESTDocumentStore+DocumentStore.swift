@@ -33,7 +33,7 @@ extension FirestoreRESTDocumentStore {
         if paths.isEmpty {
             return BatchGetResponse(documents: [], readTime: try await serverTime(consistency: consistency))
         }
-        let operation = "batchGet of \(paths.count) document(s)"
+        let operation = "batchGet of \(Self.listing(paths))"
         let body = RESTReadCodec.encodeBatchGetRequest(paths, mask: mask, consistency: consistency, database: database)
         let mapper = try await postRPC("batchGet", body: body, operation: operation)
         return try mapper.batchGet(requested: paths)
@@ -95,7 +95,7 @@ extension FirestoreRESTDocumentStore {
     ) async throws(DocumentStoreError)
         -> (elements: [RunQueryResponse], error: DocumentStoreError?)
     {
-        let operation = "runQuery on \(parent.map { "\($0)/" } ?? "")\(query.from.collectionID)"
+        let operation = "runQuery on \(Access.list(parent: parent, query: query).target)"
         let body = RESTReadCodec.encodeRunQueryRequest(query, consistency: consistency, database: database)
         let mapper = try await postRPC("runQuery", parent: parent, body: body, operation: operation)
         return try mapper.runQuery()
@@ -105,7 +105,7 @@ extension FirestoreRESTDocumentStore {
     public func runAggregation(
         parent: DocumentPath?, query: StructuredAggregationQuery, consistency: ReadConsistency
     ) async throws -> AggregationResponse {
-        let operation = "runAggregationQuery on \(parent.map { "\($0)/" } ?? "")\(query.query.from.collectionID)"
+        let operation = "runAggregationQuery on \(Access.list(parent: parent, query: query.query).target)"
         let body = RESTReadCodec.encodeRunAggregationQueryRequest(query, consistency: consistency, database: database)
         let mapper = try await postRPC("runAggregationQuery", parent: parent, body: body, operation: operation)
         return try mapper.aggregation()
@@ -118,7 +118,7 @@ extension FirestoreRESTDocumentStore {
     /// may not have happened"). The emulator answers a commit without writes with `{}`; the commit time
     /// is then the read time of an empty query sent right after it.
     public func commit(_ writes: [Write], transaction: TransactionID?) async throws -> CommitResponse {
-        let operation = "commit of \(writes.count) write(s)"
+        let operation = "commit of \(Self.listing(writes.map(\.path), noun: "write"))"
         let body = RESTWriteCodec.encodeCommitRequest(
             database: database, writes: writes, transaction: transaction, includingDatabase: false)
         let idempotent = CommitIdempotency.isIdempotent(writes, transaction: transaction)
@@ -195,5 +195,16 @@ extension FirestoreRESTDocumentStore {
                 operation: operation)
         )
         return RESTResponseMapper(response, operation: operation, database: database)
+    }
+}
+
+extension FirestoreRESTDocumentStore {
+    /// What an error says a request touched: `2 documents (users/u1, users/u2)`, the first five paths
+    /// and how many more. Firestore's own message does not name the document a rule denied, so an
+    /// error names every path the request sent (issue 19: a denial names the path).
+    static func listing(_ paths: [DocumentPath], noun: String = "document") -> String {
+        let shown = paths.prefix(5).map(\.path).joined(separator: ", ")
+        let more = paths.count > 5 ? " and \(paths.count - 5) more" : ""
+        return "\(paths.count) \(noun)\(paths.count == 1 ? "" : "s") (\(shown)\(more))"
     }
 }

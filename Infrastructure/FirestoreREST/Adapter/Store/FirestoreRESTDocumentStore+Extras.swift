@@ -8,7 +8,7 @@ extension FirestoreRESTDocumentStore {
     /// per-write `google.rpc.Status`). At most one write per document. Errors of the whole request
     /// (an invalid value, a repeated document) throw. Retried on `resourceExhausted` and `unavailable`.
     public func batchWrite(_ writes: [Write]) async throws -> [Result<WriteResult, DocumentStoreError>] {
-        let operation = "batchWrite of \(writes.count) write(s)"
+        let operation = "batchWrite of \(Self.listing(writes.map(\.path), noun: "write"))"
         let mapper = try await postRPC(
             "batchWrite",
             body: RESTWriteCodec.encodeBatchWriteRequest(database: database, writes: writes, includingDatabase: false),
