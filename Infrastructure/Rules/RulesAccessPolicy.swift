@@ -1,5 +1,6 @@
 public import HearthDomain
 public import HearthPort
+import Synchronization
 
 /// The security rules as the local stores' `AccessPolicy`: each `Access` becomes a ``RulesRequest``
 /// decided by a ``RulesEngine``, and a denial is `permissionDenied` naming the method and the path.
@@ -17,6 +18,8 @@ public struct RulesAccessPolicy: AccessPolicy {
     public let engine: RulesEngine
     /// The database ID the rules see (`{database}` in `/databases/{database}/documents`).
     public let database: String
+    /// The last caller's `request.auth`, kept: one store view asks for one caller again and again.
+    private let authentication = LastAuth()
 
     /// A policy deciding by `engine` for the database `database` (default `(default)`).
     public init(engine: RulesEngine, database: String = "(default)") {
@@ -43,28 +46,26 @@ public struct RulesAccessPolicy: AccessPolicy {
         switch context {
         case .admin: return
         case .unauthenticated: auth = nil
-        case .user(let id, let claims):
-            var token = claims.mapValues(RulesValue.init)
-            if token["sub"] == nil { token["sub"] = .string(id.rawValue) }
-            auth = RulesAuth(uid: id.rawValue, token: token)
+        case .user(let id, let claims): auth = authentication.auth(id, claims)
         }
         var request: RulesRequest
         switch access {
         case .get(let path, let existing):
             request = RulesRequest(
                 method: .get, database: database, path: path.segments, auth: auth, time: time,
-                existing: existing.map { RulesValue.fields($0.fields) })
+                existing: existing?.fields, incoming: nil)
         case .write(let path, let before, let after):
             let method: RulesMethod =
                 before == nil ? (after == nil ? .delete : .create) : (after == nil ? .delete : .update)
             request = RulesRequest(
                 method: method, database: database, path: path.segments, auth: auth, time: time,
-                existing: before.map { RulesValue.fields($0.fields) },
-                incoming: after.map { RulesValue.fields($0.fields) })
+                existing: before?.fields, incoming: after?.fields)
         case .list(let parent, let query):
+            var path = parent?.segments ?? []
+            path.append(query.from.collectionID)
+            path.append("")
             request = RulesRequest(
-                method: .list, database: database,
-                path: (parent?.segments ?? []) + [query.from.collectionID, ""], auth: auth, time: time,
+                method: .list, database: database, path: path, auth: auth, time: time,
                 query: Self.constraints(of: query))
             request.collectionGroup = query.from.allDescendants
         }
@@ -90,6 +91,22 @@ public struct RulesAccessPolicy: AccessPolicy {
             for filter in filters { collectEqualities(filter, into: &equalities) }
         default: return
         }
+    }
+}
+
+/// `request.auth` of the last user decided, so that a store view's caller is converted once rather than
+/// at every decision (claims to rules values, `sub`).
+private final class LastAuth: Sendable {
+    private let last = Mutex<(id: UserID, claims: [String: Value], auth: RulesAuth)?>(nil)
+
+    /// `request.auth` for user `id` with `claims`: the token holds the claims, and `sub` when they lack it.
+    func auth(_ id: UserID, _ claims: [String: Value]) -> RulesAuth {
+        if let kept = last.withLock({ $0 }), kept.id == id, kept.claims == claims { return kept.auth }
+        var token = claims.mapValues(RulesValue.init)
+        if token["sub"] == nil { token["sub"] = .string(id.rawValue) }
+        let auth = RulesAuth(uid: id.rawValue, token: token)
+        last.withLock { $0 = (id, claims, auth) }
+        return auth
     }
 }
 

@@ -23,7 +23,12 @@ public struct RulesEngine: Sendable {
 
     /// Whether `request` is allowed; `reader` answers the rules' document reads.
     public func allows(_ request: RulesRequest, reader: any RulesDocumentReader = NoDocuments()) -> Bool {
-        let full = ["databases", request.database, "documents"] + request.path
+        var full: [String] = []
+        full.reserveCapacity(request.path.count + 3)
+        full.append("databases")
+        full.append(request.database)
+        full.append("documents")
+        full.append(contentsOf: request.path)
         var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
         for match in matches where evaluator.visit(match, full[...], bindings: [:], version: file.version) {
             return true
@@ -38,12 +43,15 @@ struct ScopedMatch: Sendable {
     let match: RulesMatch
     let functions: [String: RulesFunction]
     let nested: [ScopedMatch]
+    /// Whether the path has no recursive wildcard: it then matches a prefix in at most one way.
+    let isSimple: Bool
 
     init(_ match: RulesMatch, enclosing: [String: RulesFunction]) {
         var functions = enclosing
         for function in match.functions { functions[function.name] = function }
         self.match = match
         self.functions = functions
+        isSimple = !match.path.segments.contains(where: RulesEvaluator.isRecursive)
         nested = match.matches.map { ScopedMatch($0, enclosing: functions) }
     }
 }
@@ -62,6 +70,10 @@ struct RulesEvaluator {
     var callDepth = 0
     /// `request`, built at its first use.
     var cachedRequest: RulesValue?
+    /// `resource` (`get`, `update`, `delete`) and `request.resource` (`create`, `update`), built at their
+    /// first use: the request holds the stored documents, converted only when a rule reads them.
+    var cachedResource: RulesValue?
+    var cachedIncoming: RulesValue?
     /// The `let` bindings of the functions being called whose value is an error: the error is thrown where
     /// the name is used, not where it is bound, so that `&&` and `||` can absorb it as the emulator does
     /// (`let isAdmin = request.auth.token.admin == true; return isAdmin || isSelf;` allows the user
@@ -80,20 +92,40 @@ struct RulesEvaluator {
     mutating func visit(
         _ scoped: ScopedMatch, _ remaining: ArraySlice<String>, bindings: [String: RulesValue], version: String?
     ) -> Bool {
-        let match = scoped.match
-        let scope = scoped.functions
-        for (consumed, bound) in Self.prefixMatches(match.path.segments[...], remaining, version: version) {
-            let variables = bound.isEmpty ? bindings : bindings.merging(bound) { _, new in new }
-            let rest = remaining.dropFirst(consumed)
-            if rest.isEmpty, !request.collectionGroup || variables.values.contains(where: Self.isPath) {
-                for allow in match.allows where allow.methods.contains(request.method) {
-                    guard let condition = allow.condition else { return true }
-                    if (try? evaluate(condition, variables, scope)) == .bool(true) { return true }
+        if scoped.isSimple {
+            // One way to match at most, binding straight into a copy of the outer variables.
+            let pattern = scoped.match.path.segments
+            guard remaining.count >= pattern.count else { return false }
+            var variables = bindings
+            for (segment, text) in zip(pattern, remaining) {
+                switch segment {
+                case .literal(let literal): guard text.utf8.elementsEqual(literal.utf8) else { return false }
+                case .wildcard(let name): variables[name] = .string(text)
+                case .recursive: return false
                 }
             }
-            for nested in scoped.nested where visit(nested, rest, bindings: variables, version: version) {
-                return true
+            return visit(scoped, remaining.dropFirst(pattern.count), variables: variables, version: version)
+        }
+        for (consumed, bound) in Self.prefixMatches(scoped.match.path.segments[...], remaining, version: version) {
+            let variables = bound.isEmpty ? bindings : bindings.merging(bound) { _, new in new }
+            if visit(scoped, remaining.dropFirst(consumed), variables: variables, version: version) { return true }
+        }
+        return false
+    }
+
+    /// Whether an allow of `scoped`, matched with `variables` bound, or of a block nested in it, grants the
+    /// request, `rest` being the path left after the block's own.
+    private mutating func visit(
+        _ scoped: ScopedMatch, _ rest: ArraySlice<String>, variables: [String: RulesValue], version: String?
+    ) -> Bool {
+        if rest.isEmpty, !request.collectionGroup || variables.values.contains(where: Self.isPath) {
+            for allow in scoped.match.allows where allow.methods.contains(request.method) {
+                guard let condition = allow.condition else { return true }
+                if (try? evaluate(condition, variables, scoped.functions)) == .bool(true) { return true }
             }
+        }
+        for nested in scoped.nested where visit(nested, rest, bindings: variables, version: version) {
+            return true
         }
         return false
     }
@@ -182,7 +214,7 @@ struct RulesEvaluator {
             return .map(map)
         case .member(let base, let name, _):
             if case .identifier(let global, _) = base, variables[global] == nil {
-                if ["math", "timestamp", "duration", "latlng", "hashing"].contains(global) {
+                if Self.isNamespace(global) {
                     throw RulesEvaluationError("\(global).\(name) is a function")
                 }
                 // `request.x` without building all of `request`.
@@ -190,6 +222,12 @@ struct RulesEvaluator {
                     guard let value = requestMember(name) else { throw RulesEvaluationError("no field \(name)") }
                     return value
                 }
+            }
+            // `request.auth.x` and `request.query.x` without building the map in between.
+            if case .member(.identifier("request", _), let inner, _) = base, variables["request"] == nil,
+                failedBindings.isEmpty, let value = requestMember(inner, name)
+            {
+                return value
             }
             return try member(try evaluate(base, variables, functions), name)
         case .index(let base, let index, _):
@@ -309,29 +347,66 @@ struct RulesEvaluator {
             if request.method == .list {
                 return .map(["data": .map(request.query?.equalities ?? [:])])
             }
-            return resourceValue(request.existing, request.path)
+            if let cachedResource { return cachedResource }
+            let value = resourceValue(request.existingFields?.values, request.path)
+            cachedResource = value
+            return value
         default: throw RulesEvaluationError("unknown name \(name)")
         }
     }
 
     var requestValue: RulesValue {
-        var map: [String: RulesValue] = [:]
-        for key in ["method", "path", "time", "auth", "resource", "query"] { map[key] = requestMember(key) }
-        return .map(map)
+        mutating get {
+            var map: [String: RulesValue] = [:]
+            for key in ["method", "path", "time", "auth", "resource", "query"] { map[key] = requestMember(key) }
+            return .map(map)
+        }
+    }
+
+    /// Whether `name` is a namespace of functions (`math.abs(x)`), not a value.
+    static func isNamespace(_ name: String) -> Bool {
+        switch name {
+        case "math", "timestamp", "duration", "latlng", "hashing": true
+        default: false
+        }
+    }
+
+    /// `request.<inner>.<name>` for `auth` and `query` (`nil`: any other, or a field it lacks, which the
+    /// general path then reports).
+    func requestMember(_ inner: String, _ name: String) -> RulesValue? {
+        switch inner {
+        case "auth":
+            guard let auth = request.auth else { return nil }
+            switch name {
+            case "uid": return .string(auth.uid)
+            case "token": return .map(auth.token)
+            default: return nil
+            }
+        case "query":
+            guard let query = request.query else { return nil }
+            switch name {
+            case "limit": return query.limit.map(RulesValue.int) ?? .null
+            case "offset": return query.offset.map(RulesValue.int) ?? .null
+            case "orderBy": return query.orderBy.map(RulesValue.string) ?? .null
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     /// One field of `request` (`nil`: it has none of that name).
-    func requestMember(_ name: String) -> RulesValue? {
+    mutating func requestMember(_ name: String) -> RulesValue? {
         switch name {
         case "method": return .string(request.method.rawValue)
         case "path": return .path(["databases", request.database, "documents"] + request.path)
         case "time": return .timestamp(request.time)
-        case "auth":
-            guard let auth = request.auth else { return .null }
-            return .map(["uid": .string(auth.uid), "token": .map(auth.token)])
+        case "auth": return request.auth?.value ?? .null
         case "resource":
             guard request.method == .create || request.method == .update else { return nil }
-            return resourceValue(request.incoming, request.path)
+            if let cachedIncoming { return cachedIncoming }
+            let value = resourceValue(request.incomingFields?.values, request.path)
+            cachedIncoming = value
+            return value
         case "query":
             return request.query.map { query in
                 .map([

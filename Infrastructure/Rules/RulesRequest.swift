@@ -6,11 +6,14 @@ public struct RulesAuth: Sendable, Hashable {
     public let uid: String
     /// `request.auth.token`: the ID token's claims (`email`, `email_verified`, custom claims…).
     public let token: [String: RulesValue]
+    /// `request.auth` as the rules read it (`{uid, token}`), built once rather than at every use.
+    let value: RulesValue
 
     /// The auth of user `uid` with `token`'s claims.
     public init(uid: String, token: [String: RulesValue] = [:]) {
         self.uid = uid
         self.token = token
+        value = .map(["uid": .string(uid), "token": .map(token)])
     }
 }
 
@@ -53,9 +56,19 @@ public struct RulesRequest: Sendable {
     /// `request.time`.
     public var time: Timestamp
     /// The document as it is (`resource.data`), `nil` when it does not exist.
-    public var existing: [String: RulesValue]?
+    public var existing: [String: RulesValue]? {
+        get { existingFields?.values }
+        set { existingFields = newValue.map(RulesFields.values) }
+    }
     /// The document as the write would leave it (`request.resource.data`), for create and update.
-    public var incoming: [String: RulesValue]?
+    public var incoming: [String: RulesValue]? {
+        get { incomingFields?.values }
+        set { incomingFields = newValue.map(RulesFields.values) }
+    }
+    /// ``existing``, kept as the store's document until a rule reads it.
+    var existingFields: RulesFields?
+    /// ``incoming``, likewise.
+    var incomingFields: RulesFields?
     /// `request.query`, for `list`.
     public var query: RulesQuery?
     /// Whether a `list` is a collection-group query: then only `match` blocks that bound a recursive
@@ -73,9 +86,34 @@ public struct RulesRequest: Sendable {
         self.path = path
         self.auth = auth
         self.time = time
-        self.existing = existing
-        self.incoming = incoming
+        self.existingFields = existing.map(RulesFields.values)
+        self.incomingFields = incoming.map(RulesFields.values)
         self.query = query
+    }
+
+    /// A request about stored documents (`existing`, `incoming`), converted to rules values only when a
+    /// rule reads them: most decisions never read `resource` (a check of the caller's ID or claims).
+    init(
+        method: RulesMethod, database: String, path: [String], auth: RulesAuth?, time: Timestamp,
+        existing: MapValue?, incoming: MapValue?
+    ) {
+        self.init(method: method, database: database, path: path, auth: auth, time: time)
+        existingFields = existing.map(RulesFields.document)
+        incomingFields = incoming.map(RulesFields.document)
+    }
+}
+
+/// A document's fields as a request holds them: rules values, or the stored map, converted at first use.
+enum RulesFields: Sendable {
+    case values([String: RulesValue])
+    case document(MapValue)
+
+    /// The fields as rules values.
+    var values: [String: RulesValue] {
+        switch self {
+        case .values(let values): values
+        case .document(let map): RulesValue.fields(map)
+        }
     }
 }
 
