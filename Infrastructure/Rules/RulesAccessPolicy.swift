@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// - `get` and writes: `resource` is the document before, `request.resource` the document after the
 ///   whole commit; `get()`/`exists()` read before the request, `getAfter()`/`existsAfter()` after it.
-/// - `list`: decided by the query's constraints (``RulesQuery``): its top-level equality filters (also
-///   inside `and` filters), its limit, its offset (`null` when 0) and its first order's field. A
+/// - `list`: decided by the query's constraints (``RulesQuery/init(_:)``): its filters on top-level fields
+///   (equalities, `in`, bounds), its limit, its offset (`null` when 0) and its first order's field. A
 ///   collection-group query is allowed only by `match` blocks with a recursive wildcard.
 /// - `request.auth.token` holds the user's claims, and `sub` (the user ID) when they lack it, as every ID
 ///   token has it.
@@ -66,31 +66,10 @@ public struct RulesAccessPolicy: AccessPolicy {
             path.append("")
             request = RulesRequest(
                 method: .list, database: database, path: path, auth: auth, time: time,
-                query: Self.constraints(of: query))
+                query: RulesQuery(query))
             request.collectionGroup = query.from.allDescendants
         }
         guard engine.allows(request, reader: RulesReader(reader: reader)) else { throw access.denied }
-    }
-
-    /// What `request.query` and a `list` rule's `resource.data` see of `query`.
-    static func constraints(of query: StructuredQuery) -> RulesQuery {
-        var equalities: [String: RulesValue] = [:]
-        collectEqualities(query.filter, into: &equalities)
-        return RulesQuery(
-            limit: query.limit.map(Int64.init), offset: query.offset > 0 ? Int64(query.offset) : nil,
-            orderBy: query.orderBy.first?.field.canonicalString, equalities: equalities)
-    }
-
-    private static func collectEqualities(
-        _ filter: StructuredQuery.Filter?, into equalities: inout [String: RulesValue]
-    ) {
-        switch filter {
-        case .field(let field, .equal, let value)? where field.segments.count == 1 && !field.isDocumentID:
-            equalities[field.segments[0]] = RulesValue(value)
-        case .composite(.and, let filters)?:
-            for filter in filters { collectEqualities(filter, into: &equalities) }
-        default: return
-        }
     }
 }
 

@@ -29,6 +29,21 @@ public struct RulesEngine: Sendable {
         full.append(request.database)
         full.append("documents")
         full.append(contentsOf: request.path)
+        if let query = request.query, let (field, values) = query.choices.min(by: { $0.key < $1.key }) {
+            // `field in [a, b]`: allowed when allowed for `field == a` and for `field == b`.
+            guard !values.isEmpty else { return false }
+            var choices = query.choices
+            choices[field] = nil
+            return values.allSatisfy { value in
+                var equalities = query.equalities
+                equalities[field] = value
+                var each = request
+                each.query = RulesQuery(
+                    limit: query.limit, offset: query.offset, orderBy: query.orderBy, equalities: equalities,
+                    choices: choices, bounds: query.bounds)
+                return allows(each, reader: reader)
+            }
+        }
         var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
         for match in matches where evaluator.visit(match, full[...], bindings: [:], version: file.version) {
             return true
@@ -343,9 +358,11 @@ struct RulesEvaluator {
             cachedRequest = value
             return value
         case "resource":
-            // A query's documents: only what its equality filters fix is known (anything else errors).
+            // A query's documents: only what its filters fix or bound is known (anything else errors).
             if request.method == .list {
-                return .map(["data": .map(request.query?.equalities ?? [:])])
+                var data = request.query?.equalities ?? [:]
+                for (field, bounds) in request.query?.bounds ?? [:] { data[field] = .constraint(bounds) }
+                return .map(["data": .map(data)])
             }
             if let cachedResource { return cachedResource }
             let value = resourceValue(request.existingFields?.values, request.path)

@@ -39,6 +39,20 @@ extension RulesEvaluator {
                 expression.stringByReplacingMatches(in: text, range: range, withTemplate: template(replacement)))
         case (.string(let text), "toUtf8", .none): return .bytes(Array(text.utf8))
 
+        // A bounded field of a query's documents: an array holding `contained`.
+        case (.constraint(let bounds), "hasAll", .one(let other)):
+            let wanted = try elements(other)
+            guard wanted.allSatisfy({ element in bounds.contained.contains { $0.rulesEquals(element) } }) else {
+                throw RulesEvaluationError("the query does not prove this for every document")
+            }
+            return .bool(true)
+        case (.constraint(let bounds), "hasAny", .one(let other)):
+            let wanted = try elements(other)
+            guard wanted.contains(where: { element in bounds.contained.contains { $0.rulesEquals(element) } }) else {
+                throw RulesEvaluationError("the query does not prove this for every document")
+            }
+            return .bool(true)
+
         // Lists and sets
         case (.list(let items), "hasAll", .one(let other)), (.set(let items), "hasAll", .one(let other)):
             return .bool(try elements(other).allSatisfy { element in items.contains { $0.rulesEquals(element) } })

@@ -9,6 +9,8 @@ extension RulesEvaluator {
     ) throws(RulesEvaluationError)
         -> RulesValue
     {
+        if case .constraint(let bounds) = left { return try constrained(op, bounds, right, flipped: false) }
+        if case .constraint(let bounds) = right { return try constrained(op, bounds, left, flipped: true) }
         switch op {
         case .equal: return .bool(left.rulesEquals(right))
         case .notEqual: return .bool(!left.rulesEquals(right))
@@ -27,6 +29,51 @@ extension RulesEvaluator {
         case .add, .subtract, .multiply, .divide, .remainder: return try arithmetic(op, left, right)
         case .and, .or: throw RulesEvaluationError("logical operators are evaluated lazily")
         }
+    }
+
+    /// `x op value` (or `value op x` when `flipped`) for every `x` within `bounds`: `true` or `false` when
+    /// it is so for all of them, an error (unprovable) otherwise.
+    static func constrained(
+        _ op: RulesBinaryOperator, _ bounds: RulesFieldConstraint, _ value: RulesValue, flipped: Bool
+    ) throws(RulesEvaluationError) -> RulesValue {
+        let unprovable = RulesEvaluationError("the query does not prove this for every document")
+        // `value in x`: x is an array holding `value`.
+        if op == .in {
+            guard flipped, bounds.contained.contains(where: { $0.rulesEquals(value) }) else { throw unprovable }
+            return .bool(true)
+        }
+        var op = op
+        if flipped {
+            switch op {
+            case .less: op = .greater
+            case .lessOrEqual: op = .greaterOrEqual
+            case .greater: op = .less
+            case .greaterOrEqual: op = .lessOrEqual
+            default: break
+            }
+        }
+        // Where `value` lies against the bounds: below the lower, above the upper, or inside.
+        let lower = bounds.lower.flatMap { try? compare($0, value) }
+        let upper = bounds.upper.flatMap { try? compare($0, value) }
+        if (bounds.lower != nil && lower == nil) || (bounds.upper != nil && upper == nil) { throw unprovable }
+        // Every x > value / >= value …
+        let allAbove = lower.map { $0 > 0 || ($0 == 0 && !bounds.lowerInclusive) } ?? false
+        let allAtLeast = lower.map { $0 >= 0 } ?? false
+        let allBelow = upper.map { $0 < 0 || ($0 == 0 && !bounds.upperInclusive) } ?? false
+        let allAtMost = upper.map { $0 <= 0 } ?? false
+        let outside = allAbove || allBelow || bounds.excluded.contains { $0.rulesEquals(value) }
+        let result: Bool?
+        switch op {
+        case .less: result = allBelow ? true : (allAtLeast ? false : nil)
+        case .lessOrEqual: result = allAtMost ? true : (allAbove ? false : nil)
+        case .greater: result = allAbove ? true : (allAtMost ? false : nil)
+        case .greaterOrEqual: result = allAtLeast ? true : (allBelow ? false : nil)
+        case .equal: result = outside ? false : nil
+        case .notEqual: result = outside ? true : nil
+        default: result = nil
+        }
+        guard let result else { throw unprovable }
+        return .bool(result)
     }
 
     static func compare(_ left: RulesValue, _ right: RulesValue) throws(RulesEvaluationError) -> Int {

@@ -30,14 +30,114 @@ public struct RulesQuery: Sendable, Hashable {
     /// any other field of `resource` cannot be proven for every such document, and denies.
     public let equalities: [String: RulesValue]
 
+    /// Fields the query lets take one of several values (`in`): the rule must hold for each value.
+    public let choices: [String: [RulesValue]]
+    /// Fields the query bounds without fixing them (`<`, `<=`, `>`, `>=`, `!=`, `not-in`,
+    /// `array-contains`): a `list` rule reads them as ``RulesValue/constraint(_:)``.
+    public let bounds: [String: RulesFieldConstraint]
+
     /// A query's constraints.
     public init(
-        limit: Int64? = nil, offset: Int64? = nil, orderBy: String? = nil, equalities: [String: RulesValue] = [:]
+        limit: Int64? = nil, offset: Int64? = nil, orderBy: String? = nil, equalities: [String: RulesValue] = [:],
+        choices: [String: [RulesValue]] = [:], bounds: [String: RulesFieldConstraint] = [:]
     ) {
         self.limit = limit
         self.offset = offset
         self.orderBy = orderBy
         self.equalities = equalities
+        self.choices = choices
+        self.bounds = bounds
+    }
+
+    /// What `request.query` and a `list` rule's `resource.data` see of `query`: its limit, its offset
+    /// (`nil` when 0), its first order's field, and its filters on top-level fields (also inside `and`):
+    /// `==` (and `is null`) fix a field, `in` gives it a choice of values, the others bound it. Other
+    /// filters (`array-contains-any`, `or`, nested fields) constrain nothing a rule can read.
+    public init(_ query: StructuredQuery) {
+        var equalities: [String: RulesValue] = [:]
+        var choices: [String: [RulesValue]] = [:]
+        var bounds: [String: RulesFieldConstraint] = [:]
+        func collect(_ filter: StructuredQuery.Filter?) {
+            switch filter {
+            case .composite(.and, let filters)?:
+                for filter in filters { collect(filter) }
+            case .unary(let field, .isNull)? where field.segments.count == 1 && !field.isDocumentID:
+                equalities[field.segments[0]] = .null
+            case .field(let field, let op, let value)? where field.segments.count == 1 && !field.isDocumentID:
+                let name = field.segments[0]
+                let rules = RulesValue(value)
+                switch op {
+                case .equal: equalities[name] = rules
+                case .in:
+                    if case .list(let values) = rules { choices[name] = values }
+                case .arrayContainsAny: break
+                default: bounds[name, default: RulesFieldConstraint()].add(op, rules)
+                }
+            default: return
+            }
+        }
+        collect(query.filter)
+        for name in equalities.keys {
+            choices[name] = nil
+            bounds[name] = nil
+        }
+        for name in choices.keys { bounds[name] = nil }
+        self.init(
+            limit: query.limit.map(Int64.init), offset: query.offset > 0 ? Int64(query.offset) : nil,
+            orderBy: query.orderBy.first?.field.canonicalString, equalities: equalities, choices: choices,
+            bounds: bounds)
+    }
+}
+
+/// What a `list` rule knows of a field its query bounds without fixing: every document the query can
+/// return has a value within the bounds (of the bounds' type), none of `excluded`, and, when `contained`
+/// is not empty, an array holding each of `contained`. A comparison is decided only when it holds, or
+/// fails, for every such value; otherwise it is an error (the rule cannot be proven, and denies), as the
+/// emulator decides (`resource.data.n < 10` allows a query of `n < 5`, not one of `n < 20`).
+public struct RulesFieldConstraint: Sendable, Hashable {
+    /// The lower bound, if any.
+    public var lower: RulesValue?
+    /// Whether ``lower`` itself is within.
+    public var lowerInclusive = false
+    /// The upper bound, if any.
+    public var upper: RulesValue?
+    /// Whether ``upper`` itself is within.
+    public var upperInclusive = false
+    /// Values no returned document has (`!=`, `not-in`).
+    public var excluded: [RulesValue] = []
+    /// Elements every returned document's array holds (`array-contains`).
+    public var contained: [RulesValue] = []
+
+    /// No bound.
+    public init() {}
+
+    /// Adds the filter `field op value` (the tighter bound wins; bounds of different types keep the first).
+    mutating func add(_ op: FieldOperator, _ value: RulesValue) {
+        switch op {
+        case .lessThan, .lessThanOrEqual:
+            let inclusive = op == .lessThanOrEqual
+            if let upper, let order = try? RulesEvaluator.compare(value, upper),
+                order > 0 || (order == 0 && (inclusive || !upperInclusive))
+            {
+                return
+            }
+            if upper != nil, (try? RulesEvaluator.compare(value, upper ?? .null)) == nil { return }
+            (upper, upperInclusive) = (value, inclusive)
+        case .greaterThan, .greaterThanOrEqual:
+            let inclusive = op == .greaterThanOrEqual
+            if let lower, let order = try? RulesEvaluator.compare(value, lower),
+                order < 0 || (order == 0 && (inclusive || !lowerInclusive))
+            {
+                return
+            }
+            if lower != nil, (try? RulesEvaluator.compare(value, lower ?? .null)) == nil { return }
+            (lower, lowerInclusive) = (value, inclusive)
+        case .notEqual: excluded.append(value)
+        case .notIn:
+            if case .list(let values) = value { excluded += values }
+        case .arrayContains: contained.append(value)
+        case .equal, .in, .arrayContainsAny: return
+        }
     }
 }
 

@@ -31,6 +31,9 @@ public indirect enum RulesValue: Sendable, Hashable {
     case path([String])
     /// The result of `a.diff(b)`: the keys added, removed, changed and unchanged going from `b` to `a`.
     case mapDiff(added: [String], removed: [String], changed: [String], unchanged: [String])
+    /// A field of `resource.data` in a `list` rule that the query bounds without fixing (`n < 5`): a
+    /// comparison with it is decided only when it holds, or fails, for every value the bounds allow.
+    case constraint(RulesFieldConstraint)
 
     /// A Firestore value as a rules value: references become paths under `/databases/<db>/documents`.
     public init(_ value: Value) {
@@ -74,6 +77,7 @@ public indirect enum RulesValue: Sendable, Hashable {
         case .set: "set"
         case .path: "path"
         case .mapDiff: "map_diff"
+        case .constraint: "constraint"
         }
     }
 

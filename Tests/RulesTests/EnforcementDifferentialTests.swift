@@ -79,8 +79,7 @@ struct EnforcementDifferentialTests {
             _ = try await store.commit([.update(path, fields: fields)], transaction: nil)
         case .delete:
             _ = try await store.commit([.delete(path)], transaction: nil)
-        case .list(let owner, let limit):
-            let filter = try owner.map { StructuredQuery.Filter.field(try FieldPath("owner"), .equal, .string($0)) }
+        case .list(let filter, let limit):
             let query = StructuredQuery(
                 from: CollectionSelector(collectionID: path.collectionID), filter: filter, limit: limit)
             let parent = path.segments.count > 2 ? try DocumentPath(segments: Array(path.segments.dropLast(2))) : nil

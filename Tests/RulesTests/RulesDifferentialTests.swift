@@ -157,8 +157,8 @@ struct ModelDatabase {
 struct RandomRequest: CustomStringConvertible {
     enum Operation {
         case get, set(MapValue), delete
-        /// A query of the request's collection: `owner == <value>` when given, and a limit when given.
-        case list(owner: String?, limit: Int?)
+        /// A query of the request's collection, with a filter and a limit when given.
+        case list(filter: StructuredQuery.Filter?, limit: Int?)
     }
 
     let user: (uid: String, claims: [String: Value])?
@@ -183,11 +183,45 @@ struct RandomRequest: CustomStringConvertible {
         case 1: operation = .set(Self.fields(&random))
         case 2: operation = .delete
         default:
-            let owners: [String?] = [nil, "u1", "u2", "admin"]
             operation = .list(
-                owner: owners[Int(random.next() % 4)], limit: random.next() % 2 == 0 ? nil : Int(random.next() % 60) + 1
-            )
+                filter: Self.filter(&random), limit: random.next() % 2 == 0 ? nil : Int(random.next() % 60) + 1)
         }
+    }
+
+    /// A query's filter: none, `owner ==` or `in`, a bound on `n` (`<`, `<=`, `>`, `>=`, `!=`, `in`,
+    /// `not-in`, a range), or `tags array-contains`: what a `list` rule must prove for every document.
+    static func filter(_ random: inout SplitMix64) -> StructuredQuery.Filter? {
+        // Field names of one segment, valid by construction.
+        guard let owner = try? FieldPath(["owner"]), let n = try? FieldPath(["n"]), let tags = try? FieldPath(["tags"])
+        else { return nil }
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let owners: [Value] = ["u1", "u2", "admin"]
+        let number = { (random: inout SplitMix64) -> Value in .integer(Int64(random.next() % 14)) }
+        switch random.next() % 10 {
+        case 0, 1: return nil
+        case 2, 3, 4: return .field(owner, .equal, pick(owners))
+        case 5: return .field(owner, .in, .array([pick(owners), pick(owners)]))
+        case 6:
+            let ops: [FieldOperator] = [.lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual]
+            return .field(n, pick(ops), number(&random))
+        case 7:
+            let values: [Value] = [number(&random), number(&random)]
+            return .field(n, pick([FieldOperator.in, .notIn]), .array(values))
+        case 8:
+            let low = number(&random)
+            let high = number(&random)
+            return .composite(.and, [.field(n, .greaterThan, low), .field(n, .lessThanOrEqual, high)])
+        default: return .field(tags, .arrayContains, pick(["a", "b"]))
+        }
+    }
+
+    /// The query a `list` sends.
+    var structuredQuery: StructuredQuery? {
+        guard case .list(let filter, let limit) = operation else { return nil }
+        return StructuredQuery(
+            from: CollectionSelector(
+                collectionID: UTF8Split.split(collection, separator: UInt8(ascii: "/")).last ?? ""),
+            filter: filter, limit: limit)
     }
 
     /// The collection a `list` queries: the path without its document ID.
@@ -221,8 +255,7 @@ struct RandomRequest: CustomStringConvertible {
     }
 
     var rulesQuery: RulesQuery? {
-        guard case .list(let owner, let limit) = operation else { return nil }
-        return RulesQuery(limit: limit.map(Int64.init), equalities: owner.map { ["owner": .string($0)] } ?? [:])
+        structuredQuery.map(RulesQuery.init)
     }
 
     var incoming: MapValue? {
@@ -290,8 +323,8 @@ struct EmulatorREST {
         case .get: return try await get(request.path, token: token)
         case .set(let fields): return try await write(request.path, fields, token: token)
         case .delete: return try await delete(request.path, token: token)
-        case .list(let owner, let limit):
-            return try await query(request.collection, owner: owner, limit: limit, token: token)
+        case .list(let filter, let limit):
+            return try await query(request.collection, filter: filter, limit: limit, token: token)
         }
     }
 
@@ -330,15 +363,11 @@ struct EmulatorREST {
         return try await send("PATCH", path, body: body, token: token)
     }
 
-    /// Runs a query of `collection` (`owner == owner` when given, `limit` when given).
-    func query(_ collection: String, owner: String?, limit: Int?, token: String?) async throws -> Int {
+    /// Runs a query of `collection` (`filter` and `limit` when given).
+    func query(_ collection: String, filter: StructuredQuery.Filter?, limit: Int?, token: String?) async throws -> Int {
         let segments = UTF8Split.split(collection, separator: UInt8(ascii: "/"))
         var query: [String: Any] = ["from": [["collectionId": segments.last ?? ""]]]
-        if let owner {
-            query["where"] = [
-                "fieldFilter": ["field": ["fieldPath": "owner"], "op": "EQUAL", "value": ["stringValue": owner]]
-            ]
-        }
+        if let filter { query["where"] = Self.json(filter) }
         if let limit { query["limit"] = limit }
         let parent = segments.dropLast().joined(separator: "/")
         var request = URLRequest(
@@ -353,6 +382,36 @@ struct EmulatorREST {
         }
         let (_, response) = try await URLSession.shared.data(for: request)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    /// `filter` as the REST API spells it (the operators and values `RandomRequest.filter` makes).
+    static func json(_ filter: StructuredQuery.Filter) -> Any {
+        func encoded(_ value: Value) -> Any {
+            switch value {
+            case .string(let text): return ["stringValue": text]
+            case .integer(let int): return ["integerValue": String(int)]
+            case .array(let items): return ["arrayValue": ["values": items.map(encoded)]]
+            default: return ["nullValue": NSNull()]
+            }
+        }
+        switch filter {
+        case .field(let field, let op, let operand):
+            let names: [FieldOperator: String] = [
+                .lessThan: "LESS_THAN", .lessThanOrEqual: "LESS_THAN_OR_EQUAL", .greaterThan: "GREATER_THAN",
+                .greaterThanOrEqual: "GREATER_THAN_OR_EQUAL", .equal: "EQUAL", .notEqual: "NOT_EQUAL",
+                .arrayContains: "ARRAY_CONTAINS", .in: "IN", .arrayContainsAny: "ARRAY_CONTAINS_ANY", .notIn: "NOT_IN",
+            ]
+            return [
+                "fieldFilter": [
+                    "field": ["fieldPath": field.canonicalString], "op": names[op] ?? "EQUAL",
+                    "value": encoded(operand),
+                ]
+            ]
+        case .composite(_, let filters):
+            return ["compositeFilter": ["op": "AND", "filters": filters.map(json)]]
+        case .unary(let field, _):
+            return ["unaryFilter": ["field": ["fieldPath": field.canonicalString], "op": "IS_NULL"]]
+        }
     }
 
     /// Deletes `path`.
