@@ -94,6 +94,9 @@ public enum RulesContract {
         b("aggregation_isDecidedAsItsQuery", aggregation_isDecidedAsItsQuery),
         b("batchGet_oneDeniedDocument_deniesTheRead", batchGet_oneDeniedDocument_deniesTheRead),
         b("listen_denied_failsWithPermissionDenied", listen_denied_failsWithPermissionDenied),
+        b(
+            "listen_documentChangedSoTheRulesDeny_endsWithPermissionDenied",
+            listen_documentChangedSoTheRulesDeny_endsWithPermissionDenied),
         b("batch_oneDeniedWrite_appliesNothing", batch_oneDeniedWrite_appliesNothing),
         b("transaction_deniedCommit_leavesNothing", transaction_deniedCommit_leavesNothing),
         b("getAfter_seesTheWholeBatch", getAfter_seesTheWholeBatch),
@@ -277,6 +280,28 @@ public enum RulesContract {
         try expectTrue(
             (notesError as? DocumentStoreError)?.code == .permissionDenied,
             "listening to every note fails with permissionDenied (got \(String(describing: notesError)))")
+    }
+
+    /// A document listener whose document changes so that the rules deny it (the note given to another
+    /// owner) ends with `permissionDenied`, as Firestore ends it; the change before that reaches it.
+    public static func listen_documentChangedSoTheRulesDeny_endsWithPermissionDenied(
+        _ stores: RulesStores
+    ) async throws {
+        try await stores.admin.seed(["notes/a": ["owner": "u1", "n": 1]])
+        let u1 = try stores.acting(user("u1"))
+        let note = ListenerProbe(u1, .document(try path("notes/a")))
+        let first = try await note.next("the note's first snapshot")
+
+        try await stores.admin.set("notes/a", ["owner": "u1", "n": 2])
+        let second = try await note.next("the note's change, still allowed")
+        try await stores.admin.set("notes/a", ["owner": "u2", "n": 3])
+        let error = try await note.ended()
+
+        try expectField(first.documents.first, try field("n"), .integer(1))
+        try expectField(second.documents.first, try field("n"), .integer(2))
+        try expectTrue(
+            (error as? DocumentStoreError)?.code == .permissionDenied,
+            "the listener ends with permissionDenied once the rules deny (got \(String(describing: error)))")
     }
 
     /// A commit with one denied write fails whole: the allowed writes are not applied either.

@@ -40,6 +40,9 @@ struct ListenerRecord: Sendable {
     mutating func apply(_ changes: [CommittedChange]) -> Outcome {
         switch watched {
         case .document(let path):
+            // Under a policy the rules decide the document as it now is: read it again, deciding a `get`
+            // (a denial ends the listener with `permissionDenied`, as Firestore ends it).
+            if access != nil, changes.contains(where: { $0.path == path }) { return .needsRefill }
             var paths: [DocumentPath] = []
             for change in changes where change.path == path {
                 documents =

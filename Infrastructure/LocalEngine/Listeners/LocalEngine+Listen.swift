@@ -9,9 +9,10 @@ extension LocalEngine {
     /// document (or a query with an offset) reads the query again at the commit's time. Listeners see
     /// only published (durable) commits. An invalid query fails the stream with `invalidArgument`.
     ///
-    /// With a `caller` (other than `admin`), its policy decides a `get` of the document (as it is when
-    /// the listener loads) or a `list` of the query, each time the listener loads its documents (at the
-    /// start, and when a limit window is read again); a denial fails the stream with `permissionDenied`.
+    /// With a `caller` (other than `admin`), its policy decides a `get` of the document when the listener
+    /// starts and again each time the document changes (as the change leaves it), and a `list` of the
+    /// query when the listener starts and whenever a limit window is read again; a denial fails the stream
+    /// with `permissionDenied`, as Firestore ends a listener the rules no longer allow.
     public func listen(
         _ target: ListenTarget, options: ListenOptions, caller: Caller? = nil
     ) -> AsyncThrowingStream<ListenSnapshot, any Error> {
