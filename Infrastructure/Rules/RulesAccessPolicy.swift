@@ -42,34 +42,56 @@ public struct RulesAccessPolicy: AccessPolicy {
     public func check(
         _ access: Access, as context: AuthContext, at time: Timestamp, reader: any AccessReader
     ) throws(DocumentStoreError) {
-        let auth: RulesAuth?
-        switch context {
-        case .admin: return
-        case .unauthenticated: auth = nil
-        case .user(let id, let claims): auth = authentication.auth(id, claims)
+        guard let auth = auth(context) else { return }
+        guard engine.allows(request(access, auth: auth, at: time), reader: RulesReader(reader: reader)) else {
+            throw access.denied
         }
-        var request: RulesRequest
+    }
+
+    /// Allows a commit's `writes` when the rules allow each of them, their document reads counted
+    /// together (``RulesEngine/firstDenied(_:reader:)``); otherwise throws the first denied write's
+    /// `Access.denied`. `admin` is always allowed.
+    public func checkCommit(
+        _ writes: [Access], as context: AuthContext, at time: Timestamp, reader: any AccessReader
+    ) throws(DocumentStoreError) {
+        guard let auth = auth(context) else { return }
+        let requests = writes.map { request($0, auth: auth, at: time) }
+        if let denied = engine.firstDenied(requests, reader: RulesReader(reader: reader)) {
+            throw writes[denied].denied
+        }
+    }
+
+    /// `request.auth` for `context` (`.some(nil)`: unauthenticated); `nil` for `admin`, never decided.
+    private func auth(_ context: AuthContext) -> RulesAuth?? {
+        switch context {
+        case .admin: return nil
+        case .unauthenticated: return .some(nil)
+        case .user(let id, let claims): return authentication.auth(id, claims)
+        }
+    }
+
+    /// The rules request `access` makes.
+    private func request(_ access: Access, auth: RulesAuth?, at time: Timestamp) -> RulesRequest {
         switch access {
         case .get(let path, let existing):
-            request = RulesRequest(
+            return RulesRequest(
                 method: .get, database: database, path: path.segments, auth: auth, time: time,
                 existing: existing?.fields, incoming: nil)
         case .write(let path, let before, let after):
             let method: RulesMethod =
                 before == nil ? (after == nil ? .delete : .create) : (after == nil ? .delete : .update)
-            request = RulesRequest(
+            return RulesRequest(
                 method: method, database: database, path: path.segments, auth: auth, time: time,
                 existing: before?.fields, incoming: after?.fields)
         case .list(let parent, let query):
             var path = parent?.segments ?? []
             path.append(query.from.collectionID)
             path.append("")
-            request = RulesRequest(
-                method: .list, database: database, path: path, auth: auth, time: time,
-                query: RulesQuery(query))
+            var request = RulesRequest(
+                method: .list, database: database, path: path, auth: auth, time: time, query: RulesQuery(query))
             request.collectionGroup = query.from.allDescendants
+            return request
         }
-        guard engine.allows(request, reader: RulesReader(reader: reader)) else { throw access.denied }
     }
 }
 

@@ -23,6 +23,18 @@ public struct RulesEngine: Sendable {
 
     /// Whether `request` is allowed; `reader` answers the rules' document reads.
     public func allows(_ request: RulesRequest, reader: any RulesDocumentReader = NoDocuments()) -> Bool {
+        allows(request, reader: reader, ledger: nil)
+    }
+
+    /// The first of a commit's writes that is denied (`nil`: all allowed), deciding them as one request as
+    /// Firestore does: each write reads at most ``maximumDocumentReads`` documents, and all of them together
+    /// at most 20 (a document read by several writes counts once).
+    public func firstDenied(_ writes: [RulesRequest], reader: any RulesDocumentReader = NoDocuments()) -> Int? {
+        let ledger = RulesReadLedger()
+        return writes.indices.first { !allows(writes[$0], reader: reader, ledger: ledger) }
+    }
+
+    private func allows(_ request: RulesRequest, reader: any RulesDocumentReader, ledger: RulesReadLedger?) -> Bool {
         var full: [String] = []
         full.reserveCapacity(request.path.count + 3)
         full.append("databases")
@@ -41,10 +53,11 @@ public struct RulesEngine: Sendable {
                 each.query = RulesQuery(
                     limit: query.limit, offset: query.offset, orderBy: query.orderBy, equalities: equalities,
                     choices: choices, bounds: query.bounds)
-                return allows(each, reader: reader)
+                return allows(each, reader: reader, ledger: ledger)
             }
         }
-        var evaluator = RulesEvaluator(request: request, reader: reader, maximumReads: maximumDocumentReads)
+        var evaluator = RulesEvaluator(
+            request: request, reader: reader, maximumReads: maximumDocumentReads, ledger: ledger)
         for match in matches where evaluator.visit(match, full[...], bindings: [:], version: file.version) {
             return true
         }
@@ -71,6 +84,21 @@ struct ScopedMatch: Sendable {
     }
 }
 
+/// One document read by a decision, as reads are counted: by path and kind (`get`/`getAfter` or
+/// `exists`/`existsAfter`; the emulator counts `exists(p)` and `get(p)` as two reads, `exists(p)` and
+/// `existsAfter(p)` as one).
+struct RulesReadKey: Hashable {
+    let path: [String]
+    let existence: Bool
+}
+
+/// The documents one commit's decisions read together (Firestore allows 20 across a batch or a
+/// transaction's writes). A class: the decisions of one commit share it, one after another.
+final class RulesReadLedger {
+    static let maximum = 20
+    var keys: Set<RulesReadKey> = []
+}
+
 /// Why an evaluation failed (the request is denied).
 struct RulesEvaluationError: Error {
     let message: String
@@ -81,7 +109,10 @@ struct RulesEvaluator {
     let request: RulesRequest
     let reader: any RulesDocumentReader
     let maximumReads: Int
-    var reads = 0
+    /// The documents this decision read (see `read(_:after:existence:)`).
+    var readKeys: Set<RulesReadKey> = []
+    /// The documents the whole commit read, when this decision is one write of a commit.
+    var ledger: RulesReadLedger?
     var callDepth = 0
     /// `request`, built at its first use.
     var cachedRequest: RulesValue?
@@ -95,10 +126,13 @@ struct RulesEvaluator {
     /// without an `admin` claim).
     var failedBindings: [String: RulesEvaluationError] = [:]
 
-    init(request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int) {
+    init(
+        request: RulesRequest, reader: any RulesDocumentReader, maximumReads: Int, ledger: RulesReadLedger? = nil
+    ) {
         self.request = request
         self.reader = reader
         self.maximumReads = maximumReads
+        self.ledger = ledger
     }
 
     // MARK: - Matching paths

@@ -60,11 +60,11 @@ extension RulesEvaluator {
     mutating func global(_ name: String, _ arguments: [RulesValue]) throws(RulesEvaluationError) -> RulesValue {
         switch (name, RulesArguments(arguments)) {
         case ("get", .one(.path(let path))), ("getAfter", .one(.path(let path))):
-            return try read(path, after: name == "getAfter").map { fields in
+            return try read(path, after: name == "getAfter", existence: false).map { fields in
                 .map(["data": .map(fields), "id": .string(path.last ?? ""), "__name__": .path(path)])
             } ?? .null
         case ("exists", .one(.path(let path))), ("existsAfter", .one(.path(let path))):
-            return .bool(try read(path, after: name == "existsAfter") != nil)
+            return .bool(try read(path, after: name == "existsAfter", existence: true) != nil)
         case ("int", .one(let value)):
             switch value {
             case .int: return value
@@ -103,13 +103,27 @@ extension RulesEvaluator {
         }
     }
 
-    /// A document read by `get()` and friends: the path must be under this database's documents.
-    mutating func read(_ path: [String], after: Bool) throws(RulesEvaluationError) -> [String: RulesValue]? {
+    /// A document read by `get()` and friends: the path must be under this database's documents. Reads
+    /// count as the emulator counts them: each document once per kind (`get`/`getAfter` one kind,
+    /// `exists`/`existsAfter` the other), at most ``maximumReads`` per request and, in a commit, at most
+    /// ``RulesReadLedger/maximum`` across all its writes.
+    mutating func read(
+        _ path: [String], after: Bool, existence: Bool
+    ) throws(RulesEvaluationError) -> [String: RulesValue]? {
         guard path.count >= 5, path[0] == "databases", path[2] == "documents", (path.count - 3) % 2 == 0 else {
             throw RulesEvaluationError("get() needs a document path under /databases/<db>/documents")
         }
-        reads += 1
-        guard reads <= maximumReads else { throw RulesEvaluationError("more than \(maximumReads) document reads") }
+        let key = RulesReadKey(path: path, existence: existence)
+        readKeys.insert(key)
+        guard readKeys.count <= maximumReads else {
+            throw RulesEvaluationError("more than \(maximumReads) document reads")
+        }
+        if let ledger {
+            ledger.keys.insert(key)
+            guard ledger.keys.count <= RulesReadLedger.maximum else {
+                throw RulesEvaluationError("more than \(RulesReadLedger.maximum) document reads in one commit")
+            }
+        }
         do {
             return try reader.document(at: Array(path.dropFirst(3)), after: after)
         } catch {

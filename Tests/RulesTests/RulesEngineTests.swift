@@ -141,6 +141,49 @@ struct RulesEngineTests {
         #expect(!strict.allows(Self.request(.get, "a/1"), reader: Counting()), "the 11th read is an error")
     }
 
+    /// Document reads counted as the emulator counts them (each probed by hand on the emulator on
+    /// 2026-11-26, a commit's rules reading existing documents `d/a1`…): a document once per kind, `get`
+    /// and `exists` two kinds, `exists` and `existsAfter` one; 10 per write, 20 across a commit.
+    @Test func documentReads_countedPerDocumentAndKind_tenPerWrite_twentyPerCommit() throws {
+        func reads(_ function: String, _ range: ClosedRange<Int>) -> String {
+            range.map { "\(function)(/databases/$(database)/documents/d/a\($0))" }.joined(separator: " && ")
+        }
+        let rules = try Self.engine(
+            """
+            rules_version = '2';
+            service cloud.firestore {
+              match /databases/{database}/documents {
+                match /same/{id} { allow write: if \(Array(repeating: reads("exists", 1...1), count: 11).joined(separator: " && ")); }
+                match /eleven/{id} { allow write: if \(reads("exists", 1...11)); }
+                match /ten/{id} { allow write: if \(reads("exists", 1...10)); }
+                match /after/{id} { allow write: if \(reads("exists", 1...6)) && \(reads("existsAfter", 1...6)); }
+                match /kinds/{id} { allow write: if \(reads("exists", 1...6)) && \(reads("get", 1...6).replacingOccurrences(of: ")", with: ") != null")); }
+                match /w1/{id} { allow write: if \(reads("exists", 1...8)); }
+                match /w2/{id} { allow write: if \(reads("exists", 9...16)); }
+                match /w3/{id} { allow write: if \(reads("exists", 17...24)); }
+              }
+            }
+            """)
+        struct Existing: RulesDocumentReader {
+            func document(at path: [String], after: Bool) throws -> [String: RulesValue]? { ["n": 1] }
+        }
+        func commit(_ paths: String...) -> Bool {
+            rules.firstDenied(
+                paths.map { Self.request(.create, $0, uid: "u1", incoming: ["n": 1]) }, reader: Existing())
+                == nil
+        }
+
+        #expect(commit("same/x"), "11 reads of one document are one read")
+        #expect(!commit("eleven/x"), "11 documents")
+        #expect(commit("ten/x"), "10 documents")
+        #expect(commit("after/x"), "exists and existsAfter of a document are one read")
+        #expect(!commit("kinds/x"), "exists and get of a document are two reads")
+        #expect(!commit("w1/x", "w2/x", "w3/x"), "24 documents across a commit")
+        #expect(commit("w1/x", "w2/x"), "16 documents across a commit")
+        #expect(commit("w1/x", "w1/y", "w1/z"), "the same 8 documents for three writes")
+        #expect(commit("w1/x", "w2/x", "ten/y"), "reads shared by two writes count once (16 documents)")
+    }
+
     /// Expressions and the standard library, each `true` when the engine is right.
     static let truths: [String] = [
         "1 + 2 * 3 == 7", "7 / 2 == 3", "7 % 3 == 1", "1 == 1.0", "2.5 > 2", "'abc' < 'abd'", "'a' + 'b' == 'ab'",

@@ -64,4 +64,12 @@ public protocol AccessPolicy: Sendable {
     func check(
         _ access: Access, as context: AuthContext, at time: Timestamp, reader: any AccessReader
     ) throws(DocumentStoreError)
+
+    /// Returns when `context` may make every write of one commit (each a `write` ``Access``, decided as
+    /// ``check(_:as:at:reader:)`` decides it), the writes together being one request: Firestore's limit
+    /// on document reads applies to the whole commit (20), not to each write alone. Throws the first
+    /// denied write's ``Access/denied``.
+    func checkCommit(
+        _ writes: [Access], as context: AuthContext, at time: Timestamp, reader: any AccessReader
+    ) throws(DocumentStoreError)
 }

@@ -34,9 +34,9 @@ extension EngineState {
             access, as: caller.context, at: now, reader: StorageReader(storage: storage, time: time))
     }
 
-    /// Asks `caller`'s policy about each document a commit writes (`create`, `update` or `delete`, with
-    /// the document before and after the whole commit); the first denial fails the commit before anything
-    /// is installed.
+    /// Asks `caller`'s policy about the documents a commit writes, as one request (`create`, `update` or
+    /// `delete` each, with the document before and after the whole commit); the first denial fails the
+    /// commit before anything is installed.
     func authorizeCommit(
         _ outcome: [(path: DocumentPath, before: Document?, after: Document?)], caller: Caller?,
         commitTime: Timestamp
@@ -44,11 +44,8 @@ extension EngineState {
         guard let caller, caller.isChecked else { return }
         var after: [DocumentPath: Document?] = [:]
         for entry in outcome { after[entry.path] = .some(entry.after) }
-        let reader = CommitReader(storage: storage, outcome: after)
-        for entry in outcome {
-            try caller.policy.check(
-                .write(entry.path, before: entry.before, after: entry.after), as: caller.context, at: commitTime,
-                reader: reader)
-        }
+        try caller.policy.checkCommit(
+            outcome.map { .write($0.path, before: $0.before, after: $0.after) }, as: caller.context, at: commitTime,
+            reader: CommitReader(storage: storage, outcome: after))
     }
 }
