@@ -57,6 +57,47 @@ struct SecurityRulesTests {
         #expect(otherWrite?.code == .permissionDenied)
     }
 
+    /// Concurrent gets go as one `:batchGet` (`coalescesGets`), which the rules deny whole when one
+    /// document is denied: the adapter sends them again one by one, so each get is decided alone.
+    @Test func concurrentGets_areEachDecidedAlone() async throws {
+        let (owner, stores) = try await makeStores()
+        _ = try await owner.commit(
+            [
+                Write.update(try DocumentPath("public/p"), fields: ["n": 1]),
+                Write.update(try DocumentPath("users/alice"), fields: ["n": 2]),
+                Write.update(try DocumentPath("users/bob"), fields: ["n": 3]),
+            ],
+            transaction: nil)
+        let alice = try stores.make(user: "alice")
+        let paths = ["public/p", "users/alice", "users/bob", "public/none", "users/alice", "public/p"]
+
+        let outcomes = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, path) in paths.enumerated() {
+                group.addTask {
+                    do {
+                        let document = try await alice.getDocument(
+                            try DocumentPath(path), mask: nil, consistency: .latest)
+                        return (index, document.map { "\($0.fields)" } ?? "missing")
+                    } catch let error as DocumentStoreError {
+                        return (index, "\(error.code)")
+                    } catch {
+                        return (index, "\(error)")
+                    }
+                }
+            }
+            var outcomes = [String](repeating: "", count: paths.count)
+            for await (index, outcome) in group { outcomes[index] = outcome }
+            return outcomes
+        }
+
+        #expect(alice.configuration.coalescesGets)
+        #expect(outcomes[0] == "\(["n": Value.integer(1)] as MapValue)")
+        #expect(outcomes[1] == "\(["n": Value.integer(2)] as MapValue)")
+        #expect(outcomes[2] == "\(DocumentStoreError.Code.permissionDenied)")
+        #expect(outcomes[3] == "missing")
+        #expect(outcomes[4] == outcomes[1] && outcomes[5] == outcomes[0])
+    }
+
     @Test func aCommitWithOneDeniedWrite_appliesNothing() async throws {
         let (owner, stores) = try await makeStores()
         let alice = try stores.make(user: "alice")

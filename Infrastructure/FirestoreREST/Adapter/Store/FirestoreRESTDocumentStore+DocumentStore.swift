@@ -4,13 +4,21 @@ public import HearthPort
 
 extension FirestoreRESTDocumentStore {
     /// `GET …/documents/{path}` with `mask.fieldPaths` (404 `NOT_FOUND` → `nil`) at the latest state;
-    /// `:batchGet` in a transaction, at a read time, or with an empty mask.
+    /// `:batchGet` in a transaction, at a read time, or with an empty mask. Concurrent gets of the latest
+    /// state without a mask go together as `:batchGet`s when ``FirestoreRESTConfiguration/coalescesGets``
+    /// (see there: each call is still decided alone).
     public func getDocument(
         _ path: DocumentPath, mask: [FieldPath]?, consistency: ReadConsistency
     ) async throws -> Document? {
         guard consistency == .latest, mask?.isEmpty != true else {
             return try await batchGetDocuments([path], mask: mask, consistency: consistency).documents.first?.document
         }
+        if mask == nil, configuration.coalescesGets { return try await gets.get(path, from: self) }
+        return try await fetchDocument(path, mask: mask)
+    }
+
+    /// One `GET` of the document at the latest state (`nil`: missing).
+    func fetchDocument(_ path: DocumentPath, mask: [FieldPath]?) async throws(DocumentStoreError) -> Document? {
         let operation = "GET \(path)"
         let url = try endpoints.document(path, query: (mask ?? []).map { ("mask.fieldPaths", $0.canonicalString) })
         let response: HTTPResponse

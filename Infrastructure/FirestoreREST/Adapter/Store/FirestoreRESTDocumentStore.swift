@@ -35,6 +35,8 @@ public struct FirestoreRESTDocumentStore: DocumentStore, CustomStringConvertible
     let listenConnector: any ListenConnector
     /// How push listeners wait between reconnections.
     let listenReconnection: ListenMultiplexer.Configuration
+    /// Gathers concurrent gets into `:batchGet`s (``FirestoreRESTConfiguration/coalescesGets``).
+    let gets = GetCoalescer()
 
     /// - Parameters:
     ///   - configuration: where and how to reach Firestore.
