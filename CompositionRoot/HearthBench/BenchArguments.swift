@@ -72,6 +72,12 @@ struct BenchArguments: Sendable {
         return sizes
     }
 
+    /// `--seed`: the random seed given, or a random one when it is 0.
+    func seed() -> UInt64 {
+        let given = UInt64(truncatingIfNeeded: integer("seed"))
+        return given == 0 ? UInt64.random(in: 1...UInt64(UInt32.max)) : given
+    }
+
     /// Whether the flag `name` was given.
     func flag(_ name: String) -> Bool {
         flags.contains(name)

@@ -1,6 +1,16 @@
 import Foundation
 import HearthTestSupport
 
+/// A fresh Firestore emulator for the scenario `label`, or `nil` after printing `label: why` on standard error
+/// when none can run here. The caller stops it.
+func startEmulator(for label: String) async throws -> FirestoreEmulator? {
+    guard FirestoreEmulator.availability.isAvailable else {
+        printError("\(label): \(FirestoreEmulator.availability.reason)")
+        return nil
+    }
+    return try await FirestoreEmulator.start()
+}
+
 /// Measurements and their summaries.
 enum BenchMath {
     /// The median of `values` (the mean of the middle two for an even count); 0 for none.

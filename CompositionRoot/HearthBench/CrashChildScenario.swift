@@ -3,12 +3,6 @@ import HearthTestSupport
 import HearthDomain
 import HearthFileSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `crash-child`: the process `crash` kills. Opens the store, prints `ready`, then commits
 /// ``CrashWorkload`` batches from several concurrent writers forever, printing `ack <id>` (with one
 /// unbuffered `write`) after each commit returns.
@@ -50,20 +44,5 @@ struct CrashChildScenario: BenchScenario {
             try await group.waitForAll()
         }
         return 0
-    }
-}
-
-/// One line on standard output in a single `write` (no buffering: a parent that kills the process must
-/// see every acknowledgement printed before the kill). Used by the harnesses' children.
-func say(_ line: String) {
-    let bytes = Array((line + "\n").utf8)
-    bytes.withUnsafeBytes { raw in
-        guard let base = raw.baseAddress else { return }
-        var offset = 0
-        while offset < raw.count {
-            let written = write(1, base + offset, raw.count - offset)
-            if written <= 0 { return }
-            offset += written
-        }
     }
 }

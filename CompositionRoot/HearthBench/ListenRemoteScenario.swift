@@ -35,15 +35,11 @@ struct ListenRemoteScenario: BenchScenario {
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        guard FirestoreEmulator.availability.isAvailable else {
-            printError("listen-remote: \(FirestoreEmulator.availability.reason)")
-            return 1
-        }
         let sizes = try arguments.sizes()
         let commits = max(arguments.integer("commits"), 1)
         let pollCommits = max(arguments.integer("poll-commits"), 1)
         let warmup = max(arguments.integer("warmup"), 1)
-        let emulator = try await FirestoreEmulator.start()
+        guard let emulator = try await startEmulator(for: "listen-remote") else { return 1 }
         defer { emulator.stop() }
         print("listen-remote: REST store listeners against the official emulator on \(emulator.hostAndPort)")
         print("latency = start of a commit by another client → the listener holds a snapshot with its value")

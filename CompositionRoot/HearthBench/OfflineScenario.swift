@@ -27,16 +27,12 @@ struct OfflineScenario: BenchScenario {
     ]
 
     func run(_ arguments: BenchArguments) async throws -> Int32 {
-        guard FirestoreEmulator.availability.isAvailable else {
-            printError("offline: \(FirestoreEmulator.availability.reason)")
-            return 1
-        }
         let reads = max(arguments.integer("reads"), 10)
         let writes = max(arguments.integer("writes"), 1)
         let runs = max(arguments.integer("runs"), 1)
         let kind = arguments.text("cache") ?? "file"
         guard ["file", "memory"].contains(kind) else { throw BenchUsageError("--cache must be file or memory") }
-        let emulator = try await FirestoreEmulator.start()
+        guard let emulator = try await startEmulator(for: "offline") else { return 1 }
         defer { emulator.stop() }
         print(
             "offline: CachedDocumentStore (\(kind) cache) over the REST adapter, official emulator on \(emulator.hostAndPort)"

@@ -37,11 +37,27 @@ struct QueryScalingScenario: BenchScenario {
         init() {}
 
         mutating func measure(_ body: () throws -> Void) rethrows {
-            let cpuStart = BenchProbe.threadCPUNanoseconds()
-            let wallStart = BenchProbe.nanoseconds()
+            let start = Self.now()
             try body()
-            wall.append(Double(BenchProbe.nanoseconds() - wallStart) / 1e3)
-            cpu.append(Double(BenchProbe.threadCPUNanoseconds() - cpuStart) / 1e3)
+            record(since: start)
+        }
+
+        /// Runs `query` through the client API once (``QueryScalingScenario/ids(_:)``) into these samples;
+        /// throws unless it answers the query's 20 documents.
+        mutating func measure(client query: Query) async throws {
+            let start = Self.now()
+            let ids = try await QueryScalingScenario.ids(query)
+            record(since: start)
+            if ids.count != 20 { throw BenchError("expected 20 results, got \(ids.count)") }
+        }
+
+        private static func now() -> (cpu: UInt64, wall: UInt64) {
+            (BenchProbe.threadCPUNanoseconds(), BenchProbe.nanoseconds())
+        }
+
+        private mutating func record(since start: (cpu: UInt64, wall: UInt64)) {
+            wall.append(Double(BenchProbe.nanoseconds() - start.wall) / 1e3)
+            cpu.append(Double(BenchProbe.threadCPUNanoseconds() - start.cpu) / 1e3)
         }
     }
 
@@ -91,13 +107,9 @@ struct QueryScalingScenario: BenchScenario {
         // Built once, like the statement SQLite prepares once: a `Query` is an immutable value to reuse.
         var clientQueries: [Int: [String: Query]] = [:]
         for (size, store) in stores {
-            let collection = Database(store: store).collection(BenchDataset.collection)
+            let database = Database(store: store)
             for status in statuses {
-                clientQueries[size, default: [:]][status] =
-                    collection
-                    .whereField("status", isEqualTo: FieldValue(stringLiteral: status))
-                    .order(by: "createdAt", descending: true)
-                    .limit(to: 20)
+                clientQueries[size, default: [:]][status] = Self.clientQuery(database, status: status)
             }
         }
         let sqlite = try SQLiteBaseline(python: python, files: files)
@@ -139,12 +151,7 @@ struct QueryScalingScenario: BenchScenario {
                         }
                     }
                     for _ in 0..<Self.batch {
-                        let cpuStart = BenchProbe.threadCPUNanoseconds()
-                        let wallStart = BenchProbe.nanoseconds()
-                        let ids = try await Self.ids(try Self.clientQuery(clientQueries, size, status))
-                        result.port.wall.append(Double(BenchProbe.nanoseconds() - wallStart) / 1e3)
-                        result.port.cpu.append(Double(BenchProbe.threadCPUNanoseconds() - cpuStart) / 1e3)
-                        if ids.count != 20 { throw BenchError("expected 20 results, got \(ids.count)") }
+                        try await result.port.measure(client: try Self.clientQuery(clientQueries, size, status))
                     }
                     results[size, default: [:]][status] = result
                     let answer = try sqlite.measure(size: size, index: "composite", status: status, count: Self.batch)
@@ -237,6 +244,15 @@ struct QueryScalingScenario: BenchScenario {
             orderBy: [Order(try FieldPath(["createdAt"]), .descending)],
             limit: 20
         )
+    }
+
+    /// The scenario's query through the client API: `status == status order by createdAt desc limit 20` on
+    /// the dataset's collection of `database`.
+    static func clientQuery(_ database: Database, status: String) -> Query {
+        database.collection(BenchDataset.collection)
+            .whereField("status", isEqualTo: FieldValue(stringLiteral: status))
+            .order(by: "createdAt", descending: true)
+            .limit(to: 20)
     }
 
     /// The IDs the client API answers: `Query.getDocuments()` on a `Database` over the store.

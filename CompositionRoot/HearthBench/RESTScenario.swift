@@ -35,16 +35,12 @@ struct RESTScenario: BenchScenario {
                 connections: max(arguments.integer("connections"), 1)
             ).run()
         }
-        guard FirestoreEmulator.availability.isAvailable else {
-            printError("rest: \(FirestoreEmulator.availability.reason)")
-            return 1
-        }
         let gets = max(arguments.integer("gets"), 10)
         let concurrent = max(arguments.integer("concurrent"), 1)
         let documents = max(arguments.integer("documents"), 1)
         let batch = max(arguments.integer("batch"), 1)
         let runs = max(arguments.integer("runs"), 1)
-        let emulator = try await FirestoreEmulator.start()
+        guard let emulator = try await startEmulator(for: "rest") else { return 1 }
         defer { emulator.stop() }
         print("rest: Firestore REST adapter against the official emulator on \(emulator.hostAndPort)")
 

@@ -41,11 +41,7 @@ struct RESTVsPython {
             print("rest --vs-python skipped: \(reason.description)")
             return 0
         }
-        guard FirestoreEmulator.availability.isAvailable else {
-            printError("rest --vs-python: \(FirestoreEmulator.availability.reason)")
-            return 1
-        }
-        let emulator = try await FirestoreEmulator.start()
+        guard let emulator = try await startEmulator(for: "rest --vs-python") else { return 1 }
         defer { emulator.stop() }
         let version = try await pythonRun(python, ["-c", "import google.cloud.firestore as f; print(f.__version__)"])
         print(

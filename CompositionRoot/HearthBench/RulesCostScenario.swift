@@ -82,8 +82,8 @@ struct RulesCostScenario: BenchScenario {
                 }
                 for (plainQuery, checkedQuery) in zip(plainClient, checkedClient) {
                     for _ in 0..<QueryScalingScenario.batch {
-                        try await Self.measure(&plainPort, plainQuery)
-                        try await Self.measure(&checkedPort, checkedQuery)
+                        try await plainPort.measure(client: plainQuery)
+                        try await checkedPort.measure(client: checkedQuery)
                     }
                 }
                 for _ in 0..<QueryScalingScenario.batch {
@@ -111,21 +111,6 @@ struct RulesCostScenario: BenchScenario {
 
     /// One client query per status (built once, as query-scaling does).
     static func clientQueries(_ database: Database) -> [Query] {
-        BenchDataset.statuses.map { status in
-            database.collection(BenchDataset.collection)
-                .whereField("status", isEqualTo: FieldValue(stringLiteral: status.name))
-                .order(by: "createdAt", descending: true)
-                .limit(to: 20)
-        }
-    }
-
-    /// Runs `query` through the client API once, measuring it into `samples`.
-    static func measure(_ samples: inout QueryScalingScenario.Samples, _ query: Query) async throws {
-        let cpuStart = BenchProbe.threadCPUNanoseconds()
-        let wallStart = BenchProbe.nanoseconds()
-        let ids = try await QueryScalingScenario.ids(query)
-        samples.wall.append(Double(BenchProbe.nanoseconds() - wallStart) / 1e3)
-        samples.cpu.append(Double(BenchProbe.threadCPUNanoseconds() - cpuStart) / 1e3)
-        if ids.count != 20 { throw BenchError("expected 20 results, got \(ids.count)") }
+        BenchDataset.statuses.map { QueryScalingScenario.clientQuery(database, status: $0.name) }
     }
 }

@@ -6,12 +6,6 @@ import HearthFirestoreREST
 import HearthPort
 import HearthTestSupport
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `sync-crash-child`: the process `sync-crash` kills. Opens a cached database (the file store in
 /// `--dir` as the cache, the emulator at `--emulator` — the parent's proxy — as the remote), prints
 /// `ready` and `pending <n>` (the queue left by earlier lives), then commits ``SyncCrashWorkload`` writes

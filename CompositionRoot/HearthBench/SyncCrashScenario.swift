@@ -33,8 +33,7 @@ struct SyncCrashScenario: BenchScenario {
     func run(_ arguments: BenchArguments) async throws -> Int32 {
         let kills = max(arguments.integer("kills"), 1)
         let maxLife = max(arguments.integer("max-life-ms"), 1)
-        let seedArgument = UInt64(truncatingIfNeeded: arguments.integer("seed"))
-        let seed = seedArgument == 0 ? UInt64.random(in: 1...UInt64(UInt32.max)) : seedArgument
+        let seed = arguments.seed()
         var random = SplitMix64(seed: seed)
 
         var startedEmulator: FirestoreEmulator?
@@ -60,7 +59,7 @@ struct SyncCrashScenario: BenchScenario {
         let database = try DatabaseID(projectID: project)
         let directory = try BenchDirectory(parent: arguments.text("dir"), prefix: "hearth-sync-crash")
         let cacheURL = directory.url.appendingPathComponent("cache", isDirectory: true)
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let executable = try CrashChild.executable()
         print(
             "sync-crash: \(kills) kills, seed \(seed), project \(project), proxy \(proxy.hostAndPort) → 127.0.0.1:\(emulatorPort)"
         )

@@ -61,7 +61,7 @@ extension FirestoreDocument: Sendable where Fields: Sendable {}
 extension FirestoreDocument: Equatable where Fields: Equatable {}
 extension FirestoreDocument: Hashable where Fields: Hashable {}
 
-extension FirestoreDocument: FirestoreRESTMessage {
+extension FirestoreDocument: Decodable, FirestoreRESTMessage {
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
         decoder: FirestoreJSONDecoder
@@ -72,11 +72,5 @@ extension FirestoreDocument: FirestoreRESTMessage {
             try reader.storedDocument()
         }
         self = try decoder.document(decoder.name(named.name), named.document, as: Fields.self, at: prefix)
-    }
-}
-
-extension FirestoreDocument: Decodable {
-    public init(from decoder: any Decoder) throws {
-        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
     }
 }

@@ -32,7 +32,7 @@ extension FirestoreListResponse: Sendable where Fields: Sendable {}
 extension FirestoreListResponse: Equatable where Fields: Equatable {}
 extension FirestoreListResponse: Hashable where Fields: Hashable {}
 
-extension FirestoreListResponse: FirestoreRESTMessage {
+extension FirestoreListResponse: Decodable, FirestoreRESTMessage {
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
         decoder: FirestoreJSONDecoder
@@ -56,11 +56,5 @@ extension FirestoreListResponse: FirestoreRESTMessage {
                     at: prefix + [.key("documents"), .index(index)]))
         }
         self.init(documents: documents, missingDocuments: missing, nextPageToken: page.nextPageToken)
-    }
-}
-
-extension FirestoreListResponse: Decodable {
-    public init(from decoder: any Decoder) throws {
-        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
     }
 }

@@ -1,12 +1,21 @@
 import HearthDomain
 
 /// A REST answer type ``FirestoreJSONDecoder`` reads (the wrapper types), from the whole of `bytes`.
-/// `prefix` is the JSON path of the text within what the caller decodes, for error messages.
-protocol FirestoreRESTMessage {
+/// `prefix` is the JSON path of the text within what the caller decodes, for error messages. Each is
+/// `Decodable` with any other decoder through the same reading (``FirestoreJSONDecoder/decodeForeign(_:from:)``).
+protocol FirestoreRESTMessage: Decodable {
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
         decoder: FirestoreJSONDecoder)
         throws(DocumentStoreError)
+}
+
+extension FirestoreRESTMessage {
+    /// Reads the value as Firestore REST JSON whatever the decoder (`JSONDecoder` included, whose date and
+    /// key strategies do not apply); a failure is a `DecodingError.dataCorrupted` naming the JSON path.
+    public init(from decoder: any Decoder) throws {
+        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
+    }
 }
 
 extension FirestoreJSONDecoder {

@@ -73,7 +73,7 @@ extension FirestoreRunQueryResult: Sendable where Fields: Sendable {}
 extension FirestoreRunQueryResult: Equatable where Fields: Equatable {}
 extension FirestoreRunQueryResult: Hashable where Fields: Hashable {}
 
-extension FirestoreRunQueryResponse: FirestoreRESTMessage {
+extension FirestoreRunQueryResponse: Decodable, FirestoreRESTMessage {
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
         decoder: FirestoreJSONDecoder
@@ -95,7 +95,7 @@ extension FirestoreRunQueryResponse: FirestoreRESTMessage {
     }
 }
 
-extension FirestoreRunQueryResult: FirestoreRESTMessage {
+extension FirestoreRunQueryResult: Decodable, FirestoreRESTMessage {
     /// One element; a JSON array is refused (decode a ``FirestoreRunQueryResponse`` for a whole answer).
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
@@ -145,17 +145,5 @@ extension FirestoreRunQueryResult: FirestoreRESTMessage {
             )
         }
         return results
-    }
-}
-
-extension FirestoreRunQueryResponse: Decodable {
-    public init(from decoder: any Decoder) throws {
-        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
-    }
-}
-
-extension FirestoreRunQueryResult: Decodable {
-    public init(from decoder: any Decoder) throws {
-        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
     }
 }

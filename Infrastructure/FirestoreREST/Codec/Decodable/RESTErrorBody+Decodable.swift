@@ -5,13 +5,7 @@ import HearthDomain
 /// ``RESTErrorCodec/decodeErrorBody(bytes:)`` reads it. JSON that carries no error throws (a
 /// `DecodingError.dataCorrupted`, or `invalidArgument` from ``FirestoreJSONDecoder``); use
 /// ``FirestoreJSONDecoder/decodeError(from:)`` to get `nil` instead.
-extension RESTErrorBody: Decodable {
-    public init(from decoder: any Decoder) throws {
-        self = try FirestoreJSONDecoder.decodeForeign(Self.self, from: decoder)
-    }
-}
-
-extension RESTErrorBody: FirestoreRESTMessage {
+extension RESTErrorBody: Decodable, FirestoreRESTMessage {
     init(
         restBytes bytes: some Collection<UInt8>, at prefix: [RESTDecodingError.PathComponent],
         decoder: FirestoreJSONDecoder
