@@ -96,7 +96,7 @@ final class GetCoalescer: Sendable {
             var found: [DocumentPath: Document?] = [:]
             for (path, entry) in zip(paths, response.documents) { found[path] = .some(entry.document) }
             for get in gets { answer(get.id, .success(found[get.path] ?? nil)) }
-        } catch where error.code == .permissionDenied {
+        } catch  where error.code == .permissionDenied {
             await withTaskGroup(of: Void.self) { group in
                 for get in gets { group.addTask { await self.sendAlone([get], store) } }
             }
