@@ -27,6 +27,25 @@ enum RulesFilesTarget: FuzzTarget {
                         incoming: ["owner": "u1", "n": 1]))
             }
         }
+        // A query the rules must prove from its filters (a choice, bounds), and a commit of two writes
+        // whose document reads are counted together.
+        var bounds = RulesFieldConstraint()
+        bounds.upper = 5
+        bounds.lower = 1
+        bounds.lowerInclusive = true
+        bounds.excluded = [3]
+        bounds.contained = ["a"]
+        let query = RulesQuery(
+            limit: 10, equalities: ["owner": "u1"], choices: ["o": ["a", "b"]], bounds: ["n": bounds, "tags": bounds])
+        for auth in [nil, RulesAuth(uid: "u1")] {
+            _ = engine.allows(RulesRequest(method: .list, path: ["users", ""], auth: auth, time: time, query: query))
+        }
+        _ = engine.firstDenied([
+            RulesRequest(
+                method: .create, path: ["users", "u1"], auth: RulesAuth(uid: "u1"), time: time, incoming: ["n": 1]),
+            RulesRequest(
+                method: .delete, path: ["users", "u2"], auth: RulesAuth(uid: "u1"), time: time, existing: [:]),
+        ])
     }
 
     static func corpus() throws -> [[UInt8]] {
