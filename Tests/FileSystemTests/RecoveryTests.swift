@@ -114,8 +114,8 @@ struct RecoveryTests {
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
-        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 3"))
-        #expect(error.message.contains("reads format versions 1 to 2 only"))
+        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 4"))
+        #expect(error.message.contains("reads format versions 1 to 3 only"))
     }
 
     @Test func notAHearthFile_isDataLoss() async throws {

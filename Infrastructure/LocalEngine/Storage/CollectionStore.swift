@@ -211,8 +211,12 @@ struct CollectionStore: Sendable {
     /// built once from its sorted keys rather than key by key. Each entry's record is kept as it is (else
     /// its document is encoded). Returns the first document ID that repeats (`nil`: none); the store is
     /// then unusable and must be dropped. Requires ``isBulkLoadable``.
+    ///
+    /// With `prebuilt` (a snapshot's indexes, their name suffixes numbering `entries` from 0), those are
+    /// the indexes, the composite ones among them its automatic composite indexes, and no key is derived.
     mutating func installInBulk(
         _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        prebuilt: [IndexSelector: SortedKeyList]? = nil,
         change: UInt64,
         names: inout FieldNameTable
     ) -> String? {
@@ -232,13 +236,23 @@ struct CollectionStore: Sendable {
                 ))
             place(slot)
             chainCount += 1
-            builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+            if prebuilt == nil {
+                builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+            }
         }
-        indexes = builder.build()
+        if let prebuilt {
+            composites = prebuilt.keys.compactMap { selector in
+                if case .composite(let definition) = selector { return definition }
+                return nil
+            }
+            indexes = prebuilt.filter { !$0.value.isEmpty }
+        } else {
+            indexes = builder.build()
+        }
         return nil
     }
 
-    /// Whether ``installInBulk(_:change:names:)`` may be used: no document, no index yet.
+    /// Whether ``installInBulk(_:prebuilt:change:names:)`` may be used: no document, no index yet.
     var isBulkLoadable: Bool { chainCount == 0 && slots.isEmpty && indexes.isEmpty }
 
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
