@@ -101,7 +101,9 @@ extension EngineState {
             var entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)] = []
             entries.reserveCapacity(image.documents.count)
             for entry in image.documents {
-                guard let document = entry.document, document.path == entry.path, entry.path.parent == collection
+                guard let document = entry.document, document.path == entry.path,
+                    entry.path.segments.count == collection.segments.count + 1,
+                    PathPrefix.isStrictPrefix(collection.segments, of: entry.path.segments)
                 else {
                     throw damaged("its entry \(entry.path) holds no document of that collection")
                 }

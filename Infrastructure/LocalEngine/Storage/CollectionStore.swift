@@ -19,8 +19,10 @@ struct CollectionStore: Sendable {
     let path: CollectionPath
     private(set) var slots = SlotTable()
     private var freeSlots: [UInt32] = []
-    /// Slot number + 1 by hash of the document ID (0: empty); linear probing, at most 3/4 full.
-    private var buckets: [UInt32] = []
+    /// By hash of the document ID: the slot number + 1 in the low 32 bits (0: empty), and the high 32
+    /// bits of the ID's hash in the high ones, so that a probe compares IDs only when those match;
+    /// linear probing, at most 3/4 full.
+    private var buckets: [UInt64] = []
     /// Slots in use (paths with at least one version).
     private(set) var chainCount = 0
     private(set) var indexes: [IndexSelector: SortedKeyList] = [:]
@@ -41,10 +43,15 @@ struct CollectionStore: Sendable {
     func slot(of documentID: String) -> UInt32? {
         guard !buckets.isEmpty else { return nil }
         let mask = buckets.count - 1
-        var bucket = Self.hash(documentID) & mask
+        let hash = Self.hash(documentID)
+        let tag = Self.tag(hash)
+        var bucket = hash & mask
         while buckets[bucket] != 0 {
-            let slot = buckets[bucket] - 1
-            if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return slot }
+            let entry = buckets[bucket]
+            if entry & Self.tagMask == tag {
+                let slot = UInt32(truncatingIfNeeded: entry) - 1
+                if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return slot }
+            }
             bucket = (bucket + 1) & mask
         }
         return nil
@@ -73,9 +80,10 @@ struct CollectionStore: Sendable {
 
     private mutating func place(_ slot: UInt32) {
         let mask = buckets.count - 1
-        var bucket = Self.hash(slots[Int(slot)].documentID) & mask
+        let hash = Self.hash(slots[Int(slot)].documentID)
+        var bucket = hash & mask
         while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = slot + 1
+        buckets[bucket] = Self.tag(hash) | UInt64(slot + 1)
     }
 
     private mutating func rehash(capacity: Int) {
@@ -86,10 +94,10 @@ struct CollectionStore: Sendable {
     private mutating func freeSlot(_ slot: UInt32) {
         let mask = buckets.count - 1
         var hole = Self.hash(slots[Int(slot)].documentID) & mask
-        while buckets[hole] != slot + 1 { hole = (hole + 1) & mask }
+        while UInt32(truncatingIfNeeded: buckets[hole]) != slot + 1 { hole = (hole + 1) & mask }
         var next = (hole + 1) & mask
         while buckets[next] != 0 {
-            let ideal = Self.hash(slots[Int(buckets[next] - 1)].documentID) & mask
+            let ideal = Self.hash(slots[Int(UInt32(truncatingIfNeeded: buckets[next]) - 1)].documentID) & mask
             let movable = hole <= next ? (ideal <= hole || ideal > next) : (ideal <= hole && ideal > next)
             if movable {
                 buckets[hole] = buckets[next]
@@ -101,6 +109,13 @@ struct CollectionStore: Sendable {
         slots[Int(slot)] = DocumentSlot(identifier: nil, chain: .empty)
         freeSlots.append(slot)
         chainCount -= 1
+    }
+
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    /// The high 32 bits of `hash`, in place, kept in a bucket beside the slot number.
+    private static func tag(_ hash: Int) -> UInt64 {
+        UInt64(UInt(bitPattern: hash)) & tagMask
     }
 
     private static func hash(_ text: String) -> Int {
