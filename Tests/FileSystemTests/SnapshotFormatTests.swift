@@ -172,6 +172,39 @@ struct SnapshotFormatTests {
         #expect(message.contains("its index age: its keys are not in order (key 11)"), "\(message)")
     }
 
+    @Test func collectionIndexRecord_roundTrips_sharingPrefixes_andRefusesAPrefixLongerThanTheKeyBefore() throws {
+        let collection = try CollectionPath("users")
+        var index = IndexImage(kind: .composite, fields: [try FieldPath("status"), try FieldPath("a", "b")])
+        let texts = ["", "a", "ab", "abc\u{0}", "abd", "b"] + (10..<60).map { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\($0)" }
+        for key in texts.map({ Array($0.utf8) + [0, 1, 0, 0, 0, 7] }) {
+            key.withUnsafeBytes { index.append($0) }
+        }
+        var writer = BinaryWriter()
+        writer.payload(.collectionIndex(collection, index))
+        func decode(_ bytes: [UInt8]) throws(FormatError) -> RecordPayload {
+            try bytes.withRawBytes { (raw) throws(FormatError) in
+                var reader = BinaryReader(raw)
+                return try reader.payload(version: FileHeader.currentVersion)
+            }
+        }
+
+        #expect(try decode(writer.bytes) == .collectionIndex(collection, index))
+        #expect(writer.bytes.count < index.keys.count / 3, "shared prefixes are written once")
+
+        var hostile = BinaryWriter()
+        hostile.byte(RecordPayload.Kind.collectionIndex.rawValue)
+        hostile.string("users")
+        hostile.byte(IndexImage.Kind.name.rawValue)
+        hostile.varint(0)
+        hostile.varint(2)
+        hostile.varint(0)
+        hostile.lengthPrefixed([1, 2, 0, 1, 0, 0, 0, 0])
+        hostile.varint(9)
+        hostile.lengthPrefixed([3])
+        let error = #expect(throws: FormatError.self) { try decode(hostile.bytes) }
+        #expect(error?.reason.contains("shares 9 bytes with a shorter key before it") == true)
+    }
+
     /// Decodes every record of the snapshot `file`, passes each payload through `change`, and writes the
     /// records again, each framed and checksummed as the store would.
     private func rewriteRecords(_ file: URL, _ change: (RecordPayload) -> RecordPayload) throws {

@@ -92,7 +92,8 @@ extension BinaryWriter {
     }
 
     /// A collection-index record: the collection, what the index holds (kind, then each field path as its
-    /// segments), then the keys `range` of `index`, each length-prefixed.
+    /// segments), then the keys `range` of `index`, each as the length of the prefix it shares with the
+    /// key before it in the record (0 for the first), then the rest, length-prefixed.
     mutating func collectionIndex(_ collection: CollectionPath, _ index: IndexImage, keys range: Range<Int>) {
         byte(RecordPayload.Kind.collectionIndex.rawValue)
         string(collection.path)
@@ -104,11 +105,17 @@ extension BinaryWriter {
         }
         varint(range.count)
         index.keys.withUnsafeBytes { keys in
+            var previous = UnsafeRawBufferPointer(start: nil, count: 0)
             for number in range {
                 let start = number == 0 ? 0 : Int(index.ends[number - 1])
                 let key = UnsafeRawBufferPointer(rebasing: keys[start..<Int(index.ends[number])])
-                varint(key.count)
-                bytes.append(contentsOf: key)
+                var shared = 0
+                let most = min(previous.count, key.count)
+                while shared < most, previous[shared] == key[shared] { shared += 1 }
+                varint(shared)
+                varint(key.count - shared)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: key[shared...]))
+                previous = key
             }
         }
     }
@@ -284,12 +291,16 @@ extension BinaryReader {
                 throw FormatError("invalid field path: \(error.message)", offset: fieldOffset)
             }
         }
-        let keyCount = try count(minimumElementSize: 7)
+        let keyCount = try count(minimumElementSize: 2)
         var image = IndexImage(kind: kind, fields: fields)
         image.ends.reserveCapacity(keyCount)
-        image.keys.reserveCapacity(remaining)
+        image.keys.reserveCapacity(remaining * 2)
         for _ in 0..<keyCount {
-            image.append(try lengthPrefixed())
+            let sharedOffset = offset
+            let shared = try integer()
+            guard image.append(sharing: shared, then: try lengthPrefixed()) else {
+                throw FormatError("a key shares \(shared) bytes with a shorter key before it", offset: sharedOffset)
+            }
         }
         return image
     }

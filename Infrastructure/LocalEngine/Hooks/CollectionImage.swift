@@ -63,6 +63,22 @@ package struct IndexImage: Sendable, Equatable {
         ends.append(UInt32(truncatingIfNeeded: keys.count))
     }
 
+    /// Appends a key made of the first `shared` bytes of the last key, then `rest`; `false` (and nothing
+    /// appended) when the last key is shorter than `shared`, or there is none and `shared` is not 0.
+    package mutating func append(sharing shared: Int, then rest: UnsafeRawBufferPointer) -> Bool {
+        let previousStart = ends.count >= 2 ? Int(ends[ends.count - 2]) : 0
+        let previousEnd = Int(ends.last ?? 0)
+        guard shared >= 0, shared <= previousEnd - previousStart else { return false }
+        let start = keys.count
+        keys.append(contentsOf: repeatElement(0, count: shared))
+        keys.withUnsafeMutableBufferPointer { buffer in
+            for position in 0..<shared { buffer[start + position] = buffer[previousStart + position] }
+        }
+        keys.append(contentsOf: rest)
+        ends.append(UInt32(truncatingIfNeeded: keys.count))
+        return true
+    }
+
     /// Calls `body` with each key in order.
     package func forEachKey(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try keys.withUnsafeBytes { bytes in
