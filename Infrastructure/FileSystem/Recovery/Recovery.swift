@@ -198,25 +198,28 @@ struct Recovery {
                     documents += chunk
                     count += chunk.count
                 case .collectionDocuments(let collection, let chunk) where start != nil && collectionLayout:
-                    if let last = collections.last, last.path == collection, last.indexes.isEmpty {
-                        collections[collections.count - 1].documents += chunk
+                    // Appended in place: no copy of an image is held while it grows (that would copy it).
+                    let last = collections.count - 1
+                    if last >= 0, collections[last].path == collection, collections[last].indexes.isEmpty {
+                        collections[last].documents += chunk
                     } else {
                         collections.append(CollectionImage(path: collection, documents: chunk, indexes: []))
                     }
                     count += chunk.count
                 case .collectionIndex(let collection, let index) where start != nil && collectionLayout:
-                    guard let last = collections.last, last.path == collection else {
+                    let last = collections.count - 1
+                    guard last >= 0, collections[last].path == collection else {
                         throw damaged(offset, "an index of \(collection.path) not after its documents")
                     }
-                    let previous = last.indexes.last
-                    if let previous, previous.kind == index.kind, previous.fields == index.fields {
-                        collections[collections.count - 1].indexes[last.indexes.count - 1].keys += index.keys
-                        let base = previous.keys.count
-                        collections[collections.count - 1].indexes[last.indexes.count - 1].ends += index.ends.map {
-                            $0 &+ UInt32(truncatingIfNeeded: base)
-                        }
+                    let previous = collections[last].indexes.count - 1
+                    if previous >= 0, collections[last].indexes[previous].kind == index.kind,
+                        collections[last].indexes[previous].fields == index.fields
+                    {
+                        let base = UInt32(truncatingIfNeeded: collections[last].indexes[previous].keys.count)
+                        collections[last].indexes[previous].keys += index.keys
+                        collections[last].indexes[previous].ends += index.ends.map { $0 &+ base }
                     } else {
-                        collections[collections.count - 1].indexes.append(index)
+                        collections[last].indexes.append(index)
                     }
                 case .snapshotEnd(let total) where start != nil:
                     guard let start, total == start.documentCount, total == count else {
