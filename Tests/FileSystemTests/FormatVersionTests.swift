@@ -153,16 +153,7 @@ struct FormatVersionTests {
     }
 
     private func loggedBatches(_ log: URL) throws -> [CommittedBatch] {
-        let bytes = try Data(contentsOf: log)
-        return try recordOffsets(bytes).map { offset in
-            let length = bytes.withUnsafeBytes {
-                Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
-            }
-            let payload = [UInt8](bytes[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
-            let decoded = try payload.withRawBytes { (raw) throws(FormatError) in
-                var reader = BinaryReader(raw)
-                return try reader.payload(version: FileHeader.currentVersion)
-            }
+        try decodedRecords(try Data(contentsOf: log), version: FileHeader.currentVersion).map { decoded in
             guard case .batch(let batch) = decoded else { throw DocumentStoreError(.internal, "not a batch") }
             return batch
         }

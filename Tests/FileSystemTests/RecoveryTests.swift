@@ -321,6 +321,20 @@ func writeCompactedStore(_ directory: TemporaryDirectory) async throws {
     try await store.close()
 }
 
+/// The payload of every record of a log or snapshot file's bytes, decoded as format `version`.
+func decodedRecords(_ file: Data, version: UInt32) throws -> [RecordPayload] {
+    try recordOffsets(file).map { offset in
+        let length = file.withUnsafeBytes {
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+        }
+        let payload = [UInt8](file[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
+        return try payload.withRawBytes { (raw) throws(FormatError) in
+            var reader = BinaryReader(raw)
+            return try reader.payload(version: version)
+        }
+    }
+}
+
 func recordOffsets(_ log: Data) throws -> [Int] {
     let bytes = [UInt8](log)
     var offsets: [Int] = []

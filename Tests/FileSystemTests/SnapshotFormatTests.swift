@@ -213,15 +213,7 @@ struct SnapshotFormatTests {
         let frame = RecordFrame(salt: header.salt)
         var writer = BinaryWriter()
         writer.bytes = header.encoded()
-        for offset in try recordOffsets(bytes) {
-            let length = bytes.withUnsafeBytes {
-                Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
-            }
-            let payload = [UInt8](bytes[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
-            let decoded = try payload.withRawBytes { (raw) throws(FormatError) in
-                var reader = BinaryReader(raw)
-                return try reader.payload(version: header.version)
-            }
+        for decoded in try decodedRecords(bytes, version: header.version) {
             let start = frame.begin(&writer)
             writer.payload(change(decoded))
             #expect(frame.finish(&writer, start: start, epoch: 1))

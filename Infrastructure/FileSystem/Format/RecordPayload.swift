@@ -306,22 +306,23 @@ extension BinaryReader {
     }
 
     private mutating func collectionPath() throws(FormatError) -> CollectionPath {
-        let start = offset
-        let text = try string()
-        do {
-            return try CollectionPath(text)
-        } catch {
-            throw FormatError("invalid collection path: \(error.message)", offset: start)
-        }
+        try path("collection path") { (text) throws(DocumentStoreError) in try CollectionPath(text) }
     }
 
     private mutating func documentPath() throws(FormatError) -> DocumentPath {
+        try path("document path") { (text) throws(DocumentStoreError) in try DocumentPath(text) }
+    }
+
+    /// A string, parsed by `parse`; its error is a format error at the string, naming `what`.
+    private mutating func path<Path>(
+        _ what: String, _ parse: (String) throws(DocumentStoreError) -> Path
+    ) throws(FormatError) -> Path {
         let start = offset
         let text = try string()
         do {
-            return try DocumentPath(text)
+            return try parse(text)
         } catch {
-            throw FormatError("invalid document path: \(error.message)", offset: start)
+            throw FormatError("invalid \(what): \(error.message)", offset: start)
         }
     }
 }
