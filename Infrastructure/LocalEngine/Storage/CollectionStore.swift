@@ -57,6 +57,25 @@ struct CollectionStore: Sendable {
         return nil
     }
 
+    /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
+    /// holds that ID (the table must have room).
+    private func freeBucket(for documentID: String) -> (bucket: Int, tag: UInt64)? {
+        let mask = buckets.count - 1
+        let hash = Self.hash(documentID)
+        let tag = Self.tag(hash)
+        var bucket = hash & mask
+        while buckets[bucket] != 0 {
+            let entry = buckets[bucket]
+            if entry & Self.tagMask == tag,
+                UTF8Order.equal(slots[Int(UInt32(truncatingIfNeeded: entry) - 1)].documentID, documentID)
+            {
+                return nil
+            }
+            bucket = (bucket + 1) & mask
+        }
+        return (bucket, tag)
+    }
+
     func chain(_ documentID: String) -> VersionChain? {
         slot(of: documentID).map { slots[Int($0)].chain }
     }
@@ -242,14 +261,14 @@ struct CollectionStore: Sendable {
         var builder = BulkIndexBuilder(composites: composites)
         for (identifier, document, record) in entries {
             let documentID = identifier.rawValue
-            if slot(of: documentID) != nil { return documentID }
+            guard let free = freeBucket(for: documentID) else { return documentID }
             let slot = UInt32(slots.count)
             let kept = record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names)
             slots.append(
                 DocumentSlot(
                     identifier: identifier, chain: .single(StoredVersion(commitTime: document.updateTime, record: kept))
                 ))
-            place(slot)
+            buckets[free.bucket] = free.tag | UInt64(slot + 1)
             chainCount += 1
             if prebuilt == nil {
                 builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
