@@ -42,6 +42,19 @@ struct CollectionStore: Sendable {
 
     func slot(of documentID: String) -> UInt32? {
         guard !buckets.isEmpty else { return nil }
+        return probe(documentID).slot
+    }
+
+    /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
+    /// holds that ID (the table must have room).
+    private func freeBucket(for documentID: String) -> (bucket: Int, tag: UInt64)? {
+        let found = probe(documentID)
+        return found.slot == nil ? (found.bucket, found.tag) : nil
+    }
+
+    /// The slot holding `documentID` (`nil`: none), else the empty bucket where the probe for it ended;
+    /// and the ID's tag. The table must not be empty.
+    private func probe(_ documentID: String) -> (slot: UInt32?, bucket: Int, tag: UInt64) {
         let mask = buckets.count - 1
         let hash = Self.hash(documentID)
         let tag = Self.tag(hash)
@@ -50,30 +63,11 @@ struct CollectionStore: Sendable {
             let entry = buckets[bucket]
             if entry & Self.tagMask == tag {
                 let slot = UInt32(truncatingIfNeeded: entry) - 1
-                if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return slot }
+                if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return (slot, bucket, tag) }
             }
             bucket = (bucket + 1) & mask
         }
-        return nil
-    }
-
-    /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
-    /// holds that ID (the table must have room).
-    private func freeBucket(for documentID: String) -> (bucket: Int, tag: UInt64)? {
-        let mask = buckets.count - 1
-        let hash = Self.hash(documentID)
-        let tag = Self.tag(hash)
-        var bucket = hash & mask
-        while buckets[bucket] != 0 {
-            let entry = buckets[bucket]
-            if entry & Self.tagMask == tag,
-                UTF8Order.equal(slots[Int(UInt32(truncatingIfNeeded: entry) - 1)].documentID, documentID)
-            {
-                return nil
-            }
-            bucket = (bucket + 1) & mask
-        }
-        return (bucket, tag)
+        return (nil, bucket, tag)
     }
 
     func chain(_ documentID: String) -> VersionChain? {
