@@ -230,8 +230,8 @@ struct FileFormatTests {
         }
 
         #expect(error.code == .failedPrecondition)
-        #expect(error.message.contains("/s/snapshot.hearth has format version 3"), "\(error)")
-        #expect(error.message.contains("reads format versions 1 to 2 only"), "\(error)")
+        #expect(error.message.contains("/s/snapshot.hearth has format version 4"), "\(error)")
+        #expect(error.message.contains("reads format versions 1 to 3 only"), "\(error)")
     }
 
     @Test func logFileNames_areStrict() {

@@ -31,7 +31,7 @@ struct FormatVersionTests {
     // MARK: Format version 1
 
     @Test(arguments: ["log-only", "snapshot-and-log"])
-    func version1Store_opensWithEveryDocument_andWritesOnlyVersion2Files(fixture: String) async throws {
+    func version1Store_opensWithEveryDocument_andWritesOnlyCurrentVersionFiles(fixture: String) async throws {
         let directory = try copyOfFixture(fixture)
         let expected = try String(
             contentsOf: Self.fixtures.appendingPathComponent("\(fixture).expected.jsonl"), encoding: .utf8)
@@ -57,16 +57,16 @@ struct FormatVersionTests {
         for (name, version) in filesBeforeCompaction {
             #expect(
                 version == oldFiles[name] ?? FileHeader.currentVersion,
-                "\(name): old files are kept as they were, new ones are version 2")
+                "\(name): old files are kept as they were, new ones are of the current version")
         }
         #expect(filesBeforeCompaction.values.contains(FileHeader.currentVersion))
         #expect(
             try storeFiles(directory).values.allSatisfy { $0 == FileHeader.currentVersion },
-            "compaction leaves version 2 files only")
+            "compaction leaves files of the current version only")
         #expect(afterCompaction == exportedAgain)
     }
 
-    @Test func version1Log_cutShort_opensAtItsLastCompleteBatch_andIsFollowedByAVersion2Log() async throws {
+    @Test func version1Log_cutShort_opensAtItsLastCompleteBatch_andIsFollowedByALogOfTheCurrentVersion() async throws {
         let directory = try copyOfFixture("log-only")
         let log = directory.file(RecoveryTests.firstLog)
         var bytes = try Data(contentsOf: log)
@@ -84,7 +84,10 @@ struct FormatVersionTests {
 
         #expect(ben != nil, "the torn last batch (the deletion of users/ben) is dropped")
         #expect(dana != nil)
-        #expect(try storeFiles(directory) == [RecoveryTests.firstLog: 1, "log-0000000000000002.hearth": 2])
+        #expect(
+            try storeFiles(directory) == [
+                RecoveryTests.firstLog: 1, "log-0000000000000002.hearth": FileHeader.currentVersion,
+            ])
     }
 
     // MARK: Newer versions
@@ -98,8 +101,8 @@ struct FormatVersionTests {
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition, "\(error)")
-        #expect(error.message.contains("\(snapshot.path) has format version 3"), "\(error)")
-        #expect(error.message.contains("format versions 1 to 2"), "\(error)")
+        #expect(error.message.contains("\(snapshot.path) has format version 4"), "\(error)")
+        #expect(error.message.contains("format versions 1 to 3"), "\(error)")
     }
 
     // MARK: - Helpers
@@ -150,16 +153,7 @@ struct FormatVersionTests {
     }
 
     private func loggedBatches(_ log: URL) throws -> [CommittedBatch] {
-        let bytes = try Data(contentsOf: log)
-        return try recordOffsets(bytes).map { offset in
-            let length = bytes.withUnsafeBytes {
-                Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
-            }
-            let payload = [UInt8](bytes[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
-            let decoded = try payload.withRawBytes { (raw) throws(FormatError) in
-                var reader = BinaryReader(raw)
-                return try reader.payload(version: FileHeader.currentVersion)
-            }
+        try decodedRecords(try Data(contentsOf: log), version: FileHeader.currentVersion).map { decoded in
             guard case .batch(let batch) = decoded else { throw DocumentStoreError(.internal, "not a batch") }
             return batch
         }

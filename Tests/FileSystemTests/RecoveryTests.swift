@@ -114,8 +114,8 @@ struct RecoveryTests {
         let error = try await #require(throws: DocumentStoreError.self) { try await makeStore(directory) }
 
         #expect(error.code == .failedPrecondition)
-        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 3"))
-        #expect(error.message.contains("reads format versions 1 to 2 only"))
+        #expect(error.message.contains("\(directory.file(Self.firstLog).path) has format version 4"))
+        #expect(error.message.contains("reads format versions 1 to 3 only"))
     }
 
     @Test func notAHearthFile_isDataLoss() async throws {
@@ -319,6 +319,20 @@ func writeCompactedStore(_ directory: TemporaryDirectory) async throws {
     _ = try await store.commit([.update(try path("c/a"), fields: ["n": 1])], transaction: nil)
     try await store.compact()
     try await store.close()
+}
+
+/// The payload of every record of a log or snapshot file's bytes, decoded as format `version`.
+func decodedRecords(_ file: Data, version: UInt32) throws -> [RecordPayload] {
+    try recordOffsets(file).map { offset in
+        let length = file.withUnsafeBytes {
+            Int(UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+        }
+        let payload = [UInt8](file[(offset + RecordFrame.headerSize)..<(offset + RecordFrame.headerSize + length)])
+        return try payload.withRawBytes { (raw) throws(FormatError) in
+            var reader = BinaryReader(raw)
+            return try reader.payload(version: version)
+        }
+    }
 }
 
 func recordOffsets(_ log: Data) throws -> [Int] {

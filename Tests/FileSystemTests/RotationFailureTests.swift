@@ -167,7 +167,7 @@ struct RotationFailureTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         _ = try await store.commit([.update(try path("c/a"), fields: [:])], transaction: nil)
-        let snapshot = store.engine.publishedSnapshot()
+        let snapshot = store.engine.publishedView()
         try await store.close()
         let storeDirectory = StoreDirectory(path: directory.path, faults: .none)
         var random = SystemRandomNumberGenerator()

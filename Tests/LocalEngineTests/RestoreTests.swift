@@ -110,4 +110,96 @@ import Testing
         #expect(error?.code == .dataLoss)
         #expect(error?.message.contains("c/a twice") == true)
     }
+
+    // MARK: Format version 3: collections with their indexes
+
+    private func images(_ harness: EngineHarness) -> [String: CollectionImage] {
+        var images: [String: CollectionImage] = [:]
+        harness.engine.publishedView().forEachCollectionImage { images[$0.path.path] = $0 }
+        return images
+    }
+
+    @Test func restoredFromCollectionImages_answersAsTheOriginal_andHoldsTheSameIndexes() async throws {
+        let original = try await seeded()
+        let expected = try answers(original)
+        let taken = images(original)
+        let snapshot = original.engine.publishedView()
+        let restored = EngineHarness()
+        restored.clock.advance(by: .seconds(60))
+        original.clock.advance(by: .seconds(60))
+        try restored.engine.restore(collections: Array(taken.values), through: snapshot.commitTime)
+
+        #expect(taken.values.reduce(0) { $0 + $1.documents.count } == 1_319)
+        // Taken again before any query ran on it, the restored engine holds the same documents and indexes.
+        #expect(images(restored) == taken)
+        #expect(try answers(restored) == expected)
+
+        let later: [Write] = [
+            Write.update(
+                try doc("c/new"), fields: ["n": .integer(3), "s": .string("ab"), "tags": .array([.integer(2)])]),
+            Write.delete(try doc(expected[0][5].path.path)),
+            Write.update(try doc(expected[0][6].path.path), fields: ["n": .integer(11), "s": .string("ab")]),
+        ]
+        try await original.commit(later)
+        try await restored.commit(later)
+        func contents(_ harness: EngineHarness) throws -> [[String]] {
+            try answers(harness).map { $0.map { "\($0.path.path) \($0.fields)" } }
+        }
+        #expect(try contents(restored) == (try contents(original)))
+    }
+
+    @Test(arguments: [
+        "keys out of order", "a key naming no document", "a name index missing a document", "an index twice",
+        "a value index without its field", "a collection twice", "a document of another collection",
+    ])
+    func inconsistentCollectionImages_areDataLoss(_ damage: String) async throws {
+        let original = EngineHarness()
+        for index in 0..<40 {
+            try await original.set("c/d\(index)", ["v": .integer(Int64(index % 7))])
+        }
+        try await original.set("other/x", ["v": 1])
+        var taken = images(original)
+        var image = try #require(taken["c"])
+        let name = try #require(image.indexes.firstIndex { $0.kind == .name })
+        let value = try #require(image.indexes.firstIndex { $0.kind == .value })
+        let expected: String
+        switch damage {
+        case "keys out of order":
+            var keys: [[UInt8]] = []
+            image.indexes[value].forEachKey { keys.append(Array($0)) }
+            keys.swapAt(3, 4)
+            image.indexes[value] = IndexImage(kind: .value, fields: image.indexes[value].fields)
+            for key in keys { key.withUnsafeBytes { image.indexes[value].append($0) } }
+            expected = "its keys are not in order (key 4)"
+        case "a key naming no document":
+            image.documents.removeLast()
+            image.indexes.remove(at: name)
+            expected = "names no document of the collection"
+        case "a name index missing a document":
+            image.indexes[name] = IndexImage(kind: .name, fields: [])
+            expected = "its name index holds 0 keys for 40 documents"
+        case "an index twice":
+            image.indexes.append(image.indexes[value])
+            expected = "appears twice"
+        case "a value index without its field":
+            image.indexes[value].fields = []
+            expected = "an index of kind value has 0 fields"
+        case "a collection twice":
+            taken["c2"] = image
+            expected = "it appears twice"
+        default:
+            image.documents[0] = try #require(taken["other"]?.documents[0])
+            expected = "holds no document of that collection"
+        }
+        taken["c"] = image
+        let collections = taken.sorted { $0.key < $1.key }.map(\.value)
+
+        let restored = EngineHarness()
+        let error = #expect(throws: DocumentStoreError.self) {
+            try restored.engine.restore(collections: collections, through: original.engine.publishedView().commitTime)
+        }
+        #expect(error?.code == .dataLoss)
+        #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
+        #expect(error?.message.contains("collection c ") == true, "\(String(describing: error))")
+    }
 }

@@ -7,8 +7,8 @@ import HearthLocalEngine
 /// | Offset | Size | Field |
 /// |---|---|---|
 /// | 0 | 8 | magic: `HEARTHLG` (log) or `HEARTHSN` (snapshot) |
-/// | 8 | 4 | format version (little-endian), currently 2 |
-/// | 12 | 4 | flags, 0 in versions 1 and 2 |
+/// | 8 | 4 | format version (little-endian), currently 3 |
+/// | 12 | 4 | flags, 0 in versions 1 to 3 |
 /// | 16 | 8 | salt: random, mixed into every record checksum of the file |
 /// | 24 | 8 | log generation (0 in a snapshot) |
 /// | 32 | 8 | log: the length of the previous generation's log when this one was started (0: none) |
@@ -36,7 +36,7 @@ struct FileHeader: Sendable, Equatable {
 
     static let size = 48
     /// The format version this build writes and the newest it reads.
-    static let currentVersion: UInt32 = 2
+    static let currentVersion: UInt32 = 3
     /// The oldest format version this build reads (a store with a log of it is opened, and new records
     /// go to a new log of ``currentVersion``).
     static let oldestReadableVersion: UInt32 = 1

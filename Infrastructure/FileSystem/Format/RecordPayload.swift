@@ -15,12 +15,20 @@ enum RecordPayload: Sendable, Equatable {
     case snapshotDocuments([CommittedDocument])
     /// The last record of a snapshot: the number of documents, again.
     case snapshotEnd(documentCount: Int)
+    /// Some documents of one collection of a snapshot of format version 3, in order, each read with its
+    /// record (kept at its update time).
+    case collectionDocuments(CollectionPath, [CommittedDocument])
+    /// Some keys of one index of one collection of a snapshot of format version 3 (an index's keys may
+    /// continue in the next record).
+    case collectionIndex(CollectionPath, IndexImage)
 
     enum Kind: UInt8 {
         case batch = 1
         case snapshotStart = 2
         case snapshotDocuments = 3
         case snapshotEnd = 4
+        case collectionDocuments = 5
+        case collectionIndex = 6
     }
 }
 
@@ -69,6 +77,69 @@ extension BinaryWriter {
         lengthPrefixed(DocumentRecord.encode(document, commitTime: document.updateTime).bytes)
     }
 
+    mutating func collectionDocumentsHeader(_ collection: CollectionPath, count: Int) {
+        byte(RecordPayload.Kind.collectionDocuments.rawValue)
+        string(collection.path)
+        varint(count)
+    }
+
+    /// One document of a collection-documents record: its ID, its update time, then its record kept at
+    /// that time (`record`, self-contained, else encoded here).
+    mutating func collectionDocument(_ document: Document, record: DocumentRecord?) {
+        string(document.path.documentID)
+        timestamp(document.updateTime)
+        lengthPrefixed(record?.bytes ?? DocumentRecord.encode(document, commitTime: document.updateTime).bytes)
+    }
+
+    /// A collection-index record: the collection, what the index holds (kind, then each field path as its
+    /// segments), then the keys `range` of `index`, each as the length of the prefix it shares with the
+    /// key before it in the record (0 for the first), then the rest, length-prefixed.
+    mutating func collectionIndex(_ collection: CollectionPath, _ index: IndexImage, keys range: Range<Int>) {
+        byte(RecordPayload.Kind.collectionIndex.rawValue)
+        string(collection.path)
+        byte(index.kind.rawValue)
+        varint(index.fields.count)
+        for field in index.fields {
+            varint(field.segments.count)
+            for segment in field.segments { string(segment) }
+        }
+        varint(range.count)
+        index.keys.withUnsafeBytes { keys in
+            var previous = UnsafeRawBufferPointer(start: nil, count: 0)
+            for number in range {
+                let start = number == 0 ? 0 : Int(index.ends[number - 1])
+                let key = UnsafeRawBufferPointer(rebasing: keys[start..<Int(index.ends[number])])
+                var shared = 0
+                let most = min(previous.count, key.count)
+                while shared < most, previous[shared] == key[shared] { shared += 1 }
+                varint(shared)
+                varint(key.count - shared)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: key[shared...]))
+                previous = key
+            }
+        }
+    }
+
+    /// Any payload (a decoded one, written again: for tests and the fuzz targets; the writers write
+    /// their records piece by piece).
+    mutating func payload(_ payload: RecordPayload) {
+        switch payload {
+        case .batch(let batch): self.batch(batch)
+        case .snapshotStart(let start): snapshotStart(start)
+        case .snapshotDocuments(let entries):
+            let documents = entries.compactMap(\.document)
+            snapshotDocumentsHeader(count: documents.count)
+            for document in documents { snapshotDocument(document) }
+        case .snapshotEnd(let count): snapshotEnd(documentCount: count)
+        case .collectionDocuments(let collection, let entries):
+            let documents = entries.compactMap { entry in entry.document.map { ($0, entry.record) } }
+            collectionDocumentsHeader(collection, count: documents.count)
+            for (document, record) in documents { collectionDocument(document, record: record) }
+        case .collectionIndex(let collection, let index):
+            collectionIndex(collection, index, keys: 0..<index.count)
+        }
+    }
+
     mutating func snapshotEnd(documentCount: Int) {
         byte(RecordPayload.Kind.snapshotEnd.rawValue)
         varint(documentCount)
@@ -112,6 +183,32 @@ extension BinaryReader {
             )
         case .snapshotEnd:
             payload = .snapshotEnd(documentCount: try integer())
+        case .collectionDocuments:
+            let collection = try collectionPath()
+            let count = try count(minimumElementSize: 5)
+            var documents: [CommittedDocument] = []
+            documents.reserveCapacity(count)
+            for _ in 0..<count {
+                let idOffset = offset
+                let documentID = try string()
+                let path: DocumentPath
+                do {
+                    path = try collection.document(documentID)
+                } catch {
+                    throw FormatError("invalid document ID: \(error.message)", offset: idOffset)
+                }
+                let updateTime = try timestamp()
+                let recordOffset = offset
+                let (document, record) = try self.record(path: path, commitTime: updateTime)
+                guard let document else {
+                    throw FormatError("the snapshot document \(path) has an empty record", offset: recordOffset)
+                }
+                documents.append(CommittedDocument(path: path, document: document, record: record))
+            }
+            payload = .collectionDocuments(collection, documents)
+        case .collectionIndex:
+            let collection = try collectionPath()
+            payload = .collectionIndex(collection, try indexImage())
         case nil:
             throw FormatError("unknown record type \(kind)", offset: kindOffset)
         }
@@ -177,13 +274,55 @@ extension BinaryReader {
         return Document(path: path, fields: fields, createTime: createTime, updateTime: updateTime)
     }
 
+    /// An index's kind, fields and keys (a collection-index record after its collection).
+    private mutating func indexImage() throws(FormatError) -> IndexImage {
+        let kindOffset = offset
+        guard let kind = IndexImage.Kind(rawValue: try byte()) else {
+            throw FormatError("unknown index kind", offset: kindOffset)
+        }
+        var fields: [FieldPath] = []
+        for _ in 0..<(try count(minimumElementSize: 2)) {
+            let fieldOffset = offset
+            var segments: [String] = []
+            for _ in 0..<(try count(minimumElementSize: 2)) { segments.append(try string()) }
+            do {
+                fields.append(try FieldPath(segments))
+            } catch {
+                throw FormatError("invalid field path: \(error.message)", offset: fieldOffset)
+            }
+        }
+        let keyCount = try count(minimumElementSize: 2)
+        var image = IndexImage(kind: kind, fields: fields)
+        image.ends.reserveCapacity(keyCount)
+        image.keys.reserveCapacity(remaining * 2)
+        for _ in 0..<keyCount {
+            let sharedOffset = offset
+            let shared = try integer()
+            guard image.append(sharing: shared, then: try lengthPrefixed()) else {
+                throw FormatError("a key shares \(shared) bytes with a shorter key before it", offset: sharedOffset)
+            }
+        }
+        return image
+    }
+
+    private mutating func collectionPath() throws(FormatError) -> CollectionPath {
+        try path("collection path") { (text) throws(DocumentStoreError) in try CollectionPath(text) }
+    }
+
     private mutating func documentPath() throws(FormatError) -> DocumentPath {
+        try path("document path") { (text) throws(DocumentStoreError) in try DocumentPath(text) }
+    }
+
+    /// A string, parsed by `parse`; its error is a format error at the string, naming `what`.
+    private mutating func path<Path>(
+        _ what: String, _ parse: (String) throws(DocumentStoreError) -> Path
+    ) throws(FormatError) -> Path {
         let start = offset
         let text = try string()
         do {
-            return try DocumentPath(text)
+            return try parse(text)
         } catch {
-            throw FormatError("invalid document path: \(error.message)", offset: start)
+            throw FormatError("invalid \(what): \(error.message)", offset: start)
         }
     }
 }

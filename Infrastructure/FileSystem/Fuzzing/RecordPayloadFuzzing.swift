@@ -21,7 +21,8 @@ import HearthLocalEngine
         return outcome
     }
 
-    /// The encoded payloads of a batch, a snapshot's start, its documents and its end, made of
+    /// The encoded payloads of a batch, a snapshot's start, its documents (as format versions 2 and 3
+    /// write them: the latter, those of the first document's collection) and its end, made of
     /// `documents` (seeds for the fuzz corpus).
     public static func samplePayloads(_ documents: [Document], commitTime: Timestamp, database: DatabaseID) -> [[UInt8]]
     {
@@ -34,12 +35,19 @@ import HearthLocalEngine
         let start = SnapshotStart(
             commitTime: commitTime, firstLogGeneration: 3, documentCount: documents.count,
             database: database.resourceName)
-        return [
+        var payloads = [
             encode(.batch(batch)),
             encode(.snapshotStart(start)),
             encode(.snapshotDocuments(documents.map { CommittedDocument(path: $0.path, document: $0) })),
             encode(.snapshotEnd(documentCount: documents.count)),
         ]
+        if let collection = documents.first?.path.parent {
+            let members = documents.filter { $0.path.parent == collection }
+            payloads.append(
+                encode(.collectionDocuments(collection, members.map { CommittedDocument(path: $0.path, document: $0) }))
+            )
+        }
+        return payloads
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>, version: UInt32) -> RecordPayload? {
@@ -51,15 +59,7 @@ import HearthLocalEngine
 
     private static func encode(_ payload: RecordPayload) -> [UInt8] {
         var writer = BinaryWriter()
-        switch payload {
-        case .batch(let batch): writer.batch(batch)
-        case .snapshotStart(let start): writer.snapshotStart(start)
-        case .snapshotDocuments(let entries):
-            let documents = entries.compactMap(\.document)
-            writer.snapshotDocumentsHeader(count: documents.count)
-            for document in documents { writer.snapshotDocument(document) }
-        case .snapshotEnd(let count): writer.snapshotEnd(documentCount: count)
-        }
+        writer.payload(payload)
         return writer.bytes
     }
 }

@@ -41,12 +41,16 @@ struct Recovery {
         var timings = FileSystemDocumentStore.RecoveryTimings()
         if names.contains(StoreDirectory.snapshotName) {
             let reading = (clock.now, Self.threadCPU())
-            let (start, documents) = try readSnapshot()
+            let (start, contents) = try readSnapshot()
             let restoring = (clock.now, Self.threadCPU())
             timings.snapshotRead = restoring.0 - reading.0
             timings.snapshotReadCPU = restoring.1 - reading.1
             do {
-                try engine.restore(documents, through: start.commitTime)
+                switch contents {
+                case .documents(let documents): try engine.restore(documents, through: start.commitTime)
+                case .collections(let collections):
+                    try engine.restore(collections: collections, through: start.commitTime)
+                }
             } catch {
                 throw DocumentStoreError(
                     .dataLoss,
@@ -57,7 +61,7 @@ struct Recovery {
             timings.snapshotRestore = clock.now - restoring.0
             timings.snapshotRestoreCPU = Self.threadCPU() - restoring.1
             snapshotStart = start
-            snapshotDocuments = documents.count
+            snapshotDocuments = start.documentCount
         }
 
         let generations = names.compactMap(StoreDirectory.logGeneration).sorted()
@@ -152,7 +156,17 @@ struct Recovery {
 
     // MARK: Snapshot
 
-    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, [CommittedDocument]) {
+    /// What a snapshot holds: documents (format versions 1 and 2), or collections with their indexes
+    /// (version 3).
+    private enum SnapshotContents {
+        case documents([CommittedDocument])
+        case collections([CollectionImage])
+    }
+
+    /// Reads and checks the snapshot: every record valid, in place (a start record, then documents —
+    /// version 3: each collection's documents, then its indexes — then an end record whose count and the
+    /// start record's are the number of documents read), and nothing after the end record.
+    private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, SnapshotContents) {
         let path = directory.file(StoreDirectory.snapshotName)
         let file = try POSIXFile.open(path, O_RDONLY, faults: directory.faults)
         defer { file.close() }
@@ -162,9 +176,12 @@ struct Recovery {
         func damaged(_ offset: Int, _ reason: String) -> DocumentStoreError {
             DocumentStoreError(.dataLoss, "The snapshot file \(path) is damaged at byte \(offset): \(reason).")
         }
+        let collectionLayout = header.version >= 3
 
         var start: SnapshotStart?
         var documents: [CommittedDocument] = []
+        var collections: [CollectionImage] = []
+        var count = 0
         while true {
             switch try reader.next() {
             case .end:
@@ -176,20 +193,45 @@ struct Recovery {
                 switch decoded {
                 case .snapshotStart(let first) where start == nil:
                     start = first
-                    documents.reserveCapacity(min(first.documentCount, size / 8))
-                case .snapshotDocuments(let chunk) where start != nil:
+                    if !collectionLayout { documents.reserveCapacity(min(first.documentCount, size / 8)) }
+                case .snapshotDocuments(let chunk) where start != nil && !collectionLayout:
                     documents += chunk
-                case .snapshotEnd(let count) where start != nil:
-                    guard let start, count == start.documentCount, count == documents.count else {
+                    count += chunk.count
+                case .collectionDocuments(let collection, let chunk) where start != nil && collectionLayout:
+                    // Appended in place: no copy of an image is held while it grows (that would copy it).
+                    let last = collections.count - 1
+                    if last >= 0, collections[last].path == collection, collections[last].indexes.isEmpty {
+                        collections[last].documents += chunk
+                    } else {
+                        collections.append(CollectionImage(path: collection, documents: chunk, indexes: []))
+                    }
+                    count += chunk.count
+                case .collectionIndex(let collection, let index) where start != nil && collectionLayout:
+                    let last = collections.count - 1
+                    guard last >= 0, collections[last].path == collection else {
+                        throw damaged(offset, "an index of \(collection.path) not after its documents")
+                    }
+                    let previous = collections[last].indexes.count - 1
+                    if previous >= 0, collections[last].indexes[previous].kind == index.kind,
+                        collections[last].indexes[previous].fields == index.fields
+                    {
+                        let base = UInt32(truncatingIfNeeded: collections[last].indexes[previous].keys.count)
+                        collections[last].indexes[previous].keys += index.keys
+                        collections[last].indexes[previous].ends += index.ends.map { $0 &+ base }
+                    } else {
+                        collections[last].indexes.append(index)
+                    }
+                case .snapshotEnd(let total) where start != nil:
+                    guard let start, total == start.documentCount, total == count else {
                         throw damaged(
                             offset,
-                            "it holds \(documents.count) documents, but its records say \(start?.documentCount ?? 0) and \(count)"
+                            "it holds \(count) documents, but its records say \(start?.documentCount ?? 0) and \(total)"
                         )
                     }
                     guard case .end = try reader.next() else {
                         throw damaged(reader.position, "data follows its end record")
                     }
-                    return (start, documents)
+                    return (start, collectionLayout ? .collections(collections) : .documents(documents))
                 default:
                     throw damaged(offset, "a record out of place")
                 }

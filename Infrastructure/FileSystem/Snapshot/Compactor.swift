@@ -5,7 +5,7 @@ import Synchronization
 
 /// Compacts the log into a snapshot, one compaction at a time, on its own serial queue:
 /// 1. the writer starts a new log generation (everything before it is flushed);
-/// 2. the engine's published state is taken (``LocalEngine/publishedSnapshot()``, at time *T*);
+/// 2. the engine's published state is taken (`LocalEngine.publishedView()`, at time *T*);
 /// 3. the snapshot is written crash-safely (``SnapshotWriter``), naming the first log generation that
 ///    still holds a batch after *T*;
 /// 4. older log files are removed.
@@ -92,7 +92,7 @@ final class Compactor: Sendable {
     private func compactNow() throws(DocumentStoreError) {
         if state.withLock({ $0.closed }) { throw LogWriter.closedError(directory) }
         let rotation = try writer.rotateAndWait()
-        let snapshot = engine.publishedSnapshot()
+        let snapshot = engine.publishedView()
         let generations = writer.generations
         let holdingLaterBatches = generations.compactMap { generation, last -> UInt64? in
             guard let last, last > snapshot.commitTime else { return nil }

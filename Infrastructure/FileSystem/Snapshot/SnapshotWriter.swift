@@ -11,37 +11,113 @@ enum SnapshotWriter {
     /// The buffer is written out when it grows past this.
     static let flushTarget = 1 << 20
 
+    /// Writes the state `view` holds, in format `version` (the current one; 2 only for tests of reading
+    /// older snapshots): version 3 writes each collection's documents and then its indexes, version 2 the
+    /// documents alone.
     static func write(
-        _ snapshot: PublishedSnapshot,
+        _ view: PublishedView,
         firstLogGeneration: UInt64,
         database: DatabaseID,
         to directory: StoreDirectory,
+        version: UInt32 = FileHeader.currentVersion,
         random: inout some RandomNumberGenerator
     ) throws(DocumentStoreError) {
         let temporary = StoreDirectory.snapshotName + StoreDirectory.temporarySuffix
-        let header = FileHeader(kind: .snapshot, salt: random.next())
+        let header = FileHeader(kind: .snapshot, version: version, salt: random.next())
         let frame = RecordFrame(salt: header.salt)
         try directory.replace(StoreDirectory.snapshotName, through: temporary) { (file) throws(DocumentStoreError) in
-            var buffer = BinaryWriter(capacity: flushTarget + recordTarget)
-            buffer.bytes.append(contentsOf: header.encoded())
+            var output = Output(frame: frame, file: file)
+            output.buffer.bytes.append(contentsOf: header.encoded())
+            if version >= 3 {
+                let expected = view.documentCount()
+                try output.start(
+                    view, database: database, firstLogGeneration: firstLogGeneration, documentCount: expected)
+                var count = 0
+                try view.forEachCollectionImage { (image) throws(DocumentStoreError) in
+                    count += image.documents.count
+                    try output.write(image)
+                }
+                guard count == expected else {
+                    throw DocumentStoreError(
+                        .internal, "The snapshot of \(expected) documents was written with \(count) documents.")
+                }
+                try output.end(documentCount: count)
+            } else {
+                let documents = view.documents()
+                try output.start(
+                    view, database: database, firstLogGeneration: firstLogGeneration, documentCount: documents.count)
+                try output.writeVersion2(documents)
+                try output.end(documentCount: documents.count)
+            }
+            try file.writeAll(output.buffer.bytes)
+        }
+    }
 
-            var start = frame.begin(&buffer)
-            buffer.snapshotStart(
-                SnapshotStart(
-                    commitTime: snapshot.commitTime,
-                    firstLogGeneration: firstLogGeneration,
-                    documentCount: snapshot.documents.count,
-                    database: database.resourceName
+    /// The records being written, buffered.
+    private struct Output {
+        let frame: RecordFrame
+        let file: POSIXFile
+        var buffer = BinaryWriter(capacity: flushTarget + recordTarget)
+
+        mutating func start(
+            _ view: PublishedView, database: DatabaseID, firstLogGeneration: UInt64, documentCount: Int = 0
+        ) throws(DocumentStoreError) {
+            try record { buffer in
+                buffer.snapshotStart(
+                    SnapshotStart(
+                        commitTime: view.commitTime,
+                        firstLogGeneration: firstLogGeneration,
+                        documentCount: documentCount,
+                        database: database.resourceName
+                    )
                 )
-            )
-            try finish(frame, &buffer, start, file)
+            }
+        }
 
+        mutating func end(documentCount: Int) throws(DocumentStoreError) {
+            try record { $0.snapshotEnd(documentCount: documentCount) }
+        }
+
+        /// A collection (format version 3): its documents, then each index, in records of about
+        /// ``recordTarget`` bytes.
+        mutating func write(_ image: CollectionImage) throws(DocumentStoreError) {
             var index = 0
-            let documents = snapshot.documents
+            let documents = image.documents
             while index < documents.count {
-                start = frame.begin(&buffer)
-                let countOffset = buffer.count
-                buffer.snapshotDocumentsHeader(count: 0)
+                var body = BinaryWriter(capacity: recordTarget + 4096)
+                var count = 0
+                while index < documents.count, body.count < recordTarget {
+                    if let document = documents[index].document {
+                        body.collectionDocument(document, record: documents[index].record)
+                        count += 1
+                    }
+                    index += 1
+                }
+                try record { buffer in
+                    buffer.collectionDocumentsHeader(image.path, count: count)
+                    buffer.bytes.append(contentsOf: body.bytes)
+                }
+            }
+            for indexImage in image.indexes {
+                var first = 0
+                repeat {
+                    var last = first
+                    var bytes = 0
+                    while last < indexImage.count, bytes < recordTarget {
+                        bytes += Int(indexImage.ends[last]) - (last == 0 ? 0 : Int(indexImage.ends[last - 1])) + 2
+                        last += 1
+                    }
+                    try record { $0.collectionIndex(image.path, indexImage, keys: first..<last) }
+                    first = last
+                } while first < indexImage.count
+            }
+        }
+
+        /// Documents as format version 2 writes them: each with its path, in records of about
+        /// ``recordTarget`` bytes.
+        mutating func writeVersion2(_ documents: [Document]) throws(DocumentStoreError) {
+            var index = 0
+            while index < documents.count {
                 var body = BinaryWriter(capacity: recordTarget + 4096)
                 var count = 0
                 while index < documents.count, body.count < recordTarget {
@@ -49,24 +125,26 @@ enum SnapshotWriter {
                     index += 1
                     count += 1
                 }
-                buffer.bytes.removeLast(buffer.count - countOffset)
-                buffer.snapshotDocumentsHeader(count: count)
-                buffer.bytes.append(contentsOf: body.bytes)
-                try finish(frame, &buffer, start, file)
-                if buffer.count >= flushTarget {
-                    try file.writeAll(buffer.bytes)
-                    buffer.bytes.removeAll(keepingCapacity: true)
+                try record { buffer in
+                    buffer.snapshotDocumentsHeader(count: count)
+                    buffer.bytes.append(contentsOf: body.bytes)
                 }
             }
+        }
 
-            start = frame.begin(&buffer)
-            buffer.snapshotEnd(documentCount: documents.count)
-            try finish(frame, &buffer, start, file)
-            try file.writeAll(buffer.bytes)
+        /// Frames one record whose payload `body` writes, and writes the buffer out when it is full.
+        private mutating func record(_ body: (inout BinaryWriter) -> Void) throws(DocumentStoreError) {
+            let start = frame.begin(&buffer)
+            body(&buffer)
+            try SnapshotWriter.finish(frame, &buffer, start, file)
+            if buffer.count >= flushTarget {
+                try file.writeAll(buffer.bytes)
+                buffer.bytes.removeAll(keepingCapacity: true)
+            }
         }
     }
 
-    private static func finish(
+    fileprivate static func finish(
         _ frame: RecordFrame, _ buffer: inout BinaryWriter, _ start: Int, _ file: POSIXFile
     ) throws(DocumentStoreError) {
         guard frame.finish(&buffer, start: start, epoch: 1) else {

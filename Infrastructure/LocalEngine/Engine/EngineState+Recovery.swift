@@ -80,3 +80,67 @@ extension EngineState {
             PendingBatch(id: 0, commitTime: batch.commitTime, changes: changes, ticket: PersistenceTicket(sequence: 0)))
     }
 }
+
+extension EngineState {
+    /// Installs the collections of a snapshot of format version 3, on a fresh engine: each collection's
+    /// documents in order and its indexes as they are (checked to be strictly ascending, and to name only
+    /// its documents), as the state at `commitTime`. Inconsistent collections are `dataLoss`.
+    mutating func restore(
+        collections images: [CollectionImage], through commitTime: Timestamp
+    ) throws(DocumentStoreError) {
+        guard lastCommitTime == Timestamp.min, storage.collections.isEmpty else {
+            throw DocumentStoreError(.failedPrecondition, "A snapshot can only be restored into a fresh engine.")
+        }
+        for image in images {
+            let collection = image.path
+            func damaged(_ reason: String) -> DocumentStoreError {
+                DocumentStoreError(
+                    .dataLoss, "The snapshot's collection \(collection.path) is inconsistent: \(reason).")
+            }
+            guard storage.isBulkLoadable(collection) else { throw damaged("it appears twice") }
+            var entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)] = []
+            entries.reserveCapacity(image.documents.count)
+            for entry in image.documents {
+                guard let document = entry.document, document.path == entry.path,
+                    entry.path.segments.count == collection.segments.count + 1,
+                    PathPrefix.isStrictPrefix(collection.segments, of: entry.path.segments)
+                else {
+                    throw damaged("its entry \(entry.path) holds no document of that collection")
+                }
+                guard document.createTime <= document.updateTime, document.updateTime <= commitTime else {
+                    throw damaged(
+                        "the document \(document.path) has times (\(document.createTime), \(document.updateTime)) inconsistent with the snapshot time \(commitTime)"
+                    )
+                }
+                let identifier: DocumentIdentifier
+                do {
+                    identifier = try DocumentIdentifier(document.path.documentID)
+                } catch {
+                    throw damaged("the document \(document.path) has an invalid ID")
+                }
+                entries.append((identifier, document, entry.record))
+            }
+            var indexes: [IndexSelector: SortedKeyList] = [:]
+            for index in image.indexes {
+                guard let selector = index.selector else {
+                    throw damaged("an index of kind \(index.kind) has \(index.fields.count) fields")
+                }
+                guard indexes[selector] == nil else { throw damaged("its index \(selector) appears twice") }
+                switch index.sortedKeyList(documents: entries.count) {
+                case .success(let list): indexes[selector] = list
+                case .failure(let error): throw damaged("its index \(selector): \(error.reason)")
+                }
+            }
+            guard indexes[.name]?.count == entries.count else {
+                throw damaged("its name index holds \(indexes[.name]?.count ?? 0) keys for \(entries.count) documents")
+            }
+            if let repeated = storage.installInBulk(entries, prebuilt: indexes, in: collection) {
+                throw DocumentStoreError(.dataLoss, "The snapshot holds \(collection.path)/\(repeated) twice.")
+            }
+        }
+        lastCommitTime = commitTime
+        visibleTime = commitTime
+        issuedReadTime = commitTime
+        prunedThrough = commitTime
+    }
+}

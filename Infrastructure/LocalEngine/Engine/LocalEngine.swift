@@ -288,6 +288,17 @@ public final class LocalEngine: Sendable {
         }
     }
 
+    /// Installs the collections of a snapshot of format version 3 (``CollectionImage``s, as
+    /// ``PublishedView/forEachCollectionImage(_:)`` made them) into a fresh engine, as the state at
+    /// `commitTime`: documents in order, indexes copied as they are. Throws `failedPrecondition` when the
+    /// engine is not fresh, `dataLoss` when a collection is inconsistent (keys out of order or naming no
+    /// document, a name index that does not hold every document, a document twice).
+    package func restore(collections: [CollectionImage], through commitTime: Timestamp) throws {
+        try state.withLock { state throws(DocumentStoreError) in
+            try state.restore(collections: collections, through: commitTime)
+        }
+    }
+
     /// Every document of the published state and the commit time it reflects (for compaction and export:
     /// the snapshot covers every batch committed at or before that time).
     ///

@@ -19,8 +19,10 @@ struct CollectionStore: Sendable {
     let path: CollectionPath
     private(set) var slots = SlotTable()
     private var freeSlots: [UInt32] = []
-    /// Slot number + 1 by hash of the document ID (0: empty); linear probing, at most 3/4 full.
-    private var buckets: [UInt32] = []
+    /// By hash of the document ID: the slot number + 1 in the low 32 bits (0: empty), and the high 32
+    /// bits of the ID's hash in the high ones, so that a probe compares IDs only when those match;
+    /// linear probing, at most 3/4 full.
+    private var buckets: [UInt64] = []
     /// Slots in use (paths with at least one version).
     private(set) var chainCount = 0
     private(set) var indexes: [IndexSelector: SortedKeyList] = [:]
@@ -40,14 +42,32 @@ struct CollectionStore: Sendable {
 
     func slot(of documentID: String) -> UInt32? {
         guard !buckets.isEmpty else { return nil }
+        return probe(documentID).slot
+    }
+
+    /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
+    /// holds that ID (the table must have room).
+    private func freeBucket(for documentID: String) -> (bucket: Int, tag: UInt64)? {
+        let found = probe(documentID)
+        return found.slot == nil ? (found.bucket, found.tag) : nil
+    }
+
+    /// The slot holding `documentID` (`nil`: none), else the empty bucket where the probe for it ended;
+    /// and the ID's tag. The table must not be empty.
+    private func probe(_ documentID: String) -> (slot: UInt32?, bucket: Int, tag: UInt64) {
         let mask = buckets.count - 1
-        var bucket = Self.hash(documentID) & mask
+        let hash = Self.hash(documentID)
+        let tag = Self.tag(hash)
+        var bucket = hash & mask
         while buckets[bucket] != 0 {
-            let slot = buckets[bucket] - 1
-            if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return slot }
+            let entry = buckets[bucket]
+            if entry & Self.tagMask == tag {
+                let slot = UInt32(truncatingIfNeeded: entry) - 1
+                if UTF8Order.equal(slots[Int(slot)].documentID, documentID) { return (slot, bucket, tag) }
+            }
             bucket = (bucket + 1) & mask
         }
-        return nil
+        return (nil, bucket, tag)
     }
 
     func chain(_ documentID: String) -> VersionChain? {
@@ -73,9 +93,10 @@ struct CollectionStore: Sendable {
 
     private mutating func place(_ slot: UInt32) {
         let mask = buckets.count - 1
-        var bucket = Self.hash(slots[Int(slot)].documentID) & mask
+        let hash = Self.hash(slots[Int(slot)].documentID)
+        var bucket = hash & mask
         while buckets[bucket] != 0 { bucket = (bucket + 1) & mask }
-        buckets[bucket] = slot + 1
+        buckets[bucket] = Self.tag(hash) | UInt64(slot + 1)
     }
 
     private mutating func rehash(capacity: Int) {
@@ -86,10 +107,10 @@ struct CollectionStore: Sendable {
     private mutating func freeSlot(_ slot: UInt32) {
         let mask = buckets.count - 1
         var hole = Self.hash(slots[Int(slot)].documentID) & mask
-        while buckets[hole] != slot + 1 { hole = (hole + 1) & mask }
+        while UInt32(truncatingIfNeeded: buckets[hole]) != slot + 1 { hole = (hole + 1) & mask }
         var next = (hole + 1) & mask
         while buckets[next] != 0 {
-            let ideal = Self.hash(slots[Int(buckets[next] - 1)].documentID) & mask
+            let ideal = Self.hash(slots[Int(UInt32(truncatingIfNeeded: buckets[next]) - 1)].documentID) & mask
             let movable = hole <= next ? (ideal <= hole || ideal > next) : (ideal <= hole && ideal > next)
             if movable {
                 buckets[hole] = buckets[next]
@@ -101,6 +122,13 @@ struct CollectionStore: Sendable {
         slots[Int(slot)] = DocumentSlot(identifier: nil, chain: .empty)
         freeSlots.append(slot)
         chainCount -= 1
+    }
+
+    private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
+
+    /// The high 32 bits of `hash`, in place, kept in a bucket beside the slot number.
+    private static func tag(_ hash: Int) -> UInt64 {
+        UInt64(UInt(bitPattern: hash)) & tagMask
     }
 
     private static func hash(_ text: String) -> Int {
@@ -211,8 +239,12 @@ struct CollectionStore: Sendable {
     /// built once from its sorted keys rather than key by key. Each entry's record is kept as it is (else
     /// its document is encoded). Returns the first document ID that repeats (`nil`: none); the store is
     /// then unusable and must be dropped. Requires ``isBulkLoadable``.
+    ///
+    /// With `prebuilt` (a snapshot's indexes, their name suffixes numbering `entries` from 0), those are
+    /// the indexes, the composite ones among them its automatic composite indexes, and no key is derived.
     mutating func installInBulk(
         _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        prebuilt: [IndexSelector: SortedKeyList]? = nil,
         change: UInt64,
         names: inout FieldNameTable
     ) -> String? {
@@ -223,22 +255,32 @@ struct CollectionStore: Sendable {
         var builder = BulkIndexBuilder(composites: composites)
         for (identifier, document, record) in entries {
             let documentID = identifier.rawValue
-            if slot(of: documentID) != nil { return documentID }
+            guard let free = freeBucket(for: documentID) else { return documentID }
             let slot = UInt32(slots.count)
             let kept = record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names)
             slots.append(
                 DocumentSlot(
                     identifier: identifier, chain: .single(StoredVersion(commitTime: document.updateTime, record: kept))
                 ))
-            place(slot)
+            buckets[free.bucket] = free.tag | UInt64(slot + 1)
             chainCount += 1
-            builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+            if prebuilt == nil {
+                builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+            }
         }
-        indexes = builder.build()
+        if let prebuilt {
+            composites = prebuilt.keys.compactMap { selector in
+                if case .composite(let definition) = selector { return definition }
+                return nil
+            }
+            indexes = prebuilt.filter { !$0.value.isEmpty }
+        } else {
+            indexes = builder.build()
+        }
         return nil
     }
 
-    /// Whether ``installInBulk(_:change:names:)`` may be used: no document, no index yet.
+    /// Whether ``installInBulk(_:prebuilt:change:names:)`` may be used: no document, no index yet.
     var isBulkLoadable: Bool { chainCount == 0 && slots.isEmpty && indexes.isEmpty }
 
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.

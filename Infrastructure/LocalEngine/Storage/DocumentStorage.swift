@@ -175,11 +175,15 @@ struct DocumentStorage: Sendable {
     }
 
     /// Installs the documents of `collection`, none of which is stored yet, in bulk
-    /// (``CollectionStore/installInBulk(_:change:names:)``), each kept at its update time; falls back to
+    /// (``CollectionStore/installInBulk(_:prebuilt:change:names:)``), each kept at its update time; falls back to
     /// installing them one by one when the collection already holds documents or indexes. Returns the
     /// first document ID that repeats (`nil`: none); the storage must then be dropped.
+    ///
+    /// With `prebuilt` indexes (a snapshot's, see ``CollectionStore/installInBulk(_:prebuilt:change:names:)``),
+    /// the collection must hold no document yet (the caller checks ``isBulkLoadable(_:)``).
     mutating func installInBulk(
         _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        prebuilt: [IndexSelector: SortedKeyList]? = nil,
         in collection: CollectionPath
     ) -> String? {
         register(collection)
@@ -188,7 +192,7 @@ struct DocumentStorage: Sendable {
         collections[collection] = nil  // uniquely referenced while it is filled
         defer { collections[collection] = store }
         if store.isBulkLoadable {
-            return store.installInBulk(entries, change: generation, names: &names)
+            return store.installInBulk(entries, prebuilt: prebuilt, change: generation, names: &names)
         }
         for (identifier, document, record) in entries {
             if store.head(identifier.rawValue, names: names) != nil { return identifier.rawValue }
@@ -197,6 +201,12 @@ struct DocumentStorage: Sendable {
                 change: generation, names: &names)
         }
         return nil
+    }
+
+    /// Whether `collection` holds no document and no index yet (absent, or registered only as the parent
+    /// of a subcollection).
+    func isBulkLoadable(_ collection: CollectionPath) -> Bool {
+        collections[collection]?.isBulkLoadable ?? true
     }
 
     /// Removes the versions installed at or after `time` for `paths` (a discarded commit), then tidies up.

@@ -1,0 +1,223 @@
+import Foundation
+import HearthDomain
+@testable import HearthFileSystem
+@testable import HearthLocalEngine
+import HearthPort
+import Testing
+
+/// Snapshots of format version 3 hold each collection's documents and then its indexes, keys already
+/// sorted (automatic composite indexes included); version 2 snapshots (documents only) still open.
+@Suite("Snapshot format 3: indexes stored sorted; version 2 snapshots still open")
+struct SnapshotFormatTests {
+    private static let users = "users"
+
+    /// A store of 1,200 users (enough for an automatic composite index) and a few subcollection
+    /// documents, its first query run (building the composite), compacted and closed.
+    private func compactedStore() async throws -> (TemporaryDirectory, [[String]]) {
+        let directory = try TemporaryDirectory()
+        let store = try await makeStore(directory)
+        var writes: [Write] = []
+        for index in 0..<1_200 {
+            var fields: MapValue = [
+                "status": .string(["active", "idle", "gone"][index % 3]), "age": .integer(Int64(index % 47)),
+                "createdAt": .integer(Int64((index * 7_919) % 1_200)),
+            ]
+            if index % 4 == 0 { fields["tags"] = .array([.string("a"), .string(index % 8 == 0 ? "b" : "a")]) }
+            writes.append(.update(try path("users/u\(index)"), fields: fields))
+            if index % 100 == 0 {
+                writes.append(.update(try path("users/u\(index)/posts/p"), fields: ["n": .integer(Int64(index))]))
+            }
+            if writes.count >= 200 {
+                _ = try await store.commit(writes, transaction: nil)
+                writes.removeAll()
+            }
+        }
+        _ = try await store.commit(writes, transaction: nil)
+        let expected = try await answers(store)
+        try await store.compact()
+        try await store.close()
+        return (directory, expected)
+    }
+
+    private func queries() throws -> [StructuredQuery] {
+        let users = CollectionSelector(collectionID: Self.users)
+        func order(_ field: String, _ direction: Order.Direction = .ascending) throws -> Order {
+            Order(try FieldPath(field), direction)
+        }
+        func equal(_ field: String, _ value: Value) throws -> StructuredQuery.Filter {
+            .field(try FieldPath(field), .equal, value)
+        }
+        return [
+            StructuredQuery(
+                from: users, filter: try equal("status", "active"), orderBy: [try order("createdAt", .descending)],
+                limit: 20),
+            StructuredQuery(from: users, orderBy: [try order("age"), try order("createdAt")], limit: 100),
+            StructuredQuery(from: users, filter: .field(try FieldPath("tags"), .arrayContains, "b")),
+            StructuredQuery(from: users, filter: .field(try FieldPath("age"), .greaterThanOrEqual, 40)),
+            StructuredQuery(from: CollectionSelector(collectionID: "posts", allDescendants: true)),
+        ]
+    }
+
+    private func answers(_ store: FileSystemDocumentStore) async throws -> [[String]] {
+        var all: [[String]] = []
+        for query in try queries() {
+            let responses = try await store.runQueryAll(parent: nil, query: query, consistency: .latest)
+            all.append(responses.compactMap { $0.document.map { "\($0.path.path) \($0.fields)" } })
+        }
+        return all
+    }
+
+    private func snapshotVersion(_ directory: TemporaryDirectory) throws -> UInt32 {
+        let bytes = [UInt8](try Data(contentsOf: directory.file(StoreDirectory.snapshotName)).prefix(FileHeader.size))
+        return try FileHeader.decode(bytes, kind: .snapshot, file: StoreDirectory.snapshotName).version
+    }
+
+    private func composites(_ store: FileSystemDocumentStore) -> [[String]] {
+        store.engine.state.withLock { state in
+            let collection = try? CollectionPath(Self.users)
+            return (collection.flatMap { state.storage.collections[$0] }?.composites ?? []).map {
+                $0.fields.map(\.canonicalString)
+            }
+        }
+    }
+
+    @Test func version3Snapshot_reopensWithEveryIndex_andTheAutomaticCompositeAlreadyBuilt() async throws {
+        let (directory, expected) = try await compactedStore()
+        #expect(try snapshotVersion(directory) == 3)
+
+        let reopened = try await makeStore(directory)
+        let before = composites(reopened)
+        let found = try await answers(reopened)
+        let recovery = try await reopened.recovery
+        try await reopened.close()
+
+        #expect(
+            before.sorted { $0[0] < $1[0] } == [["age", "createdAt"], ["status", "createdAt"]],
+            "the composites the first queries built are in the snapshot")
+        #expect(found == expected)
+        #expect(expected[0].count == 20 && expected[2].count == 150 && expected[4].count == 12)
+        #expect(recovery.snapshotDocuments == 1_212)
+    }
+
+    @Test func version2Snapshot_opensWithTheSameAnswers_andTheNextCompactionWritesVersion3() async throws {
+        let (directory, expected) = try await compactedStore()
+        let store = try await makeStore(directory)
+        let view = store.engine.publishedView()
+        try await store.close()
+        let firstLog = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .compactMap(StoreDirectory.logGeneration).min()
+        var random = SystemRandomNumberGenerator()
+        try SnapshotWriter.write(
+            view, firstLogGeneration: try #require(firstLog), database: try DatabaseID(projectID: "hearth-filestore"),
+            to: StoreDirectory(path: directory.path, faults: .none), version: 2, random: &random)
+        #expect(try snapshotVersion(directory) == 2)
+
+        let reopened = try await makeStore(directory)
+        let before = composites(reopened)
+        let found = try await answers(reopened)
+        let recovery = try await reopened.recovery
+        _ = try await reopened.commit([.update(try path("users/new"), fields: ["age": 3])], transaction: nil)
+        try await reopened.compact()
+        try await reopened.close()
+        let again = try await makeStore(directory)
+        let afterCompaction = try await answers(again)
+        try await again.close()
+
+        #expect(before.isEmpty, "a version 2 snapshot holds no index: the first query builds the composite")
+        #expect(found == expected)
+        #expect(recovery.snapshotDocuments == 1_212)
+        #expect(try snapshotVersion(directory) == 3)
+        #expect(afterCompaction == expected)
+    }
+
+    @Test func version3Snapshot_withADamagedIndexRecord_isDataLossNamingTheFile() async throws {
+        let (directory, _) = try await compactedStore()
+        let file = directory.file(StoreDirectory.snapshotName)
+        var bytes = try Data(contentsOf: file)
+        let offsets = try recordOffsets(bytes)
+        let lastIndexRecord = offsets[offsets.count - 2]
+        bytes[lastIndexRecord + RecordFrame.headerSize + 9] ^= 0x40
+        try bytes.write(to: file)
+
+        let error = await #expect(throws: DocumentStoreError.self) { try await makeStore(directory) }
+
+        #expect(error?.code == .dataLoss)
+        #expect(
+            error?.message.contains("\(file.path) is damaged at byte \(lastIndexRecord)") == true,
+            "\(String(describing: error))")
+    }
+
+    /// A snapshot whose records all check out but whose index keys are out of order (written on purpose,
+    /// not damaged) is refused, not trusted.
+    @Test func version3Snapshot_withIndexKeysOutOfOrder_isDataLossNamingTheFile() async throws {
+        let (directory, _) = try await compactedStore()
+        let file = directory.file(StoreDirectory.snapshotName)
+        try rewriteRecords(file) { payload in
+            guard case .collectionIndex(let collection, let index) = payload, index.kind == .value,
+                index.fields.map(\.canonicalString) == ["age"]
+            else { return payload }
+            var keys: [[UInt8]] = []
+            index.forEachKey { keys.append(Array($0)) }
+            keys.swapAt(10, 11)
+            var swapped = IndexImage(kind: index.kind, fields: index.fields)
+            for key in keys { key.withUnsafeBytes { swapped.append($0) } }
+            return .collectionIndex(collection, swapped)
+        }
+
+        let error = await #expect(throws: DocumentStoreError.self) { try await makeStore(directory) }
+
+        #expect(error?.code == .dataLoss)
+        let message = error?.message ?? ""
+        #expect(message.contains("\(file.path) cannot be restored"), "\(message)")
+        #expect(message.contains("its index age: its keys are not in order (key 11)"), "\(message)")
+    }
+
+    @Test func collectionIndexRecord_roundTrips_sharingPrefixes_andRefusesAPrefixLongerThanTheKeyBefore() throws {
+        let collection = try CollectionPath("users")
+        var index = IndexImage(kind: .composite, fields: [try FieldPath("status"), try FieldPath("a", "b")])
+        let texts = ["", "a", "ab", "abc\u{0}", "abd", "b"] + (10..<60).map { "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\($0)" }
+        for key in texts.map({ Array($0.utf8) + [0, 1, 0, 0, 0, 7] }) {
+            key.withUnsafeBytes { index.append($0) }
+        }
+        var writer = BinaryWriter()
+        writer.payload(.collectionIndex(collection, index))
+        func decode(_ bytes: [UInt8]) throws(FormatError) -> RecordPayload {
+            try bytes.withRawBytes { (raw) throws(FormatError) in
+                var reader = BinaryReader(raw)
+                return try reader.payload(version: FileHeader.currentVersion)
+            }
+        }
+
+        #expect(try decode(writer.bytes) == .collectionIndex(collection, index))
+        #expect(writer.bytes.count < index.keys.count / 3, "shared prefixes are written once")
+
+        var hostile = BinaryWriter()
+        hostile.byte(RecordPayload.Kind.collectionIndex.rawValue)
+        hostile.string("users")
+        hostile.byte(IndexImage.Kind.name.rawValue)
+        hostile.varint(0)
+        hostile.varint(2)
+        hostile.varint(0)
+        hostile.lengthPrefixed([1, 2, 0, 1, 0, 0, 0, 0])
+        hostile.varint(9)
+        hostile.lengthPrefixed([3])
+        let error = #expect(throws: FormatError.self) { try decode(hostile.bytes) }
+        #expect(error?.reason.contains("shares 9 bytes with a shorter key before it") == true)
+    }
+
+    /// Decodes every record of the snapshot `file`, passes each payload through `change`, and writes the
+    /// records again, each framed and checksummed as the store would.
+    private func rewriteRecords(_ file: URL, _ change: (RecordPayload) -> RecordPayload) throws {
+        let bytes = try Data(contentsOf: file)
+        let header = try FileHeader.decode([UInt8](bytes.prefix(FileHeader.size)), kind: .snapshot, file: file.path)
+        let frame = RecordFrame(salt: header.salt)
+        var writer = BinaryWriter()
+        writer.bytes = header.encoded()
+        for decoded in try decodedRecords(bytes, version: header.version) {
+            let start = frame.begin(&writer)
+            writer.payload(change(decoded))
+            #expect(frame.finish(&writer, start: start, epoch: 1))
+        }
+        try Data(writer.bytes).write(to: file)
+    }
+}
