@@ -210,3 +210,21 @@ private func corrupt(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
     }
     return result
 }
+
+/// A member named twice inside a `LatLng` is not JSON, as the reference reads it (found by the
+/// `rest-decoders` fuzz target; its input is kept in `Fuzz/Regressions/rest-decoders`).
+@Suite("REST decoder: a repeated LatLng member")
+struct RESTGeoPointDuplicateMemberTests {
+    @Test(arguments: [
+        #"{"geoPointValue":{"latitude":48.85,"longitude":2.355,"longitude":2}}"#,
+        #"{"geoPointValue":{"latitude":1,"latitude":2}}"#,
+    ])
+    func aRepeatedCoordinate_isNotJSON(json: String) throws {
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(json) }
+        #expect {
+            try RESTValueCodec.decode(bytes: Array(json.utf8))
+        } throws: { error in
+            "\(error)".contains("duplicate member")
+        }
+    }
+}

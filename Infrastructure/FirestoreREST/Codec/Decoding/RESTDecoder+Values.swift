@@ -220,16 +220,18 @@ extension RESTDecoder {
     mutating func geoPoint() throws(RESTDecodingError) -> GeoPoint {
         scanner.skipWhitespace()
         guard scanner.current == UInt8(ascii: "{") else { throw mismatch("a LatLng object") }
-        var latitude = 0.0
-        var longitude = 0.0
+        var latitude: Double?
+        var longitude: Double?
         if try beginObject() {
             repeat {
                 try memberNameFollows()
                 let key = try memberName()
                 try colon()
-                if UTF8Order.equal(key, "latitude") {
+                // A repeated member is not JSON (RFC 8259 as JSONParser reads it): failing here makes the
+                // decoder report it as such, as it reports every other syntax fault.
+                if UTF8Order.equal(key, "latitude"), latitude == nil {
                     latitude = try within(key) { (decoder) throws(RESTDecodingError) in try decoder.double() }
-                } else if UTF8Order.equal(key, "longitude") {
+                } else if UTF8Order.equal(key, "longitude"), longitude == nil {
                     longitude = try within(key) { (decoder) throws(RESTDecodingError) in try decoder.double() }
                 } else {
                     throw RESTDecodingError(
@@ -238,7 +240,7 @@ extension RESTDecoder {
             } while try nextMember()
         }
         do {
-            return try GeoPoint(latitude: latitude, longitude: longitude)
+            return try GeoPoint(latitude: latitude ?? 0, longitude: longitude ?? 0)
         } catch {
             throw RESTDecodingError(reason: "invalid geo point", underlying: error)
         }
