@@ -45,7 +45,7 @@ public enum MD5 {
                 d = c
                 c = b
                 let shift = shifts[round]
-                b = b &+ (f << shift | f >> (32 - shift))
+                b = b &+ rotateLeft(f, shift)
             }
             a0 = a0 &+ a
             b0 = b0 &+ b

@@ -42,7 +42,8 @@ public struct RulesAccessPolicy: AccessPolicy {
     public func check(
         _ access: Access, as context: AuthContext, at time: Timestamp, reader: any AccessReader
     ) throws(DocumentStoreError) {
-        guard let auth = auth(context) else { return }
+        if case .admin = context { return }
+        let auth = auth(context)
         guard engine.allows(request(access, auth: auth, at: time), reader: RulesReader(reader: reader)) else {
             throw access.denied
         }
@@ -54,20 +55,18 @@ public struct RulesAccessPolicy: AccessPolicy {
     public func checkCommit(
         _ writes: [Access], as context: AuthContext, at time: Timestamp, reader: any AccessReader
     ) throws(DocumentStoreError) {
-        guard let auth = auth(context) else { return }
+        if case .admin = context { return }
+        let auth = auth(context)
         let requests = writes.map { request($0, auth: auth, at: time) }
         if let denied = engine.firstDenied(requests, reader: RulesReader(reader: reader)) {
             throw writes[denied].denied
         }
     }
 
-    /// `request.auth` for `context` (`.some(nil)`: unauthenticated); `nil` for `admin`, never decided.
-    private func auth(_ context: AuthContext) -> RulesAuth?? {
-        switch context {
-        case .admin: return nil
-        case .unauthenticated: return .some(nil)
-        case .user(let id, let claims): return authentication.auth(id, claims)
-        }
+    /// `request.auth` for `context`: `nil` unauthenticated (`admin` is never decided).
+    private func auth(_ context: AuthContext) -> RulesAuth? {
+        guard case .user(let id, let claims) = context else { return nil }
+        return authentication.auth(id, claims)
     }
 
     /// The rules request `access` makes.

@@ -427,12 +427,8 @@ struct RulesEvaluator {
     func requestMember(_ inner: String, _ name: String) -> RulesValue? {
         switch inner {
         case "auth":
-            guard let auth = request.auth else { return nil }
-            switch name {
-            case "uid": return .string(auth.uid)
-            case "token": return .map(auth.token)
-            default: return nil
-            }
+            guard case .map(let auth)? = request.auth?.value else { return nil }
+            return auth[name]
         case "query":
             guard let query = request.query else { return nil }
             switch name {
@@ -459,13 +455,10 @@ struct RulesEvaluator {
             cachedIncoming = value
             return value
         case "query":
-            return request.query.map { query in
-                .map([
-                    "limit": query.limit.map(RulesValue.int) ?? .null,
-                    "offset": query.offset.map(RulesValue.int) ?? .null,
-                    "orderBy": query.orderBy.map(RulesValue.string) ?? .null,
-                ])
-            }
+            guard request.query != nil else { return nil }
+            var map: [String: RulesValue] = [:]
+            for key in ["limit", "offset", "orderBy"] { map[key] = requestMember("query", key) }
+            return .map(map)
         default: return nil
         }
     }

@@ -116,21 +116,20 @@ public struct RulesFieldConstraint: Sendable, Hashable {
         switch op {
         case .lessThan, .lessThanOrEqual:
             let inclusive = op == .lessThanOrEqual
-            if let upper, let order = try? RulesEvaluator.compare(value, upper),
-                order > 0 || (order == 0 && (inclusive || !upperInclusive))
-            {
-                return
+            if let upper {
+                // Keep the bound there is when it is as tight, or of another type.
+                guard let order = try? RulesEvaluator.compare(value, upper),
+                    order < 0 || (order == 0 && !inclusive && upperInclusive)
+                else { return }
             }
-            if upper != nil, (try? RulesEvaluator.compare(value, upper ?? .null)) == nil { return }
             (upper, upperInclusive) = (value, inclusive)
         case .greaterThan, .greaterThanOrEqual:
             let inclusive = op == .greaterThanOrEqual
-            if let lower, let order = try? RulesEvaluator.compare(value, lower),
-                order < 0 || (order == 0 && (inclusive || !lowerInclusive))
-            {
-                return
+            if let lower {
+                guard let order = try? RulesEvaluator.compare(value, lower),
+                    order > 0 || (order == 0 && !inclusive && lowerInclusive)
+                else { return }
             }
-            if lower != nil, (try? RulesEvaluator.compare(value, lower ?? .null)) == nil { return }
             (lower, lowerInclusive) = (value, inclusive)
         case .notEqual: excluded.append(value)
         case .notIn:

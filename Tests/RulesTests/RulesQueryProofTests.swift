@@ -23,7 +23,7 @@ struct RulesQueryProofTests {
                 [
                     ("n<5", true), ("n<10", true), ("n<=10", false), ("n<20", false), ("n==3", true),
                     ("n in [1,2]", true), ("n in [1,20]", false), ("n>2", false), ("n!=3", false), ("none", false),
-                    ("n<5 and n>1", true),
+                    ("n<5 and n>1", true), ("n<20 and n<5", true), ("n<5 and n<20", true), ("n<=10 and n<10", true),
                 ]
             ),
             (
@@ -76,6 +76,9 @@ struct RulesQueryProofTests {
             "n in [1,2]": .field(n, .in, [1, 2]), "n in [1,20]": .field(n, .in, [1, 20]),
             "n>2": .field(n, .greaterThan, 2), "n!=3": .field(n, .notEqual, 3),
             "n<5 and n>1": .composite(.and, [.field(n, .lessThan, 5), .field(n, .greaterThan, 1)]),
+            "n<20 and n<5": .composite(.and, [.field(n, .lessThan, 20), .field(n, .lessThan, 5)]),
+            "n<5 and n<20": .composite(.and, [.field(n, .lessThan, 5), .field(n, .lessThan, 20)]),
+            "n<=10 and n<10": .composite(.and, [.field(n, .lessThanOrEqual, 10), .field(n, .lessThan, 10)]),
             "o==a": .field(o, .equal, "a"), "o in [a,b]": .field(o, .in, ["a", "b"]),
             "o in [a,z]": .field(o, .in, ["a", "z"]), "o not-in [a]": .field(o, .notIn, ["a"]),
             "tags a-c a": .field(try FieldPath(["tags"]), .arrayContains, "a"), "o>a": .field(o, .greaterThan, "a"),

@@ -31,6 +31,8 @@ final class GetCoalescer: Sendable {
 
     /// The document at `path` (latest state, no mask), read with any other gets made meanwhile.
     func get(_ path: DocumentPath, from store: FirestoreRESTDocumentStore) async throws -> Document? {
+        // Cancelled already: the handler below would run before the get waits, and miss it.
+        guard !Task.isCancelled else { throw Self.cancelled }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -62,8 +64,10 @@ final class GetCoalescer: Sendable {
             }
             return state.sent.removeValue(forKey: id)
         }
-        continuation?.resume(throwing: DocumentStoreError(.cancelled, "The get was cancelled."))
+        continuation?.resume(throwing: Self.cancelled)
     }
+
+    private static let cancelled = DocumentStoreError(.cancelled, "The get was cancelled.")
 
     /// Sends every waiting get, in batches.
     private func flush(_ store: FirestoreRESTDocumentStore) async {
