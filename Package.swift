@@ -100,6 +100,8 @@ let package = Package(
                 "HearthFirestoreREST", "HearthCache",
                 // HEARTH_RULES: the local stores seen by a caller (`HearthLocalEngine`'s `Caller`) under the rules.
                 "HearthLocalEngine", "HearthRules",
+                // Base64URL for the unsigned ID tokens sent to the emulator as a caller.
+                "HearthCrypto",
             ],
             path: "CompositionRoot/Hearth"),
         // The `hearth` command; its `demo` runs the teaching example's use cases.

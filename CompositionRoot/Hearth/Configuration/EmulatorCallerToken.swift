@@ -1,4 +1,5 @@
 import Foundation
+import HearthCrypto
 import HearthDomain
 import HearthFirestoreREST
 import HearthPort
@@ -31,7 +32,7 @@ enum EmulatorCallerToken {
         for (key, value) in claims { payload[key] = json(value) }
         let header = (try? JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT"])) ?? Data()
         let body = (try? JSONSerialization.data(withJSONObject: payload)) ?? Data()
-        return "\(base64URL(header)).\(base64URL(body))."
+        return "\(Base64URL.encode(header)).\(Base64URL.encode(body))."
     }
 
     private static func json(_ value: Value) -> Any {
@@ -48,10 +49,5 @@ enum EmulatorCallerToken {
         case .reference(let name): return name.path.path
         case .geoPoint(let point): return ["latitude": point.latitude, "longitude": point.longitude]
         }
-    }
-
-    private static func base64URL(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
     }
 }
