@@ -12,7 +12,9 @@ struct SnapshotFormatTests {
     private static let users = "users"
 
     /// A store of 1,200 users (enough for an automatic composite index) and a few subcollection
-    /// documents, its first query run (building the composite), compacted and closed.
+    /// documents, its queries run until they have paid for their automatic composites (``CompositeDebt``:
+    /// `status == x order by createdAt limit 20` saves ~40 entries a run, so ~30 runs), compacted and
+    /// closed.
     private func compactedStore() async throws -> (TemporaryDirectory, [[String]]) {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
@@ -34,6 +36,12 @@ struct SnapshotFormatTests {
         }
         _ = try await store.commit(writes, transaction: nil)
         let expected = try await answers(store)
+        var runs = 1
+        while composites(store).count < 2, runs < 200 {
+            #expect(try await answers(store) == expected, "an automatic composite changes no answer")
+            runs += 1
+        }
+        #expect(runs > 2, "a composite index over every document is not built at the first runs")
         try await store.compact()
         try await store.close()
         return (directory, expected)
@@ -93,7 +101,7 @@ struct SnapshotFormatTests {
 
         #expect(
             before.sorted { $0[0] < $1[0] } == [["age", "createdAt"], ["status", "createdAt"]],
-            "the composites the first queries built are in the snapshot")
+            "the composites the queries built are in the snapshot")
         #expect(found == expected)
         #expect(expected[0].count == 20 && expected[2].count == 150 && expected[4].count == 12)
         #expect(recovery.snapshotDocuments == 1_212)
@@ -123,7 +131,7 @@ struct SnapshotFormatTests {
         let afterCompaction = try await answers(again)
         try await again.close()
 
-        #expect(before.isEmpty, "a version 2 snapshot holds no index: the first query builds the composite")
+        #expect(before.isEmpty, "a version 2 snapshot holds no index")
         #expect(found == expected)
         #expect(recovery.snapshotDocuments == 1_212)
         #expect(try snapshotVersion(directory) == 3)

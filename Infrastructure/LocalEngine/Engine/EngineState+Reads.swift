@@ -121,19 +121,23 @@ extension EngineState {
         )
     }
 
-    /// The plan of `query`, after building the automatic composite index the planner recommends for it,
-    /// if any. Plans are cached until the storage next changes.
+    /// The plan of `query`, after building the automatic composite index the planner recommends for it
+    /// once its queries have paid for it (``CompositeDebt``). Plans are cached until the storage next
+    /// changes.
     mutating func plan(_ query: ValidatedQuery) -> QueryPlan {
         if planCache.generation != storage.generation { planCache = PlanCache(generation: storage.generation) }
-        if let cached = planCache.plans[query] { return cached }
-        var plan = executor.planner.plan(query, catalog: storage)
-        if let recommendation = plan.recommendation {
+        var cached = planCache.plans[query]
+        var plan = cached ?? executor.planner.plan(query, catalog: storage)
+        if let recommendation = plan.recommendation, compositeDebt.charge(recommendation) {
             storage.addComposite(recommendation.definition, in: recommendation.collection)
             plan = executor.planner.plan(query, catalog: storage)
             planCache = PlanCache(generation: storage.generation)
+            cached = nil
         }
-        if planCache.plans.count >= PlanCache.capacity { planCache.plans.removeAll(keepingCapacity: true) }
-        planCache.plans[query] = plan
+        if cached == nil {
+            if planCache.plans.count >= PlanCache.capacity { planCache.plans.removeAll(keepingCapacity: true) }
+            planCache.plans[query] = plan
+        }
         return plan
     }
 

@@ -22,6 +22,7 @@ struct EngineState: Sendable {
     var nextBatchID: UInt64 = 1
     var observers: [ObserverEntry] = []
     var planCache = PlanCache()
+    var compositeDebt = CompositeDebt()
     private var retention: [RetentionEntry] = []
     private var retentionStart = 0
 
@@ -134,6 +135,41 @@ struct PlanCache: Sendable {
 
     var generation: UInt64 = 0
     var plans: [ValidatedQuery: QueryPlan] = [:]
+}
+
+/// When to build the automatic composite index a query's plan recommends: each run of a query without
+/// it is charged the entries the index would have saved it, and once the charges for one index reach
+/// ``share`` of what building it costs (one entry per document of the collection), it is built. A query
+/// whose one run would save that much gets its index at once, as before; a query whose plan without the
+/// index is already cheap (an ordered read that stops after a few dozen entries) is answered without
+/// building an index over every document, and gets it after a few runs. So the first query on a large
+/// store just opened is not made to wait for an index its later runs may never repay.
+struct CompositeDebt: Sendable {
+    /// The share of an index's build cost its queries' charges must reach before it is built.
+    static let share = 0.125
+    /// The most indexes with charges kept; past it, every charge is forgotten.
+    static let capacity = 256
+
+    private struct Key: Hashable {
+        let collection: CollectionPath
+        let definition: CompositeIndexDefinition
+    }
+
+    private var owed: [Key: Double] = [:]
+
+    /// Charges one run of a query that `recommendation` would serve better; `true` when the index should
+    /// now be built (its charges are then cleared).
+    mutating func charge(_ recommendation: IndexRecommendation) -> Bool {
+        let key = Key(collection: recommendation.collection, definition: recommendation.definition)
+        let total = owed[key, default: 0] + max(recommendation.saving, 0)
+        if total >= recommendation.buildCost * Self.share {
+            owed[key] = nil
+            return true
+        }
+        if owed[key] == nil, owed.count >= Self.capacity { owed.removeAll(keepingCapacity: true) }
+        owed[key] = total
+        return false
+    }
 }
 
 /// A commit applied to the head state, waiting to become durable and visible.

@@ -22,10 +22,21 @@ struct QueryPlan: Sendable, CustomStringConvertible {
     }
 }
 
-/// An automatic composite index to build on a collection.
+/// An automatic composite index that would serve a query on a collection better than its current plan.
 struct IndexRecommendation: Sendable, Equatable {
     let collection: CollectionPath
     let definition: CompositeIndexDefinition
+    /// The entries one run of the query would visit beyond those the index would (estimated).
+    var saving: Double = 0
+    /// What building the index costs, in entries visited: one per document of the collection.
+    var buildCost: Double = 0
+
+    init(collection: CollectionPath, definition: CompositeIndexDefinition, saving: Double = 0, buildCost: Double = 0) {
+        self.collection = collection
+        self.definition = definition
+        self.saving = saving
+        self.buildCost = buildCost
+    }
 }
 
 /// How one collection is read.

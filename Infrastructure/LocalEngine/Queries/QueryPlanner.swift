@@ -66,7 +66,9 @@ struct QueryPlanner: Sendable {
             let groups = context.groups(conjunctions[0]), let definition = context.compositeShape(groups),
             !context.composites.contains(definition)
         else { return nil }
-        return IndexRecommendation(collection: context.collection, definition: definition)
+        return IndexRecommendation(
+            collection: context.collection, definition: definition, saving: current.cost - need,
+            buildCost: context.documents)
     }
 
     private func best(
