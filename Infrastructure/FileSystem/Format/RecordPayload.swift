@@ -15,9 +15,9 @@ enum RecordPayload: Sendable, Equatable {
     case snapshotDocuments([CommittedDocument])
     /// The last record of a snapshot: the number of documents, again.
     case snapshotEnd(documentCount: Int)
-    /// Some documents of one collection of a snapshot of format version 3, in order, each read with its
-    /// record (kept at its update time).
-    case collectionDocuments(CollectionPath, [CommittedDocument])
+    /// Some documents of one collection of a snapshot of format version 3, in order, each with its record
+    /// (kept at its update time), checked but not decoded.
+    case collectionDocuments(CollectionPath, [ImageDocument])
     /// Some keys of one index of one collection of a snapshot of format version 3 (an index's keys may
     /// continue in the next record).
     case collectionIndex(CollectionPath, IndexImage)
@@ -84,11 +84,11 @@ extension BinaryWriter {
     }
 
     /// One document of a collection-documents record: its ID, its update time, then its record kept at
-    /// that time (`record`, self-contained, else encoded here).
-    mutating func collectionDocument(_ document: Document, record: DocumentRecord?) {
-        string(document.path.documentID)
+    /// that time.
+    mutating func collectionDocument(_ document: ImageDocument) {
+        string(document.identifier.rawValue)
         timestamp(document.updateTime)
-        lengthPrefixed(record?.bytes ?? DocumentRecord.encode(document, commitTime: document.updateTime).bytes)
+        lengthPrefixed(document.record.bytes)
     }
 
     /// A collection-index record: the collection, what the index holds (kind, then each field path as its
@@ -131,10 +131,9 @@ extension BinaryWriter {
             snapshotDocumentsHeader(count: documents.count)
             for document in documents { snapshotDocument(document) }
         case .snapshotEnd(let count): snapshotEnd(documentCount: count)
-        case .collectionDocuments(let collection, let entries):
-            let documents = entries.compactMap { entry in entry.document.map { ($0, entry.record) } }
+        case .collectionDocuments(let collection, let documents):
             collectionDocumentsHeader(collection, count: documents.count)
-            for (document, record) in documents { collectionDocument(document, record: record) }
+            for document in documents { collectionDocument(document) }
         case .collectionIndex(let collection, let index):
             collectionIndex(collection, index, keys: 0..<index.count)
         }
@@ -186,24 +185,36 @@ extension BinaryReader {
         case .collectionDocuments:
             let collection = try collectionPath()
             let count = try count(minimumElementSize: 5)
-            var documents: [CommittedDocument] = []
+            var documents: [ImageDocument] = []
             documents.reserveCapacity(count)
             for _ in 0..<count {
                 let idOffset = offset
                 let documentID = try string()
-                let path: DocumentPath
+                let identifier: DocumentIdentifier
                 do {
-                    path = try collection.document(documentID)
+                    identifier = try DocumentIdentifier(documentID)
                 } catch {
                     throw FormatError("invalid document ID: \(error.message)", offset: idOffset)
                 }
                 let updateTime = try timestamp()
                 let recordOffset = offset
-                let (document, record) = try self.record(path: path, commitTime: updateTime)
-                guard let document else {
-                    throw FormatError("the snapshot document \(path) has an empty record", offset: recordOffset)
+                let bytes = try lengthPrefixed()
+                guard !bytes.isEmpty else {
+                    throw FormatError(
+                        "the snapshot document \(collection.path)/\(documentID) has an empty record",
+                        offset: recordOffset)
                 }
-                documents.append(CommittedDocument(path: path, document: document, record: record))
+                do {
+                    let times = try DocumentRecord.check(bytes, commitTime: updateTime)
+                    documents.append(
+                        ImageDocument(
+                            identifier: identifier, createTime: times.createTime, updateTime: times.updateTime,
+                            record: DocumentRecord(bytes: Array(bytes))))
+                } catch {
+                    throw FormatError(
+                        "\(error.reason) in the record of \(collection.path)/\(documentID)",
+                        offset: offset - bytes.count + error.offset)
+                }
             }
             payload = .collectionDocuments(collection, documents)
         case .collectionIndex:

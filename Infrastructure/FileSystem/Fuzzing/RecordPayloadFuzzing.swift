@@ -44,7 +44,14 @@ import HearthLocalEngine
         if let collection = documents.first?.path.parent {
             let members = documents.filter { $0.path.parent == collection }
             payloads.append(
-                encode(.collectionDocuments(collection, members.map { CommittedDocument(path: $0.path, document: $0) }))
+                encode(
+                    .collectionDocuments(
+                        collection,
+                        members.compactMap { document in
+                            (try? DocumentIdentifier(document.path.documentID)).map {
+                                ImageDocument(document, identifier: $0)
+                            }
+                        }))
             )
         }
         return payloads

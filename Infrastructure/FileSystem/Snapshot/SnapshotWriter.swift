@@ -87,10 +87,8 @@ enum SnapshotWriter {
                 var body = BinaryWriter(capacity: recordTarget + 4096)
                 var count = 0
                 while index < documents.count, body.count < recordTarget {
-                    if let document = documents[index].document {
-                        body.collectionDocument(document, record: documents[index].record)
-                        count += 1
-                    }
+                    body.collectionDocument(documents[index])
+                    count += 1
                     index += 1
                 }
                 try record { buffer in

@@ -56,16 +56,40 @@ package struct DocumentRecord: Sendable, Hashable {
     package static func decode(
         _ bytes: UnsafeRawBufferPointer, path: DocumentPath, commitTime: Timestamp
     ) throws(FormatError) -> Document {
+        try fromFile(bytes) { reader, flags throws(FormatError) in
+            try read(&reader, flags: flags, path: path, commitTime: commitTime, names: nil)
+        }
+    }
+
+    /// The create and update times of the document the record `bytes` (read from a file, kept at
+    /// `commitTime`) holds, checked exactly as ``decode(_:path:commitTime:)`` checks it (it throws where
+    /// that would, with the same error) but without building the document: opening a snapshot keeps the
+    /// bytes, and reads decode them.
+    package static func check(
+        _ bytes: UnsafeRawBufferPointer, commitTime: Timestamp
+    ) throws(FormatError) -> (createTime: Timestamp, updateTime: Timestamp) {
+        try fromFile(bytes) { reader, flags throws(FormatError) in
+            let times = try readTimes(&reader, flags: flags, commitTime: commitTime)
+            try reader.checkFields(depth: 0)
+            return times
+        }
+    }
+
+    /// Runs `body` on a reader past the flags byte of a record read from a file: known flags, no
+    /// interned names, and nothing left after `body`.
+    private static func fromFile<Result>(
+        _ bytes: UnsafeRawBufferPointer, _ body: (inout BinaryReader, UInt8) throws(FormatError) -> Result
+    ) throws(FormatError) -> Result {
         var reader = BinaryReader(bytes)
         let flags = try reader.byte()
         guard flags & ~(updateIsCommit | createIsUpdate) == 0 else {
             throw FormatError("unknown record flags \(flags)", offset: 0)
         }
-        let document = try read(&reader, flags: flags, path: path, commitTime: commitTime, names: nil)
+        let result = try body(&reader, flags)
         guard reader.isAtEnd else {
             throw FormatError("\(reader.remaining) unexpected bytes after the record", offset: reader.offset)
         }
-        return document
+        return result
     }
 
     // MARK: Decoding the engine's own records
@@ -129,10 +153,17 @@ package struct DocumentRecord: Sendable, Hashable {
         commitTime: Timestamp,
         names: FieldNameTable?
     ) throws(FormatError) -> Document {
-        let updateTime = flags & updateIsCommit != 0 ? commitTime : try reader.timestamp()
-        let createTime = flags & createIsUpdate != 0 ? updateTime : try reader.timestamp()
+        let (createTime, updateTime) = try readTimes(&reader, flags: flags, commitTime: commitTime)
         let fields = try reader.fields(depth: 0, names: names)
         return Document(path: path, fields: fields, createTime: createTime, updateTime: updateTime)
+    }
+
+    private static func readTimes(
+        _ reader: inout BinaryReader, flags: UInt8, commitTime: Timestamp
+    ) throws(FormatError) -> (createTime: Timestamp, updateTime: Timestamp) {
+        let updateTime = flags & updateIsCommit != 0 ? commitTime : try reader.timestamp()
+        let createTime = flags & createIsUpdate != 0 ? updateTime : try reader.timestamp()
+        return (createTime, updateTime)
     }
 
     private static func skipTimes(_ reader: inout BinaryReader, flags: UInt8) throws(FormatError) {

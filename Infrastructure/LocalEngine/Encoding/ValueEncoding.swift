@@ -158,20 +158,76 @@ extension BinaryReader {
             if let names {
                 key = try fieldName(names)
             } else {
-                let keyOffset = offset
-                let bytes = try lengthPrefixed()
-                if let previous, UTF8Order.compareBytes(previous, bytes) >= 0 {
-                    throw FormatError("map keys out of order", offset: keyOffset)
-                }
-                key = String(decoding: bytes, as: UTF8.self)
-                guard key.utf8.count == bytes.count else {
-                    throw FormatError("a map key is not valid UTF-8", offset: keyOffset)
-                }
-                previous = bytes
+                key = try spelledOutKey(after: &previous)
             }
             fields.append(MapValue.Field(key: key, value: try value(depth: depth, names: names)))
         }
         return MapValue(sortedUniqueFields: fields)
+    }
+
+    /// A spelled-out map key, which must be valid UTF-8 and come after `previous` in byte order (then
+    /// `previous` is set to it).
+    @inline(__always)
+    private mutating func spelledOutKey(after previous: inout UnsafeRawBufferPointer?) throws(FormatError) -> String {
+        let keyOffset = offset
+        let bytes = try lengthPrefixed()
+        if let previous, UTF8Order.compareBytes(previous, bytes) >= 0 {
+            throw FormatError("map keys out of order", offset: keyOffset)
+        }
+        let key = String(decoding: bytes, as: UTF8.self)
+        guard key.utf8.count == bytes.count else {
+            throw FormatError("a map key is not valid UTF-8", offset: keyOffset)
+        }
+        previous = bytes
+        return key
+    }
+
+    /// Checks one value nested at `depth`, with spelled-out map keys, as ``value(depth:names:)`` reads it
+    /// (with `names` `nil`: from a file), without building it: it throws exactly where that would, with
+    /// the same error.
+    package mutating func checkValue(depth: Int) throws(FormatError) {
+        let tagOffset = offset
+        let tag = try byte()
+        switch ValueTag(rawValue: tag) {
+        case .null, .false, .true: return
+        case .integer: _ = try signedVarint()
+        case .double: _ = try fixed64()
+        case .timestamp: _ = try timestamp()
+        case .string, .bytes: _ = try lengthPrefixed()
+        case .reference:
+            let text = try string()
+            do {
+                _ = try DocumentName(parsing: text)
+            } catch {
+                throw FormatError("invalid reference: \(error.message)", offset: tagOffset)
+            }
+        case .geoPoint:
+            let latitude = Double(bitPattern: try fixed64())
+            let longitude = Double(bitPattern: try fixed64())
+            do {
+                _ = try GeoPoint(latitude: latitude, longitude: longitude)
+            } catch {
+                throw FormatError("invalid geo point: \(error.message)", offset: tagOffset)
+            }
+        case .array:
+            guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
+            for _ in 0..<(try count()) { try checkValue(depth: depth + 1) }
+        case .map:
+            guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
+            try checkFields(depth: depth + 1)
+        case nil:
+            throw FormatError("unknown value tag \(tag)", offset: tagOffset)
+        }
+    }
+
+    /// Checks a map with spelled-out keys as ``fields(depth:names:)`` reads it (`names` `nil`), without
+    /// building it (see ``checkValue(depth:)``).
+    package mutating func checkFields(depth: Int) throws(FormatError) {
+        var previous: UnsafeRawBufferPointer?
+        for _ in 0..<(try count(minimumElementSize: 2)) {
+            _ = try spelledOutKey(after: &previous)
+            try checkValue(depth: depth)
+        }
     }
 
     /// Skips one value (nested at `depth`) without decoding it.

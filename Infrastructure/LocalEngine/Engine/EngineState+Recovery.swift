@@ -98,27 +98,17 @@ extension EngineState {
                     .dataLoss, "The snapshot's collection \(collection.path) is inconsistent: \(reason).")
             }
             guard storage.isBulkLoadable(collection) else { throw damaged("it appears twice") }
-            var entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)] = []
+            var entries: [BulkDocument] = []
             entries.reserveCapacity(image.documents.count)
             for entry in image.documents {
-                guard let document = entry.document, document.path == entry.path,
-                    entry.path.segments.count == collection.segments.count + 1,
-                    PathPrefix.isStrictPrefix(collection.segments, of: entry.path.segments)
-                else {
-                    throw damaged("its entry \(entry.path) holds no document of that collection")
-                }
-                guard document.createTime <= document.updateTime, document.updateTime <= commitTime else {
+                guard entry.createTime <= entry.updateTime, entry.updateTime <= commitTime else {
                     throw damaged(
-                        "the document \(document.path) has times (\(document.createTime), \(document.updateTime)) inconsistent with the snapshot time \(commitTime)"
+                        "the document \(collection.path)/\(entry.identifier) has times (\(entry.createTime), \(entry.updateTime)) inconsistent with the snapshot time \(commitTime)"
                     )
                 }
-                let identifier: DocumentIdentifier
-                do {
-                    identifier = try DocumentIdentifier(document.path.documentID)
-                } catch {
-                    throw damaged("the document \(document.path) has an invalid ID")
-                }
-                entries.append((identifier, document, entry.record))
+                entries.append(
+                    BulkDocument(
+                        identifier: entry.identifier, updateTime: entry.updateTime, record: entry.record, fields: nil))
             }
             var indexes: [IndexSelector: SortedKeyList] = [:]
             for index in image.indexes {

@@ -7,17 +7,48 @@ import HearthDomain
 package struct CollectionImage: Sendable, Equatable {
     /// The collection.
     package var path: CollectionPath
-    /// Its documents, each with its record kept at its update time (self-contained field names), in the
-    /// order the index keys number them (the first is 0).
-    package var documents: [CommittedDocument]
+    /// Its documents, in the order the index keys number them (the first is 0).
+    package var documents: [ImageDocument]
     /// Its indexes; the name index holds one key per document.
     package var indexes: [IndexImage]
 
     /// A collection image of `documents` and `indexes`.
-    package init(path: CollectionPath, documents: [CommittedDocument], indexes: [IndexImage]) {
+    package init(path: CollectionPath, documents: [ImageDocument], indexes: [IndexImage]) {
         self.path = path
         self.documents = documents
         self.indexes = indexes
+    }
+}
+
+/// One document of a ``CollectionImage``: its ID, its times and its record kept at its update time
+/// (self-contained field names). Opening a snapshot checks the record without decoding it into a
+/// ``Document`` (``DocumentRecord/check(_:commitTime:)``); reads decode it when they need it, as they decode
+/// every record the engine keeps.
+package struct ImageDocument: Sendable, Equatable {
+    /// The document's ID in its collection.
+    package var identifier: DocumentIdentifier
+    /// When it was created.
+    package var createTime: Timestamp
+    /// When it was last updated: the time its record is kept at.
+    package var updateTime: Timestamp
+    /// The document, encoded.
+    package var record: DocumentRecord
+
+    /// A document of an image; `record` must hold a document of these times, kept at `updateTime`.
+    package init(
+        identifier: DocumentIdentifier, createTime: Timestamp, updateTime: Timestamp, record: DocumentRecord
+    ) {
+        self.identifier = identifier
+        self.createTime = createTime
+        self.updateTime = updateTime
+        self.record = record
+    }
+
+    /// `document`, identified as `identifier`, encoded at its update time with spelled-out field names.
+    package init(_ document: Document, identifier: DocumentIdentifier) {
+        self.init(
+            identifier: identifier, createTime: document.createTime, updateTime: document.updateTime,
+            record: DocumentRecord.encode(document, commitTime: document.updateTime))
     }
 }
 
@@ -173,17 +204,16 @@ extension PublishedView {
         _ body: (CollectionImage) throws(Failure) -> Void
     ) throws(Failure) {
         for (path, store) in storage.collections {
-            var documents: [CommittedDocument] = []
+            var documents: [ImageDocument] = []
             var builder = BulkIndexBuilder(composites: store.composites)
-            store.forEachDocument(at: commitTime, names: storage.names) { document in
-                let slot = UInt32(truncatingIfNeeded: documents.count)
-                documents.append(
-                    CommittedDocument(
-                        path: document.path, document: document,
-                        record: DocumentRecord.encode(document, commitTime: document.updateTime)))
+            for slot in store.slots {
+                guard let identifier = slot.identifier, let version = slot.chain.version(at: commitTime),
+                    let document = store.document(version, identifier: identifier, names: storage.names)
+                else { continue }
+                let number = UInt32(truncatingIfNeeded: documents.count)
+                documents.append(ImageDocument(document, identifier: identifier))
                 builder.add(
-                    document.fields, suffix: IndexEntries.nameSuffix(documentID: document.path.documentID, slot: slot))
-                return true
+                    document.fields, suffix: IndexEntries.nameSuffix(documentID: identifier.rawValue, slot: number))
             }
             guard !documents.isEmpty else { continue }
             let built = builder.build()

@@ -236,36 +236,34 @@ struct CollectionStore: Sendable {
 
     /// Installs the documents of an empty collection in bulk (a snapshot's, on open), each as a single
     /// version kept at its update time: slots in the given order, the ID table sized once, and each index
-    /// built once from its sorted keys rather than key by key. Each entry's record is kept as it is (else
-    /// its document is encoded). Returns the first document ID that repeats (`nil`: none); the store is
-    /// then unusable and must be dropped. Requires ``isBulkLoadable``.
+    /// built once from its sorted keys rather than key by key. Returns the first document ID that repeats
+    /// (`nil`: none); the store is then unusable and must be dropped. Requires ``isBulkLoadable``.
     ///
     /// With `prebuilt` (a snapshot's indexes, their name suffixes numbering `entries` from 0), those are
-    /// the indexes, the composite ones among them its automatic composite indexes, and no key is derived.
+    /// the indexes, the composite ones among them its automatic composite indexes, and no key is derived;
+    /// else every entry carries its fields, and the indexes are built from them.
     mutating func installInBulk(
-        _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
+        _ entries: [BulkDocument],
         prebuilt: [IndexSelector: SortedKeyList]? = nil,
-        change: UInt64,
-        names: inout FieldNameTable
+        change: UInt64
     ) -> String? {
         changedAt = change
         var capacity = 16
         while (chainCount + entries.count) * 4 > capacity * 3 { capacity *= 2 }
         if capacity > buckets.count { rehash(capacity: capacity) }
         var builder = BulkIndexBuilder(composites: composites)
-        for (identifier, document, record) in entries {
-            let documentID = identifier.rawValue
+        for entry in entries {
+            let documentID = entry.identifier.rawValue
             guard let free = freeBucket(for: documentID) else { return documentID }
             let slot = UInt32(slots.count)
-            let kept = record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names)
             slots.append(
                 DocumentSlot(
-                    identifier: identifier, chain: .single(StoredVersion(commitTime: document.updateTime, record: kept))
-                ))
+                    identifier: entry.identifier,
+                    chain: .single(StoredVersion(commitTime: entry.updateTime, record: entry.record))))
             buckets[free.bucket] = free.tag | UInt64(slot + 1)
             chainCount += 1
-            if prebuilt == nil {
-                builder.add(document.fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
+            if prebuilt == nil, let fields = entry.fields {
+                builder.add(fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
             }
         }
         if let prebuilt {
@@ -280,7 +278,7 @@ struct CollectionStore: Sendable {
         return nil
     }
 
-    /// Whether ``installInBulk(_:prebuilt:change:names:)`` may be used: no document, no index yet.
+    /// Whether ``installInBulk(_:prebuilt:change:)`` may be used: no document, no index yet.
     var isBulkLoadable: Bool { chainCount == 0 && slots.isEmpty && indexes.isEmpty }
 
     /// Removes the versions installed at or after `time` (a discarded commit) and their index entries.
@@ -349,6 +347,17 @@ struct CollectionStore: Sendable {
         composites.append(definition)
         if !run.isEmpty { indexes[.composite(definition)] = run.sortedKeyList() }
     }
+}
+
+/// One document installed in bulk (``CollectionStore/installInBulk(_:prebuilt:change:)``): kept as a single
+/// version at its update time.
+struct BulkDocument: Sendable {
+    let identifier: DocumentIdentifier
+    let updateTime: Timestamp
+    /// The document encoded, kept at ``updateTime``.
+    let record: DocumentRecord
+    /// Its fields, when its index entries are derived here (`nil` with prebuilt indexes).
+    let fields: MapValue?
 }
 
 /// An index entry, for set arithmetic during maintenance.

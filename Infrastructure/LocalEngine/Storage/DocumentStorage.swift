@@ -175,25 +175,28 @@ struct DocumentStorage: Sendable {
     }
 
     /// Installs the documents of `collection`, none of which is stored yet, in bulk
-    /// (``CollectionStore/installInBulk(_:prebuilt:change:names:)``), each kept at its update time; falls back to
-    /// installing them one by one when the collection already holds documents or indexes. Returns the
-    /// first document ID that repeats (`nil`: none); the storage must then be dropped.
-    ///
-    /// With `prebuilt` indexes (a snapshot's, see ``CollectionStore/installInBulk(_:prebuilt:change:names:)``),
-    /// the collection must hold no document yet (the caller checks ``isBulkLoadable(_:)``).
+    /// (``CollectionStore/installInBulk(_:prebuilt:change:)``), each kept at its update time (as its
+    /// record when it has one, else encoded); falls back to installing them one by one when the
+    /// collection already holds documents or indexes. Returns the first document ID that repeats (`nil`:
+    /// none); the storage must then be dropped.
     mutating func installInBulk(
         _ entries: [(identifier: DocumentIdentifier, document: Document, record: DocumentRecord?)],
-        prebuilt: [IndexSelector: SortedKeyList]? = nil,
         in collection: CollectionPath
     ) -> String? {
+        if isBulkLoadable(collection) {
+            let documents = entries.map { identifier, document, record in
+                BulkDocument(
+                    identifier: identifier, updateTime: document.updateTime,
+                    record: record ?? DocumentRecord.encode(document, commitTime: document.updateTime, names: &names),
+                    fields: document.fields)
+            }
+            return installInBulk(documents, prebuilt: nil, in: collection)
+        }
         register(collection)
         generation &+= 1
         guard var store = collections[collection] else { return nil }
         collections[collection] = nil  // uniquely referenced while it is filled
         defer { collections[collection] = store }
-        if store.isBulkLoadable {
-            return store.installInBulk(entries, prebuilt: prebuilt, change: generation, names: &names)
-        }
         for (identifier, document, record) in entries {
             if store.head(identifier.rawValue, names: names) != nil { return identifier.rawValue }
             _ = store.install(
@@ -201,6 +204,21 @@ struct DocumentStorage: Sendable {
                 change: generation, names: &names)
         }
         return nil
+    }
+
+    /// Installs `documents` into `collection`, which holds no document and no index yet (the caller checks
+    /// ``isBulkLoadable(_:)``), with `prebuilt` indexes (a snapshot's, see
+    /// ``CollectionStore/installInBulk(_:prebuilt:change:)``) or, without, indexes built from their fields.
+    /// Returns the first document ID that repeats (`nil`: none); the storage must then be dropped.
+    mutating func installInBulk(
+        _ documents: [BulkDocument], prebuilt: [IndexSelector: SortedKeyList]?, in collection: CollectionPath
+    ) -> String? {
+        register(collection)
+        generation &+= 1
+        guard var store = collections[collection] else { return nil }
+        collections[collection] = nil  // uniquely referenced while it is filled
+        defer { collections[collection] = store }
+        return store.installInBulk(documents, prebuilt: prebuilt, change: generation)
     }
 
     /// Whether `collection` holds no document and no index yet (absent, or registered only as the parent

@@ -36,6 +36,59 @@ struct DocumentRecordTests {
         }
     }
 
+    /// Opening a snapshot checks its records with ``DocumentRecord/check(_:commitTime:)`` instead of
+    /// decoding them: on every record and every damaged copy (a byte changed, cut short, a byte added), it
+    /// must accept exactly what the decoder accepts, with the same times, and refuse with the same error.
+    @Test func check_acceptsAndRefusesExactlyAsDecode_onRandomAndDamagedRecords() throws {
+        var random = RandomValues(seed: 11)
+        let path = try doc("c/d")
+        var accepted = 0
+        var refused = 0
+        for index in 0..<2_000 {
+            var fields = MapValue()
+            for _ in 0..<random.int(0..<6) {
+                fields[random.pick(["a", "b", "long field name", "x.y", "é", "e\u{301}"])] = random.value()
+            }
+            let commitTime = try Timestamp(seconds: 1_700_000_000 + Int64(index), nanoseconds: 1_000)
+            let createTime = random.chance(0.5) ? commitTime : try Timestamp(seconds: 1_600_000_000, nanoseconds: 7)
+            let document = Document(path: path, fields: fields, createTime: createTime, updateTime: commitTime)
+            let bytes = DocumentRecord.encode(document, commitTime: commitTime).bytes
+            var copies = [bytes]
+            for _ in 0..<4 {
+                var damaged = bytes
+                let position = random.int(0..<damaged.count)
+                switch random.int(0..<4) {
+                case 0: damaged[position] = UInt8(truncatingIfNeeded: random.int(0..<256))
+                case 1: damaged[position] ^= UInt8(1 << random.int(0..<8))
+                case 2: damaged.removeLast(random.int(1..<(damaged.count + 1)))
+                default: damaged.insert(UInt8(truncatingIfNeeded: random.int(0..<256)), at: position)
+                }
+                copies.append(damaged)
+            }
+            for copy in copies {
+                let decoded = copy.withUnsafeBytes { raw in
+                    Result { () throws(FormatError) in
+                        try DocumentRecord.decode(raw, path: path, commitTime: commitTime)
+                    }
+                }
+                let checked = copy.withUnsafeBytes { raw in
+                    Result { () throws(FormatError) in try DocumentRecord.check(raw, commitTime: commitTime) }
+                }
+                switch (decoded, checked) {
+                case (.success(let document), .success(let times)):
+                    accepted += 1
+                    #expect(times.createTime == document.createTime && times.updateTime == document.updateTime)
+                case (.failure(let decodeError), .failure(let checkError)):
+                    refused += 1
+                    #expect(decodeError.reason == checkError.reason && decodeError.offset == checkError.offset)
+                default:
+                    Issue.record("check and decode disagree on \(copy): \(decoded) against \(checked)")
+                }
+            }
+        }
+        #expect(accepted > 2_000 && refused > 2_000, "both outcomes are exercised (\(accepted), \(refused))")
+    }
+
     @Test func nestedValue_isReadWithoutDecodingTheRest() throws {
         var names = FieldNameTable()
         let time = try Timestamp(seconds: 1, nanoseconds: 0)
