@@ -180,6 +180,76 @@ struct SnapshotFormatTests {
         #expect(message.contains("its index age: its keys are not in order (key 11)"), "\(message)")
     }
 
+    /// An index larger than a record is written in several records; reading them appends each one's keys
+    /// to the index as they are, and the index is checked and kept whole (across the records' seams).
+    @Test func anIndexLargerThanARecord_isWrittenInSeveralRecords_andReopensWhole() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await makeStore(directory)
+        let padding = String(repeating: "x", count: 200)
+        var writes: [Write] = []
+        for index in 0..<3_000 {
+            let fields: MapValue = ["text": .string("\((index * 7) % 3_000)" + padding), "n": .integer(Int64(index))]
+            writes.append(.update(try path("big/d\(index)"), fields: fields))
+            if writes.count == 500 {
+                _ = try await store.commit(writes, transaction: nil)
+                writes.removeAll()
+            }
+        }
+        let queries = [
+            StructuredQuery(
+                from: CollectionSelector(collectionID: "big"), orderBy: [Order(try FieldPath("text"), .descending)],
+                limit: 7),
+            StructuredQuery(
+                from: CollectionSelector(collectionID: "big"),
+                filter: .field(try FieldPath("text"), .greaterThanOrEqual, "2"),
+                orderBy: [Order(try FieldPath("text"))], offset: 1_000, limit: 5),
+        ]
+        func answers(_ store: FileSystemDocumentStore) async throws -> [[String]] {
+            var all: [[String]] = []
+            for query in queries {
+                let responses = try await store.runQueryAll(parent: nil, query: query, consistency: .latest)
+                all.append(responses.compactMap { $0.document?.path.path })
+            }
+            return all
+        }
+        let expected = try await answers(store)
+        try await store.compact()
+        try await store.close()
+        var textRecords = 0
+        try rewriteRecords(directory.file(StoreDirectory.snapshotName)) { payload in
+            if case .collectionIndex(_, let index) = payload, index.fields.map(\.canonicalString) == ["text"] {
+                textRecords += 1
+            }
+            return payload
+        }
+
+        let reopened = try await makeStore(directory)
+        let found = try await answers(reopened)
+        try await reopened.close()
+
+        #expect(textRecords >= 2, "the text index spans records (\(textRecords))")
+        #expect(found == expected)
+        #expect(expected[0].count == 7 && expected[1].count == 5)
+
+        // Its second record made a copy of the first: each record ascending, the seam between them not.
+        var first: IndexImage?
+        try rewriteRecords(directory.file(StoreDirectory.snapshotName)) { payload in
+            guard case .collectionIndex(let collection, let index) = payload,
+                index.fields.map(\.canonicalString) == ["text"]
+            else { return payload }
+            guard let first else {
+                first = index
+                return payload
+            }
+            return .collectionIndex(collection, first)
+        }
+        let error = await #expect(throws: DocumentStoreError.self) { try await makeStore(directory) }
+        #expect(error?.code == .dataLoss)
+        #expect(
+            error?.message.contains("its index text: its keys are not in order (key \(first?.count ?? 0))") == true,
+            "\(error?.message ?? "")")
+    }
+
     @Test func collectionIndexRecord_roundTrips_sharingPrefixes_andRefusesAPrefixLongerThanTheKeyBefore() throws {
         let collection = try CollectionPath("users")
         var index = IndexImage(kind: .composite, fields: [try FieldPath("status"), try FieldPath("a", "b")])
@@ -197,7 +267,7 @@ struct SnapshotFormatTests {
         }
 
         #expect(try decode(writer.bytes) == .collectionIndex(collection, index))
-        #expect(writer.bytes.count < index.keys.count / 3, "shared prefixes are written once")
+        #expect(writer.bytes.count < index.byteCount / 3, "shared prefixes are written once")
 
         var hostile = BinaryWriter()
         hostile.byte(RecordPayload.Kind.collectionIndex.rawValue)

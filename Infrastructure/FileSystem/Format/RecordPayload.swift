@@ -91,10 +91,10 @@ extension BinaryWriter {
         lengthPrefixed(document.record.bytes)
     }
 
-    /// A collection-index record: the collection, what the index holds (kind, then each field path as its
-    /// segments), then the keys `range` of `index`, each as the length of the prefix it shares with the
-    /// key before it in the record (0 for the first), then the rest, length-prefixed.
-    mutating func collectionIndex(_ collection: CollectionPath, _ index: IndexImage, keys range: Range<Int>) {
+    /// The start of a collection-index record: the collection, what the index holds (kind, then each
+    /// field path as its segments), then the number of keys that follow, each written by
+    /// ``indexKey(_:after:)``.
+    mutating func collectionIndexHeader(_ collection: CollectionPath, _ index: IndexImage, count: Int) {
         byte(RecordPayload.Kind.collectionIndex.rawValue)
         string(collection.path)
         byte(index.kind.rawValue)
@@ -103,21 +103,18 @@ extension BinaryWriter {
             varint(field.segments.count)
             for segment in field.segments { string(segment) }
         }
-        varint(range.count)
-        index.keys.withUnsafeBytes { keys in
-            var previous = UnsafeRawBufferPointer(start: nil, count: 0)
-            for number in range {
-                let start = number == 0 ? 0 : Int(index.ends[number - 1])
-                let key = UnsafeRawBufferPointer(rebasing: keys[start..<Int(index.ends[number])])
-                var shared = 0
-                let most = min(previous.count, key.count)
-                while shared < most, previous[shared] == key[shared] { shared += 1 }
-                varint(shared)
-                varint(key.count - shared)
-                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: key[shared...]))
-                previous = key
-            }
-        }
+        varint(count)
+    }
+
+    /// A key of a collection-index record: the length of the prefix it shares with `previous` (the key
+    /// before it in the record; empty for the first), then the rest, length-prefixed.
+    mutating func indexKey(_ key: UnsafeRawBufferPointer, after previous: [UInt8]) {
+        var shared = 0
+        let most = min(previous.count, key.count)
+        while shared < most, previous[shared] == key[shared] { shared += 1 }
+        varint(shared)
+        varint(key.count - shared)
+        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: key[shared...]))
     }
 
     /// Any payload (a decoded one, written again: for tests and the fuzz targets; the writers write
@@ -135,7 +132,12 @@ extension BinaryWriter {
             collectionDocumentsHeader(collection, count: documents.count)
             for document in documents { collectionDocument(document) }
         case .collectionIndex(let collection, let index):
-            collectionIndex(collection, index, keys: 0..<index.count)
+            collectionIndexHeader(collection, index, count: index.count)
+            var previous: [UInt8] = []
+            index.forEachKey { key in
+                indexKey(key, after: previous)
+                previous = Array(key)
+            }
         }
     }
 
@@ -304,8 +306,6 @@ extension BinaryReader {
         }
         let keyCount = try count(minimumElementSize: 2)
         var image = IndexImage(kind: kind, fields: fields)
-        image.ends.reserveCapacity(keyCount)
-        image.keys.reserveCapacity(remaining * 2)
         for _ in 0..<keyCount {
             let sharedOffset = offset
             let shared = try integer()

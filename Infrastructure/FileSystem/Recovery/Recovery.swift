@@ -215,9 +215,7 @@ struct Recovery {
                     if previous >= 0, collections[last].indexes[previous].kind == index.kind,
                         collections[last].indexes[previous].fields == index.fields
                     {
-                        let base = UInt32(truncatingIfNeeded: collections[last].indexes[previous].keys.count)
-                        collections[last].indexes[previous].keys += index.keys
-                        collections[last].indexes[previous].ends += index.ends.map { $0 &+ base }
+                        collections[last].indexes[previous].append(contentsOf: index)
                     } else {
                         collections[last].indexes.append(index)
                     }

@@ -97,18 +97,36 @@ enum SnapshotWriter {
                 }
             }
             for indexImage in image.indexes {
-                var first = 0
-                repeat {
-                    var last = first
-                    var bytes = 0
-                    while last < indexImage.count, bytes < recordTarget {
-                        bytes += Int(indexImage.ends[last]) - (last == 0 ? 0 : Int(indexImage.ends[last - 1])) + 2
-                        last += 1
+                for (count, body) in Self.indexRecordBodies(indexImage) {
+                    try record { buffer in
+                        buffer.collectionIndexHeader(image.path, indexImage, count: count)
+                        buffer.bytes.append(contentsOf: body)
                     }
-                    try record { $0.collectionIndex(image.path, indexImage, keys: first..<last) }
-                    first = last
-                } while first < indexImage.count
+                }
             }
+        }
+
+        /// The keys of `index` as the bodies of records of about ``recordTarget`` bytes, each with its key
+        /// count (one record without keys for an index that has none).
+        private static func indexRecordBodies(_ index: IndexImage) -> [(count: Int, body: [UInt8])] {
+            var bodies: [(count: Int, body: [UInt8])] = []
+            var body = BinaryWriter(capacity: recordTarget + 4096)
+            var count = 0
+            var previous: [UInt8] = []
+            index.forEachKey { key in
+                body.indexKey(key, after: previous)
+                count += 1
+                previous.removeAll(keepingCapacity: true)
+                previous.append(contentsOf: key)
+                if body.count >= recordTarget {
+                    bodies.append((count, body.bytes))
+                    body.bytes.removeAll(keepingCapacity: true)
+                    count = 0
+                    previous.removeAll(keepingCapacity: true)
+                }
+            }
+            if count > 0 || bodies.isEmpty { bodies.append((count, body.bytes)) }
+            return bodies
         }
 
         /// Documents as format version 2 writes them: each with its path, in records of about

@@ -53,7 +53,8 @@ package struct ImageDocument: Sendable, Equatable {
 }
 
 /// One index of a ``CollectionImage``: what it indexes and its keys, strictly ascending (unsigned bytes, a
-/// prefix first), back to back.
+/// prefix first). The keys are kept as the engine's index keeps them (the chunks of a ``SortedKeyList``):
+/// reading a snapshot appends them there, and restoring it checks them and keeps them as they are.
 package struct IndexImage: Sendable, Equatable {
     /// What an index holds.
     package enum Kind: UInt8, Sendable {
@@ -72,53 +73,57 @@ package struct IndexImage: Sendable, Equatable {
     package var kind: Kind
     /// Its fields: none for ``Kind/name``, one for ``Kind/value`` and ``Kind/arrayContains``.
     package var fields: [FieldPath]
-    /// The keys, back to back.
-    package var keys: [UInt8]
-    /// The offset just past each key in ``keys``.
-    package var ends: [UInt32]
+    /// The keys, in the order they were appended.
+    private var list = SortedKeyList()
 
-    /// An index image; the caller keeps `ends` consistent with `keys`.
-    package init(kind: Kind, fields: [FieldPath], keys: [UInt8] = [], ends: [UInt32] = []) {
+    /// An index image without keys.
+    package init(kind: Kind, fields: [FieldPath]) {
         self.kind = kind
         self.fields = fields
-        self.keys = keys
-        self.ends = ends
     }
 
     /// The number of keys.
-    package var count: Int { ends.count }
+    package var count: Int { list.count }
+
+    /// The bytes of every key, together.
+    package var byteCount: Int { list.chunks.reduce(0) { $0 + $1.byteCount } }
 
     /// Appends a key (the caller keeps the keys ascending; restore checks).
     package mutating func append(_ key: UnsafeRawBufferPointer) {
-        keys.append(contentsOf: key)
-        ends.append(UInt32(truncatingIfNeeded: keys.count))
+        list.appendGreatest(key)
     }
 
     /// Appends a key made of the first `shared` bytes of the last key, then `rest`; `false` (and nothing
     /// appended) when the last key is shorter than `shared`, or there is none and `shared` is not 0.
     package mutating func append(sharing shared: Int, then rest: UnsafeRawBufferPointer) -> Bool {
-        let previousStart = ends.count >= 2 ? Int(ends[ends.count - 2]) : 0
-        let previousEnd = Int(ends.last ?? 0)
-        guard shared >= 0, shared <= previousEnd - previousStart else { return false }
-        let start = keys.count
-        keys.append(contentsOf: repeatElement(0, count: shared))
-        keys.withUnsafeMutableBufferPointer { buffer in
-            for position in 0..<shared { buffer[start + position] = buffer[previousStart + position] }
-        }
-        keys.append(contentsOf: rest)
-        ends.append(UInt32(truncatingIfNeeded: keys.count))
-        return true
+        list.appendGreatest(sharing: shared, then: rest)
+    }
+
+    /// Appends the keys of `other` (an index's keys continued in the next record), without copying them.
+    package mutating func append(contentsOf other: IndexImage) {
+        list.appendChunks(of: other.list)
     }
 
     /// Calls `body` with each key in order.
     package func forEachKey(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try keys.withUnsafeBytes { bytes in
-            var start = 0
-            for end in ends {
-                try body(UnsafeRawBufferPointer(rebasing: bytes[start..<Int(end)]))
-                start = Int(end)
-            }
+        for chunk in list.chunks {
+            for index in 0..<chunk.count { try chunk.withKey(index, body) }
         }
+    }
+
+    /// Equal kinds, fields and keys.
+    package static func == (lhs: IndexImage, rhs: IndexImage) -> Bool {
+        guard lhs.kind == rhs.kind, lhs.fields == rhs.fields, lhs.count == rhs.count else { return false }
+        var right: [[UInt8]] = []
+        right.reserveCapacity(rhs.count)
+        rhs.forEachKey { right.append(Array($0)) }
+        var index = 0
+        var equal = true
+        lhs.forEachKey { key in
+            if equal { equal = right[index].withUnsafeBytes { UTF8Order.compareBytes($0, key) == 0 } }
+            index += 1
+        }
+        return equal
     }
 
     init(_ selector: IndexSelector, _ list: SortedKeyList) {
@@ -128,11 +133,7 @@ package struct IndexImage: Sendable, Equatable {
         case .arrayContains(let path): self.init(kind: .arrayContains, fields: [path])
         case .composite(let definition): self.init(kind: .composite, fields: definition.fields)
         }
-        keys.reserveCapacity(list.chunks.reduce(0) { $0 + $1.byteCount })
-        ends.reserveCapacity(list.count)
-        for chunk in list.chunks {
-            for index in 0..<chunk.count { chunk.withKey(index) { append($0) } }
-        }
+        self.list = list
     }
 
     fileprivate var sortName: String { fields.map(\.canonicalString).joined(separator: "\u{0}") }
@@ -148,35 +149,35 @@ package struct IndexImage: Sendable, Equatable {
         }
     }
 
-    /// The keys as an index of a collection of `documents` documents, or why they cannot be: keys not
-    /// strictly ascending, or shorter than a name suffix, or naming a document beyond the collection.
+    /// The keys as an index of a collection of `documents` documents (kept as they are, not copied), or
+    /// why they cannot be: keys not strictly ascending, or shorter than a name suffix, or naming a
+    /// document beyond the collection.
     func sortedKeyList(documents: Int) -> Result<SortedKeyList, ImageError> {
-        var list = SortedKeyList()
-        var failure: ImageError?
-        keys.withUnsafeBytes { bytes in
-            var start = 0
-            var previous: UnsafeRawBufferPointer?
-            for (number, end) in ends.enumerated() {
-                guard Int(end) >= start, Int(end) <= bytes.count else {
-                    failure = ImageError("key \(number) lies outside its index's bytes")
-                    return
+        var number = 0
+        for (position, chunk) in list.chunks.enumerated() {
+            let failure: ImageError? = chunk.bytes.withUnsafeBytes { bytes in
+                var start = 0
+                for (entry, end) in chunk.ends.enumerated() {
+                    let key = UnsafeRawBufferPointer(rebasing: bytes[start..<Int(end)])
+                    guard key.count >= 6, Int(IndexKeyEncoding.slot(of: key)) < documents else {
+                        return ImageError("key \(number) names no document of the collection")
+                    }
+                    let ascending =
+                        entry > 0
+                        ? UTF8Order.compareBytes(UnsafeRawBufferPointer(rebasing: bytes[chunk.bounds(entry - 1)]), key)
+                            < 0
+                        : position == 0
+                            || list.chunks[position - 1].withKey(list.chunks[position - 1].count - 1) {
+                                UTF8Order.compareBytes($0, key) < 0
+                            }
+                    guard ascending else { return ImageError("its keys are not in order (key \(number))") }
+                    number += 1
+                    start = Int(end)
                 }
-                let key = UnsafeRawBufferPointer(rebasing: bytes[start..<Int(end)])
-                guard key.count >= 6, Int(IndexKeyEncoding.slot(of: key)) < documents else {
-                    failure = ImageError("key \(number) names no document of the collection")
-                    return
-                }
-                if let previous, UTF8Order.compareBytes(previous, key) >= 0 {
-                    failure = ImageError("its keys are not in order (key \(number))")
-                    return
-                }
-                list.appendGreatest(key)
-                previous = key
-                start = Int(end)
+                return nil
             }
+            if let failure { return .failure(failure) }
         }
-        if let failure { return .failure(failure) }
-        list.finishAppending()
         return .success(list)
     }
 }

@@ -143,7 +143,6 @@ struct IndexKeyRun {
                     list.appendGreatest(current)
                     previous = current
                 }
-                list.finishAppending()
                 return list
             }
         }

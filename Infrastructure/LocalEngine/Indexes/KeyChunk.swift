@@ -66,6 +66,18 @@ struct KeyChunk: Sendable {
         ends.append(UInt32(bytes.count))
     }
 
+    /// Appends a key made of this chunk's bytes in `prefix` (which lie before the end), then `rest`.
+    mutating func append(copying prefix: Range<Int>, then rest: UnsafeRawBufferPointer) {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: prefix.count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + start).update(from: base + prefix.lowerBound, count: prefix.count)
+        }
+        bytes.append(contentsOf: rest)
+        ends.append(UInt32(bytes.count))
+    }
+
     mutating func remove(at index: Int) {
         let range = bounds(index)
         bytes.removeSubrange(range)

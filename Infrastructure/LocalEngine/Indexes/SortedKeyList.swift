@@ -232,22 +232,54 @@ struct SortedKeyList: Sendable {
     }
 
     /// Appends `key`, greater than every key present (the caller guarantees it), filling the last chunk
-    /// before starting another; call ``finishAppending()`` after the last. Only for building a list.
+    /// before starting another. Only for building a list.
     mutating func appendGreatest(_ key: UnsafeRawBufferPointer) {
         if chunks.isEmpty
             || chunks[chunks.count - 1].count >= Self.maximumChunkKeys
             || chunks[chunks.count - 1].byteCount + key.count > Self.maximumChunkBytes
         {
-            if !chunks.isEmpty { chunkCounts.append(UInt32(chunks[chunks.count - 1].count)) }
             chunks.append(KeyChunk())
+            chunkCounts.append(0)
         }
         chunks[chunks.count - 1].append(key)
+        chunkCounts[chunkCounts.count - 1] += 1
         count += 1
     }
 
-    /// Completes a list built with ``appendGreatest(_:)``: records the last chunk's count.
-    mutating func finishAppending() {
-        if chunkCounts.count < chunks.count { chunkCounts.append(UInt32(chunks[chunks.count - 1].count)) }
+    /// Appends the key made of the first `shared` bytes of the last key, then `rest` (a key written
+    /// prefix-compressed), as ``appendGreatest(_:)`` does; `false`, and nothing appended, when the last
+    /// key is shorter than `shared`, or there is none and `shared` is not 0.
+    mutating func appendGreatest(sharing shared: Int, then rest: UnsafeRawBufferPointer) -> Bool {
+        guard shared > 0 else {
+            guard shared == 0 else { return false }
+            appendGreatest(rest)
+            return true
+        }
+        let last = chunks.count - 1
+        guard last >= 0, chunks[last].count > 0 else { return false }
+        let previous = chunks[last].bounds(chunks[last].count - 1)
+        guard shared <= previous.count else { return false }
+        if chunks[last].count < Self.maximumChunkKeys,
+            chunks[last].byteCount + shared + rest.count <= Self.maximumChunkBytes
+        {
+            chunks[last].append(copying: previous.lowerBound..<(previous.lowerBound + shared), then: rest)
+            chunkCounts[last] += 1
+            count += 1
+        } else {
+            var key = chunks[last].key(chunks[last].count - 1)
+            key.removeSubrange(shared...)
+            key.append(contentsOf: rest)
+            key.withUnsafeBytes { appendGreatest($0) }
+        }
+        return true
+    }
+
+    /// Appends the keys of `other`, all greater than this list's (the caller guarantees it), its chunks
+    /// as they are. Only for building a list.
+    mutating func appendChunks(of other: SortedKeyList) {
+        chunks += other.chunks
+        chunkCounts += other.chunkCounts
+        count += other.count
     }
 
     init() {}
