@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HearthDomain
 import HearthLocalEngine
 
@@ -166,6 +167,11 @@ struct Recovery {
     /// Reads and checks the snapshot: every record valid, in place (a start record, then documents —
     /// version 3: each collection's documents, then its indexes — then an end record whose count and the
     /// start record's are the number of documents read), and nothing after the end record.
+    ///
+    /// Records are read and their checksums checked in order, a batch of about ``decodeBatchBytes`` at a
+    /// time; each batch's payloads are decoded on every core while the next batch is read
+    /// (``DecodingBatch``), then taken in order, so the first damaged record found is the one a reading
+    /// in order would report.
     private func readSnapshot() throws(DocumentStoreError) -> (SnapshotStart, SnapshotContents) {
         let path = directory.file(StoreDirectory.snapshotName)
         let file = try POSIXFile.open(path, O_RDONLY, faults: directory.faults)
@@ -182,14 +188,21 @@ struct Recovery {
         var documents: [CommittedDocument] = []
         var collections: [CollectionImage] = []
         var count = 0
-        while true {
-            switch try reader.next() {
-            case .end:
-                throw damaged(size, "it ends before its end record (truncated)")
-            case .invalid(let offset, let reason):
-                throw damaged(offset, reason)
-            case .record(_, let offset, let payload):
-                let decoded = try decode(payload, version: header.version, at: offset, in: path)
+        /// Takes a decoded batch's records in order, `after` being what follows its last one; the
+        /// snapshot's contents once its end record is taken.
+        func take(
+            _ batch: DecodingBatch, then after: Following
+        ) throws(DocumentStoreError) -> (
+            SnapshotStart, SnapshotContents
+        )? {
+            for (number, result) in batch.wait().enumerated() {
+                let offset = batch.offsets[number]
+                let decoded: RecordPayload
+                switch result {
+                case .success(let payload): decoded = payload
+                case .failure(let error):
+                    throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+                }
                 switch decoded {
                 case .snapshotStart(let first) where start == nil:
                     start = first
@@ -226,16 +239,64 @@ struct Recovery {
                             "it holds \(count) documents, but its records say \(start?.documentCount ?? 0) and \(total)"
                         )
                     }
-                    guard case .end = try reader.next() else {
-                        throw damaged(reader.position, "data follows its end record")
+                    if number + 1 < batch.offsets.count {
+                        throw damaged(batch.offsets[number + 1], "data follows its end record")
                     }
-                    return (start, collectionLayout ? .collections(collections) : .documents(documents))
+                    switch after {
+                    case .end: return (start, collectionLayout ? .collections(collections) : .documents(documents))
+                    case .record(let next), .invalid(let next, _): throw damaged(next, "data follows its end record")
+                    }
                 default:
                     throw damaged(offset, "a record out of place")
                 }
             }
+            return nil
+        }
+
+        var previous: DecodingBatch?
+        while true {
+            var offsets: [Int] = []
+            var payloads: [ArraySlice<UInt8>] = []
+            var bytes = 0
+            var stop: Following?
+            while stop == nil, bytes < Self.decodeBatchBytes {
+                switch try reader.next() {
+                case .record(_, let offset, let payload):
+                    offsets.append(offset)
+                    payloads.append(payload)
+                    bytes += payload.count
+                case .end: stop = .end
+                case .invalid(let offset, let reason): stop = .invalid(offset, reason)
+                }
+            }
+            let current = DecodingBatch(offsets: offsets, payloads: payloads, version: header.version)
+            if let previous,
+                let contents = try take(previous, then: offsets.first.map(Following.record) ?? stop ?? .end)
+            {
+                return contents
+            }
+            previous = current
+            guard let stop else { continue }
+            if let contents = try take(current, then: stop) { return contents }
+            switch stop {
+            case .end, .record: throw damaged(size, "it ends before its end record (truncated)")
+            case .invalid(let offset, let reason): throw damaged(offset, reason)
+            }
         }
     }
+
+    /// What follows a batch's last record.
+    private enum Following {
+        /// The end of the file.
+        case end
+        /// A record at this offset.
+        case record(Int)
+        /// No valid record at this offset, and why.
+        case invalid(Int, String)
+    }
+
+    /// About how many payload bytes of a snapshot are decoded together.
+    static let decodeBatchBytes = 1 << 20
 
     // MARK: Logs
 
@@ -401,6 +462,40 @@ struct Recovery {
                 generation: generation, previousLogLength: old.length, in: directory, random: &random)
         } catch {
             throw error.error
+        }
+    }
+}
+
+/// A batch of a snapshot's records, decoded on other threads (on every core) from the moment it is made.
+private final class DecodingBatch: Sendable {
+    /// Where each record starts in the file.
+    let offsets: [Int]
+    private let results: Mutex<[Result<RecordPayload, FormatError>?]>
+    private let done = DispatchSemaphore(value: 0)
+
+    init(offsets: [Int], payloads: [ArraySlice<UInt8>], version: UInt32) {
+        self.offsets = offsets
+        results = Mutex(Array(repeating: nil, count: payloads.count))
+        DispatchQueue.global().async { [self] in
+            DispatchQueue.concurrentPerform(iterations: payloads.count) { number in
+                let result = payloads[number].withRawBytes { (raw) -> Result<RecordPayload, FormatError> in
+                    var reader = BinaryReader(raw)
+                    return Result { () throws(FormatError) in try reader.payload(version: version) }
+                }
+                results.withLock { $0[number] = result }
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for the batch, then its payloads decoded, in order (a failure: why that one is not valid).
+    func wait() -> [Result<RecordPayload, FormatError>] {
+        done.wait()
+        done.signal()
+        return results.withLock { decoded in
+            decoded.enumerated().map { number, result in
+                result ?? .failure(FormatError("record \(number) of its batch was not decoded", offset: 0))
+            }
         }
     }
 }

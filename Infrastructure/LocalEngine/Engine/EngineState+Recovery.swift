@@ -98,17 +98,12 @@ extension EngineState {
                     .dataLoss, "The snapshot's collection \(collection.path) is inconsistent: \(reason).")
             }
             guard storage.isBulkLoadable(collection) else { throw damaged("it appears twice") }
-            var entries: [BulkDocument] = []
-            entries.reserveCapacity(image.documents.count)
             for entry in image.documents {
                 guard entry.createTime <= entry.updateTime, entry.updateTime <= commitTime else {
                     throw damaged(
                         "the document \(collection.path)/\(entry.identifier) has times (\(entry.createTime), \(entry.updateTime)) inconsistent with the snapshot time \(commitTime)"
                     )
                 }
-                entries.append(
-                    BulkDocument(
-                        identifier: entry.identifier, updateTime: entry.updateTime, record: entry.record, fields: nil))
             }
             var indexes: [IndexSelector: SortedKeyList] = [:]
             for index in image.indexes {
@@ -116,15 +111,16 @@ extension EngineState {
                     throw damaged("an index of kind \(index.kind) has \(index.fields.count) fields")
                 }
                 guard indexes[selector] == nil else { throw damaged("its index \(selector) appears twice") }
-                switch index.sortedKeyList(documents: entries.count) {
+                switch index.sortedKeyList(documents: image.documents.count) {
                 case .success(let list): indexes[selector] = list
                 case .failure(let error): throw damaged("its index \(selector): \(error.reason)")
                 }
             }
-            guard indexes[.name]?.count == entries.count else {
-                throw damaged("its name index holds \(indexes[.name]?.count ?? 0) keys for \(entries.count) documents")
+            guard indexes[.name]?.count == image.documents.count else {
+                throw damaged(
+                    "its name index holds \(indexes[.name]?.count ?? 0) keys for \(image.documents.count) documents")
             }
-            if let repeated = storage.installInBulk(entries, prebuilt: indexes, in: collection) {
+            if let repeated = storage.installInBulk(image.documents, prebuilt: indexes, in: collection) {
                 throw DocumentStoreError(.dataLoss, "The snapshot holds \(collection.path)/\(repeated) twice.")
             }
         }

@@ -47,16 +47,16 @@ struct CollectionStore: Sendable {
 
     /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
     /// holds that ID (the table must have room).
-    private func freeBucket(for documentID: String) -> (bucket: Int, tag: UInt64)? {
-        let found = probe(documentID)
+    private func freeBucket(for documentID: String, hash: Int? = nil) -> (bucket: Int, tag: UInt64)? {
+        let found = probe(documentID, hash: hash)
         return found.slot == nil ? (found.bucket, found.tag) : nil
     }
 
     /// The slot holding `documentID` (`nil`: none), else the empty bucket where the probe for it ended;
     /// and the ID's tag. The table must not be empty.
-    private func probe(_ documentID: String) -> (slot: UInt32?, bucket: Int, tag: UInt64) {
+    private func probe(_ documentID: String, hash: Int? = nil) -> (slot: UInt32?, bucket: Int, tag: UInt64) {
         let mask = buckets.count - 1
-        let hash = Self.hash(documentID)
+        let hash = hash ?? Self.hash(documentID)
         let tag = Self.tag(hash)
         var bucket = hash & mask
         while buckets[bucket] != 0 {
@@ -122,6 +122,23 @@ struct CollectionStore: Sendable {
         slots[Int(slot)] = DocumentSlot(identifier: nil, chain: .empty)
         freeSlots.append(slot)
         chainCount -= 1
+    }
+
+    /// The positions of `hashes` grouped by the region of a table of `buckets` buckets (a power of two)
+    /// their home bucket lies in, 256 regions in table order (a counting sort).
+    private static func orderByRegion(_ hashes: [Int], buckets: Int) -> [Int] {
+        let mask = buckets - 1
+        let shift = max(0, buckets.trailingZeroBitCount - 8)
+        var starts = [Int](repeating: 0, count: 257)
+        for hash in hashes { starts[((hash & mask) >> shift) + 1] += 1 }
+        for region in 1..<starts.count { starts[region] += starts[region - 1] }
+        var order = [Int](repeating: 0, count: hashes.count)
+        for (number, hash) in hashes.enumerated() {
+            let region = (hash & mask) >> shift
+            order[starts[region]] = number
+            starts[region] += 1
+        }
+        return order
     }
 
     private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
@@ -243,7 +260,7 @@ struct CollectionStore: Sendable {
     /// the indexes, the composite ones among them its automatic composite indexes, and no key is derived;
     /// else every entry carries its fields, and the indexes are built from them.
     mutating func installInBulk(
-        _ entries: [BulkDocument],
+        _ entries: some RandomAccessCollection<some BulkInstallable>,
         prebuilt: [IndexSelector: SortedKeyList]? = nil,
         change: UInt64
     ) -> String? {
@@ -252,19 +269,30 @@ struct CollectionStore: Sendable {
         while (chainCount + entries.count) * 4 > capacity * 3 { capacity *= 2 }
         if capacity > buckets.count { rehash(capacity: capacity) }
         var builder = BulkIndexBuilder(composites: composites)
+        var hashes: [Int] = []
+        hashes.reserveCapacity(entries.count)
         for entry in entries {
             let documentID = entry.identifier.rawValue
-            guard let free = freeBucket(for: documentID) else { return documentID }
             let slot = UInt32(slots.count)
             slots.append(
                 DocumentSlot(
                     identifier: entry.identifier,
                     chain: .single(StoredVersion(commitTime: entry.updateTime, record: entry.record))))
-            buckets[free.bucket] = free.tag | UInt64(slot + 1)
-            chainCount += 1
+            hashes.append(Self.hash(documentID))
             if prebuilt == nil, let fields = entry.fields {
                 builder.add(fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
             }
+        }
+        // Placed a region of the table at a time (linear probing accepts any order): at a million
+        // documents, one bucket after another at random was a cache miss each.
+        let first = slots.count - entries.count
+        for number in Self.orderByRegion(hashes, buckets: buckets.count) {
+            let slot = first + number
+            guard let free = freeBucket(for: slots[slot].documentID, hash: hashes[number]) else {
+                return slots[slot].documentID
+            }
+            buckets[free.bucket] = free.tag | UInt64(slot + 1)
+            chainCount += 1
         }
         if let prebuilt {
             composites = prebuilt.keys.compactMap { selector in
@@ -349,15 +377,28 @@ struct CollectionStore: Sendable {
     }
 }
 
-/// One document installed in bulk (``CollectionStore/installInBulk(_:prebuilt:change:)``): kept as a single
+/// A document installed in bulk (``CollectionStore/installInBulk(_:prebuilt:change:)``): kept as a single
 /// version at its update time.
-struct BulkDocument: Sendable {
+protocol BulkInstallable {
+    var identifier: DocumentIdentifier { get }
+    var updateTime: Timestamp { get }
+    /// The document encoded, kept at ``updateTime``.
+    var record: DocumentRecord { get }
+    /// Its fields, when its index entries are derived from them (`nil`: the indexes come prebuilt).
+    var fields: MapValue? { get }
+}
+
+/// A document installed in bulk with its fields, its index entries derived from them.
+struct BulkDocument: BulkInstallable, Sendable {
     let identifier: DocumentIdentifier
     let updateTime: Timestamp
-    /// The document encoded, kept at ``updateTime``.
     let record: DocumentRecord
-    /// Its fields, when its index entries are derived here (`nil` with prebuilt indexes).
     let fields: MapValue?
+}
+
+extension ImageDocument: BulkInstallable {
+    /// None: a snapshot's documents come with their indexes.
+    var fields: MapValue? { nil }
 }
 
 /// An index entry, for set arithmetic during maintenance.

@@ -211,7 +211,8 @@ struct DocumentStorage: Sendable {
     /// ``CollectionStore/installInBulk(_:prebuilt:change:)``) or, without, indexes built from their fields.
     /// Returns the first document ID that repeats (`nil`: none); the storage must then be dropped.
     mutating func installInBulk(
-        _ documents: [BulkDocument], prebuilt: [IndexSelector: SortedKeyList]?, in collection: CollectionPath
+        _ documents: some RandomAccessCollection<some BulkInstallable>, prebuilt: [IndexSelector: SortedKeyList]?,
+        in collection: CollectionPath
     ) -> String? {
         register(collection)
         generation &+= 1
