@@ -186,14 +186,8 @@ struct SnapshotFormatTests {
         let directory = try TemporaryDirectory()
         let store = try await makeStore(directory)
         let padding = String(repeating: "x", count: 200)
-        var writes: [Write] = []
-        for index in 0..<3_000 {
-            let fields: MapValue = ["text": .string("\((index * 7) % 3_000)" + padding), "n": .integer(Int64(index))]
-            writes.append(.update(try path("big/d\(index)"), fields: fields))
-            if writes.count == 500 {
-                _ = try await store.commit(writes, transaction: nil)
-                writes.removeAll()
-            }
+        try await fill(store, "big", count: 3_000) { index in
+            ["text": .string("\((index * 7) % 3_000)" + padding), "n": .integer(Int64(index))]
         }
         let queries = [
             StructuredQuery(
@@ -250,6 +244,62 @@ struct SnapshotFormatTests {
             "\(error?.message ?? "")")
     }
 
+    /// A snapshot read in several batches, each decoded on other threads while the next is read, reports
+    /// the damage a reading in order would: the first damaged record, naming its byte.
+    @Test func aSnapshotOfSeveralBatches_reportsTheFirstDamage_asReadingInOrderWould() async throws {
+        let source = try TemporaryDirectory()
+        let store = try await makeStore(source)
+        let padding = String(repeating: "y", count: 300)
+        try await fill(store, "many", count: 8_000) { index in ["text": .string("\(index * 13 % 8_000)" + padding)] }
+        try await store.compact()
+        let expected = try await allDocuments(store).count
+        try await store.close()
+        let snapshot = try Data(contentsOf: source.file(StoreDirectory.snapshotName))
+        let offsets = try recordOffsets(snapshot)
+        let late = offsets[offsets.count * 3 / 4]
+        func open(_ bytes: Data) async throws -> (DocumentStoreError?, Int) {
+            let directory = try TemporaryDirectory()
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+                try Data(contentsOf: source.file(name)).write(to: directory.file(name))
+            }
+            try bytes.write(to: directory.file(StoreDirectory.snapshotName))
+            do {
+                let store = try await makeStore(directory)
+                let count = try await allDocuments(store).count
+                try await store.close()
+                return (nil, count)
+            } catch let error as DocumentStoreError {
+                return (error, 0)
+            }
+        }
+
+        let whole = try await open(snapshot)
+        var checksum = snapshot
+        checksum[late + RecordFrame.headerSize + 3] ^= 0x5A
+        let lateDamage = try await open(checksum).0
+        let file = source.file(StoreDirectory.snapshotName)
+        try rewriteRecords(file) { payload in
+            if case .collectionIndex(_, let index) = payload, index.kind == .name {
+                return .snapshotEnd(documentCount: 0)
+            }
+            return payload
+        }
+        var bothDamaged = try Data(contentsOf: file)
+        bothDamaged[late + RecordFrame.headerSize + 3] ^= 0x5A
+        let firstOfTwo = try await open(bothDamaged).0
+
+        #expect(snapshot.count > 3 * Recovery.decodeBatchBytes, "several batches (\(snapshot.count) bytes)")
+        #expect(whole.0 == nil && whole.1 == expected && expected == 8_000)
+        #expect(lateDamage?.code == .dataLoss)
+        #expect(
+            lateDamage?.message.contains("is damaged at byte \(late): a record whose checksum does not match") == true,
+            "\(lateDamage?.message ?? "")")
+        #expect(firstOfTwo?.code == .dataLoss)
+        #expect(
+            firstOfTwo?.message.contains("holds 8000 documents, but its records say 8000 and 0") == true,
+            "the earlier damage is reported: \(firstOfTwo?.message ?? "")")
+    }
+
     @Test func collectionIndexRecord_roundTrips_sharingPrefixes_andRefusesAPrefixLongerThanTheKeyBefore() throws {
         let collection = try CollectionPath("users")
         var index = IndexImage(kind: .composite, fields: [try FieldPath("status"), try FieldPath("a", "b")])
@@ -285,6 +335,20 @@ struct SnapshotFormatTests {
 
     /// Decodes every record of the snapshot `file`, passes each payload through `change`, and writes the
     /// records again, each framed and checksummed as the store would.
+    /// Writes the documents `collection/d0…` with `fields(i)`, 500 to a commit.
+    private func fill(
+        _ store: FileSystemDocumentStore, _ collection: String, count: Int, fields: (Int) -> MapValue
+    ) async throws {
+        var writes: [Write] = []
+        for index in 0..<count {
+            writes.append(.update(try path("\(collection)/d\(index)"), fields: fields(index)))
+            if writes.count == 500 || index == count - 1 {
+                _ = try await store.commit(writes, transaction: nil)
+                writes.removeAll()
+            }
+        }
+    }
+
     private func rewriteRecords(_ file: URL, _ change: (RecordPayload) -> RecordPayload) throws {
         let bytes = try Data(contentsOf: file)
         let header = try FileHeader.decode([UInt8](bytes.prefix(FileHeader.size)), kind: .snapshot, file: file.path)

@@ -207,11 +207,7 @@ extension BinaryReader {
                         offset: recordOffset)
                 }
                 do {
-                    let times = try DocumentRecord.check(bytes, commitTime: updateTime)
-                    documents.append(
-                        ImageDocument(
-                            identifier: identifier, createTime: times.createTime, updateTime: times.updateTime,
-                            record: DocumentRecord(bytes: Array(bytes))))
+                    documents.append(try ImageDocument(identifier, checking: bytes, keptAt: updateTime))
                 } catch {
                     throw FormatError(
                         "\(error.reason) in the record of \(collection.path)/\(documentID)",

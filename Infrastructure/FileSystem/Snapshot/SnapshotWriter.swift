@@ -81,20 +81,8 @@ enum SnapshotWriter {
         /// A collection (format version 3): its documents, then each index, in records of about
         /// ``recordTarget`` bytes.
         mutating func write(_ image: CollectionImage) throws(DocumentStoreError) {
-            var index = 0
-            let documents = image.documents
-            while index < documents.count {
-                var body = BinaryWriter(capacity: recordTarget + 4096)
-                var count = 0
-                while index < documents.count, body.count < recordTarget {
-                    body.collectionDocument(documents[index])
-                    count += 1
-                    index += 1
-                }
-                try record { buffer in
-                    buffer.collectionDocumentsHeader(image.path, count: count)
-                    buffer.bytes.append(contentsOf: body.bytes)
-                }
+            try writeInRecords(image.documents, header: { $0.collectionDocumentsHeader(image.path, count: $1) }) {
+                $0.collectionDocument($1)
             }
             for indexImage in image.indexes {
                 for (count, body) in Self.indexRecordBodies(indexImage) {
@@ -132,17 +120,28 @@ enum SnapshotWriter {
         /// Documents as format version 2 writes them: each with its path, in records of about
         /// ``recordTarget`` bytes.
         mutating func writeVersion2(_ documents: [Document]) throws(DocumentStoreError) {
+            try writeInRecords(documents, header: { buffer, count in buffer.snapshotDocumentsHeader(count: count) }) {
+                $0.snapshotDocument($1)
+            }
+        }
+
+        /// `elements` in records of about ``recordTarget`` bytes: each record's `header` (given how many
+        /// elements follow), then its elements, each as `element` writes it.
+        private mutating func writeInRecords<Element>(
+            _ elements: [Element], header: (inout BinaryWriter, Int) -> Void,
+            _ element: (inout BinaryWriter, Element) -> Void
+        ) throws(DocumentStoreError) {
             var index = 0
-            while index < documents.count {
+            while index < elements.count {
                 var body = BinaryWriter(capacity: recordTarget + 4096)
                 var count = 0
-                while index < documents.count, body.count < recordTarget {
-                    body.snapshotDocument(documents[index])
+                while index < elements.count, body.count < recordTarget {
+                    element(&body, elements[index])
                     index += 1
                     count += 1
                 }
                 try record { buffer in
-                    buffer.snapshotDocumentsHeader(count: count)
+                    header(&buffer, count)
                     buffer.bytes.append(contentsOf: body.bytes)
                 }
             }

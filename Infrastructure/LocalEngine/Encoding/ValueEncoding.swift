@@ -114,21 +114,8 @@ extension BinaryReader {
         case .timestamp: return .timestamp(try timestamp())
         case .string: return .string(try string())
         case .bytes: return .bytes(try data())
-        case .reference:
-            let text = try string()
-            do {
-                return .reference(try DocumentName(parsing: text))
-            } catch {
-                throw FormatError("invalid reference: \(error.message)", offset: tagOffset)
-            }
-        case .geoPoint:
-            let latitude = Double(bitPattern: try fixed64())
-            let longitude = Double(bitPattern: try fixed64())
-            do {
-                return .geoPoint(try GeoPoint(latitude: latitude, longitude: longitude))
-            } catch {
-                throw FormatError("invalid geo point: \(error.message)", offset: tagOffset)
-            }
+        case .reference: return .reference(try reference(at: tagOffset))
+        case .geoPoint: return .geoPoint(try geoPoint(at: tagOffset))
         case .array:
             guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
             let count = try count()
@@ -141,6 +128,27 @@ extension BinaryReader {
             return .map(try fields(depth: depth + 1, names: names))
         case nil:
             throw FormatError("unknown value tag \(tag)", offset: tagOffset)
+        }
+    }
+
+    /// A reference's document name, validated as ``DocumentName`` validates it (its tag at `tagOffset`).
+    private mutating func reference(at tagOffset: Int) throws(FormatError) -> DocumentName {
+        let text = try string()
+        do {
+            return try DocumentName(parsing: text)
+        } catch {
+            throw FormatError("invalid reference: \(error.message)", offset: tagOffset)
+        }
+    }
+
+    /// A geo point, validated as ``GeoPoint`` validates it (its tag at `tagOffset`).
+    private mutating func geoPoint(at tagOffset: Int) throws(FormatError) -> GeoPoint {
+        let latitude = Double(bitPattern: try fixed64())
+        let longitude = Double(bitPattern: try fixed64())
+        do {
+            return try GeoPoint(latitude: latitude, longitude: longitude)
+        } catch {
+            throw FormatError("invalid geo point: \(error.message)", offset: tagOffset)
         }
     }
 
@@ -194,21 +202,8 @@ extension BinaryReader {
         case .double: _ = try fixed64()
         case .timestamp: _ = try timestamp()
         case .string, .bytes: _ = try lengthPrefixed()
-        case .reference:
-            let text = try string()
-            do {
-                _ = try DocumentName(parsing: text)
-            } catch {
-                throw FormatError("invalid reference: \(error.message)", offset: tagOffset)
-            }
-        case .geoPoint:
-            let latitude = Double(bitPattern: try fixed64())
-            let longitude = Double(bitPattern: try fixed64())
-            do {
-                _ = try GeoPoint(latitude: latitude, longitude: longitude)
-            } catch {
-                throw FormatError("invalid geo point: \(error.message)", offset: tagOffset)
-            }
+        case .reference: _ = try reference(at: tagOffset)
+        case .geoPoint: _ = try geoPoint(at: tagOffset)
         case .array:
             guard depth < Self.maximumDepth else { throw FormatError("values nested too deeply", offset: tagOffset) }
             for _ in 0..<(try count()) { try checkValue(depth: depth + 1) }

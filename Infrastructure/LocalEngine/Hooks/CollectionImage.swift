@@ -34,21 +34,24 @@ package struct ImageDocument: Sendable, Equatable {
     /// The document, encoded.
     package var record: DocumentRecord
 
-    /// A document of an image; `record` must hold a document of these times, kept at `updateTime`.
+    /// The document `identifier` whose record `bytes` (read from a file) is kept at `updateTime`, checked
+    /// as ``DocumentRecord/check(_:commitTime:)`` checks it; its times are the record's.
     package init(
-        identifier: DocumentIdentifier, createTime: Timestamp, updateTime: Timestamp, record: DocumentRecord
-    ) {
+        _ identifier: DocumentIdentifier, checking bytes: UnsafeRawBufferPointer, keptAt updateTime: Timestamp
+    ) throws(FormatError) {
+        let times = try DocumentRecord.check(bytes, commitTime: updateTime)
         self.identifier = identifier
-        self.createTime = createTime
-        self.updateTime = updateTime
-        self.record = record
+        createTime = times.createTime
+        self.updateTime = times.updateTime
+        record = DocumentRecord(bytes: Array(bytes))
     }
 
     /// `document`, identified as `identifier`, encoded at its update time with spelled-out field names.
     package init(_ document: Document, identifier: DocumentIdentifier) {
-        self.init(
-            identifier: identifier, createTime: document.createTime, updateTime: document.updateTime,
-            record: DocumentRecord.encode(document, commitTime: document.updateTime))
+        self.identifier = identifier
+        createTime = document.createTime
+        updateTime = document.updateTime
+        record = DocumentRecord.encode(document, commitTime: document.updateTime)
     }
 }
 

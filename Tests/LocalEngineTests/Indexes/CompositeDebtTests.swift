@@ -7,10 +7,7 @@ import Testing
 struct CompositeDebtTests {
     @Test func charges_buildOnceTheyReachTheBuildCost_thenStartAgain() throws {
         var debt = CompositeDebt()
-        let recommendation = IndexRecommendation(
-            collection: try CollectionPath("users"),
-            definition: CompositeIndexDefinition(fields: [try FieldPath("status"), try FieldPath("createdAt")]),
-            saving: 40, buildCost: 1_000)
+        let recommendation = try Self.recommendation(["status", "createdAt"], saving: 40, buildCost: 1_000)
 
         var runs = 1
         while !debt.charge(recommendation) { runs += 1 }
@@ -22,10 +19,7 @@ struct CompositeDebtTests {
 
     @Test func aRunThatWouldSaveAnEighthOfTheBuild_buildsAtOnce() throws {
         var debt = CompositeDebt()
-        let recommendation = IndexRecommendation(
-            collection: try CollectionPath("users"),
-            definition: CompositeIndexDefinition(fields: [try FieldPath("age"), try FieldPath("createdAt")]),
-            saving: 1_100, buildCost: 1_200)
+        let recommendation = try Self.recommendation(["age", "createdAt"], saving: 1_100, buildCost: 1_200)
 
         let built = debt.charge(recommendation)
 
@@ -34,13 +28,8 @@ struct CompositeDebtTests {
 
     @Test func chargesForAnotherIndex_areKeptApart() throws {
         var debt = CompositeDebt()
-        let users = try CollectionPath("users")
-        let first = IndexRecommendation(
-            collection: users, definition: CompositeIndexDefinition(fields: [try FieldPath("a"), try FieldPath("b")]),
-            saving: 60, buildCost: 800)
-        let second = IndexRecommendation(
-            collection: users, definition: CompositeIndexDefinition(fields: [try FieldPath("a"), try FieldPath("c")]),
-            saving: 60, buildCost: 800)
+        let first = try Self.recommendation(["a", "b"], saving: 60, buildCost: 800)
+        let second = try Self.recommendation(["a", "c"], saving: 60, buildCost: 800)
 
         let firstOnce = debt.charge(first)
         let secondOnce = debt.charge(second)
@@ -87,5 +76,16 @@ struct CompositeDebtTests {
         #expect(composites() == 1)
         #expect(runs > 5 && runs < 50, "built after the runs' savings reach an eighth of its cost (took \(runs) runs)")
         #expect(withIndex == first)
+    }
+
+    private static func recommendation(
+        _ fields: [String], saving: Double, buildCost: Double
+    ) throws
+        -> IndexRecommendation
+    {
+        IndexRecommendation(
+            collection: try CollectionPath("users"),
+            definition: CompositeIndexDefinition(fields: try fields.map { try FieldPath($0) }), saving: saving,
+            buildCost: buildCost)
     }
 }
