@@ -26,13 +26,16 @@ package struct CollectionImage: Sendable, Equatable {
 /// every record the engine keeps.
 package struct ImageDocument: Sendable, Equatable {
     /// The document's ID in its collection.
-    package var identifier: DocumentIdentifier
+    package let identifier: DocumentIdentifier
     /// When it was created.
     package var createTime: Timestamp
     /// When it was last updated: the time its record is kept at.
     package var updateTime: Timestamp
     /// The document, encoded.
     package var record: DocumentRecord
+    /// The hash the engine's ID table files the identifier under, computed where the document is read
+    /// (on the threads that decode a snapshot, not the one that restores it).
+    let identifierHash: Int
 
     /// The document `identifier` whose record `bytes` (read from a file) is kept at `updateTime`, checked
     /// as ``DocumentRecord/check(_:commitTime:)`` checks it; its times are the record's.
@@ -41,6 +44,7 @@ package struct ImageDocument: Sendable, Equatable {
     ) throws(FormatError) {
         let times = try DocumentRecord.check(bytes, commitTime: updateTime)
         self.identifier = identifier
+        identifierHash = CollectionStore.hash(identifier.rawValue)
         createTime = times.createTime
         self.updateTime = times.updateTime
         record = DocumentRecord(bytes: Array(bytes))
@@ -49,6 +53,7 @@ package struct ImageDocument: Sendable, Equatable {
     /// `document`, identified as `identifier`, encoded at its update time with spelled-out field names.
     package init(_ document: Document, identifier: DocumentIdentifier) {
         self.identifier = identifier
+        identifierHash = CollectionStore.hash(identifier.rawValue)
         createTime = document.createTime
         updateTime = document.updateTime
         record = DocumentRecord.encode(document, commitTime: document.updateTime)
@@ -78,6 +83,11 @@ package struct IndexImage: Sendable, Equatable {
     package var fields: [FieldPath]
     /// The keys, in the order they were appended.
     private var list = SortedKeyList()
+    /// Whether a key was appended that is not greater than the one before it or too short for a name
+    /// suffix (restore then checks every key, to name the first bad one), or the keys came whole.
+    private var suspect = false
+    /// The highest slot number the keys name (when not ``suspect``).
+    private var highestSlot: UInt32 = 0
 
     /// An index image without keys.
     package init(kind: Kind, fields: [FieldPath]) {
@@ -93,17 +103,44 @@ package struct IndexImage: Sendable, Equatable {
 
     /// Appends a key (the caller keeps the keys ascending; restore checks).
     package mutating func append(_ key: UnsafeRawBufferPointer) {
+        let ascending = list.withLastKey { previous in previous.map { UTF8Order.compareBytes($0, key) < 0 } ?? true }
         list.appendGreatest(key)
+        noteAppended(ascending: ascending)
     }
 
     /// Appends a key made of the first `shared` bytes of the last key, then `rest`; `false` (and nothing
     /// appended) when the last key is shorter than `shared`, or there is none and `shared` is not 0.
+    /// Whether it is greater than the last key is told by `rest` alone.
     package mutating func append(sharing shared: Int, then rest: UnsafeRawBufferPointer) -> Bool {
-        list.appendGreatest(sharing: shared, then: rest)
+        let ascending = list.withLastKey { previous in
+            guard let previous, shared >= 0, shared <= previous.count else { return true }
+            return UTF8Order.compareBytes(rest, UnsafeRawBufferPointer(rebasing: previous[shared...])) > 0
+        }
+        guard list.appendGreatest(sharing: shared, then: rest) else { return false }
+        noteAppended(ascending: ascending)
+        return true
+    }
+
+    /// Records what restore must know of the key just appended.
+    private mutating func noteAppended(ascending: Bool) {
+        let slot = list.withLastKey { key in key.map { $0.count >= 6 ? IndexKeyEncoding.slot(of: $0) : nil } }
+        guard ascending, let slot = slot ?? nil else {
+            suspect = true
+            return
+        }
+        highestSlot = max(highestSlot, slot)
     }
 
     /// Appends the keys of `other` (an index's keys continued in the next record), without copying them.
     package mutating func append(contentsOf other: IndexImage) {
+        let seamAscending = list.withLastKey { last in
+            other.list.withFirstKey { first in
+                guard let last, let first else { return true }
+                return UTF8Order.compareBytes(last, first) < 0
+            }
+        }
+        suspect = suspect || other.suspect || !seamAscending
+        highestSlot = max(highestSlot, other.highestSlot)
         list.appendChunks(of: other.list)
     }
 
@@ -137,6 +174,7 @@ package struct IndexImage: Sendable, Equatable {
         case .composite(let definition): self.init(kind: .composite, fields: definition.fields)
         }
         self.list = list
+        suspect = true  // not checked key by key: restoring it checks every key
     }
 
     fileprivate var sortName: String { fields.map(\.canonicalString).joined(separator: "\u{0}") }
@@ -156,6 +194,8 @@ package struct IndexImage: Sendable, Equatable {
     /// why they cannot be: keys not strictly ascending, or shorter than a name suffix, or naming a
     /// document beyond the collection.
     func sortedKeyList(documents: Int) -> Result<SortedKeyList, ImageError> {
+        // Read from a snapshot, each key was compared with the one before it as it was appended.
+        if !suspect, list.isEmpty || Int(highestSlot) < documents { return .success(list) }
         var number = 0
         for (position, chunk) in list.chunks.enumerated() {
             let failure: ImageError? = chunk.bytes.withUnsafeBytes { bytes in

@@ -68,13 +68,11 @@ struct KeyChunk: Sendable {
 
     /// Appends a key made of this chunk's bytes in `prefix` (which lie before the end), then `rest`.
     mutating func append(copying prefix: Range<Int>, then rest: UnsafeRawBufferPointer) {
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: prefix.count))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            (base + start).update(from: base + prefix.lowerBound, count: prefix.count)
+        withUnsafeTemporaryAllocation(byteCount: prefix.count + rest.count, alignment: 1) { key in
+            bytes.withUnsafeBytes { key.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[prefix])) }
+            UnsafeMutableRawBufferPointer(rebasing: key[prefix.count...]).copyMemory(from: rest)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(key))
         }
-        bytes.append(contentsOf: rest)
         ends.append(UInt32(bytes.count))
     }
 

@@ -274,6 +274,18 @@ struct SortedKeyList: Sendable {
         return true
     }
 
+    /// Calls `body` with the greatest key (`nil`: none).
+    func withLastKey<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        guard let last = chunks.last, last.count > 0 else { return try body(nil) }
+        return try last.withKey(last.count - 1, body)
+    }
+
+    /// Calls `body` with the least key (`nil`: none).
+    func withFirstKey<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        guard let first = chunks.first, first.count > 0 else { return try body(nil) }
+        return try first.withKey(0, body)
+    }
+
     /// Appends the keys of `other`, all greater than this list's (the caller guarantees it), its chunks
     /// as they are. Only for building a list.
     mutating func appendChunks(of other: SortedKeyList) {

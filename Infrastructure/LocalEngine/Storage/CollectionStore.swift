@@ -148,7 +148,8 @@ struct CollectionStore: Sendable {
         UInt64(UInt(bitPattern: hash)) & tagMask
     }
 
-    private static func hash(_ text: String) -> Int {
+    /// The hash the ID table files `text` under (seeded per process, as Swift's `Hasher` is).
+    static func hash(_ text: String) -> Int {
         var hasher = Hasher()
         var copy = text
         copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
@@ -278,7 +279,7 @@ struct CollectionStore: Sendable {
                 DocumentSlot(
                     identifier: entry.identifier,
                     chain: .single(StoredVersion(commitTime: entry.updateTime, record: entry.record))))
-            hashes.append(Self.hash(documentID))
+            hashes.append(entry.identifierHash)
             if prebuilt == nil, let fields = entry.fields {
                 builder.add(fields, suffix: IndexEntries.nameSuffix(documentID: documentID, slot: slot))
             }
@@ -381,6 +382,8 @@ struct CollectionStore: Sendable {
 /// version at its update time.
 protocol BulkInstallable {
     var identifier: DocumentIdentifier { get }
+    /// ``CollectionStore/hash(_:)`` of the identifier.
+    var identifierHash: Int { get }
     var updateTime: Timestamp { get }
     /// The document encoded, kept at ``updateTime``.
     var record: DocumentRecord { get }
@@ -394,6 +397,8 @@ struct BulkDocument: BulkInstallable, Sendable {
     let updateTime: Timestamp
     let record: DocumentRecord
     let fields: MapValue?
+
+    var identifierHash: Int { CollectionStore.hash(identifier.rawValue) }
 }
 
 extension ImageDocument: BulkInstallable {
