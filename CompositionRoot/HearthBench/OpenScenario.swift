@@ -144,7 +144,8 @@ struct OpenScenario: BenchScenario {
     static let firstQueryText = "users where status == \"active\" order by createdAt desc limit 20"
 
     /// The first query asked of an opened store: `query-scaling`'s (an equality and an order on another
-    /// field, which builds an automatic composite index on its first run).
+    /// field, which an automatic composite index serves once its runs have paid for it; a first run walks
+    /// the order field's index and stops after a few dozen entries).
     static func firstQuery() throws -> StructuredQuery {
         StructuredQuery(
             from: CollectionSelector(collectionID: "users"),
