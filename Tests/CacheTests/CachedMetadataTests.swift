@@ -77,7 +77,10 @@ struct CachedListenerTests {
         let db = Database(store: cache)
 
         let recorder = SnapshotRecorder(db.collection("c"))
-        #expect(try await recorder.first { _ in true }.snapshot.metadata.isFromCache)
+        let first = try await recorder.first { _ in true }.snapshot
+        // The cache's answer comes first unless the server's was already in (the remote listen can win:
+        // a loaded CI machine made it win once).
+        #expect(first.metadata.isFromCache || first.count == 2, "\(first.metadata)")
         let server = try await recorder.first { !$0.metadata.isFromCache && $0.count == 2 }.snapshot
         #expect(server.documents.map(\.documentID) == ["a", "b"])
         #expect(server.documents.allSatisfy { !$0.metadata.isFromCache && !$0.metadata.hasPendingWrites })
