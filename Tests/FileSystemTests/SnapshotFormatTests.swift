@@ -300,6 +300,42 @@ struct SnapshotFormatTests {
             "the earlier damage is reported: \(firstOfTwo?.message ?? "")")
     }
 
+    /// Each opening waits for its snapshot's batches to be decoded on other threads: eight stores opened at
+    /// once, more than this machine's cores, still all open (decoding has a thread of its own).
+    @Test(.timeLimit(.minutes(2)))
+    func eightStoresOpenedAtOnce_eachWithSeveralBatches_allOpen() async throws {
+        let source = try TemporaryDirectory()
+        let store = try await makeStore(source)
+        try await fill(store, "wide", count: 4_000) { index in
+            ["text": .string("\(index)" + String(repeating: "z", count: 400))]
+        }
+        try await store.compact()
+        try await store.close()
+        let names = try FileManager.default.contentsOfDirectory(atPath: source.path)
+        var copies: [TemporaryDirectory] = []
+        for _ in 0..<8 {
+            let copy = try TemporaryDirectory()
+            for name in names { try Data(contentsOf: source.file(name)).write(to: copy.file(name)) }
+            copies.append(copy)
+        }
+        let snapshotBytes = try Data(contentsOf: source.file(StoreDirectory.snapshotName)).count
+
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for copy in copies {
+                group.addTask {
+                    let opened = try await makeStore(copy)
+                    let count = try await allDocuments(opened).count
+                    try await opened.close()
+                    return count
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(snapshotBytes > 2 * Recovery.decodeBatchBytes)
+        #expect(counts == Array(repeating: 4_000, count: 8))
+    }
+
     @Test func collectionIndexRecord_roundTrips_sharingPrefixes_andRefusesAPrefixLongerThanTheKeyBefore() throws {
         let collection = try CollectionPath("users")
         var index = IndexImage(kind: .composite, fields: [try FieldPath("status"), try FieldPath("a", "b")])

@@ -253,6 +253,9 @@ struct Recovery {
             return nil
         }
 
+        // A serial queue of its own: Dispatch gives it a thread even when every thread of the global
+        // queues waits (this one included, in `take`), so decoding cannot wait for recovery to finish.
+        let decoding = DispatchQueue(label: "hearth.filesystem.snapshot-decoding")
         var previous: DecodingBatch?
         while true {
             var offsets: [Int] = []
@@ -269,7 +272,7 @@ struct Recovery {
                 case .invalid(let offset, let reason): stop = .invalid(offset, reason)
                 }
             }
-            let current = DecodingBatch(offsets: offsets, payloads: payloads, version: header.version)
+            let current = DecodingBatch(offsets: offsets, payloads: payloads, version: header.version, on: decoding)
             if let previous,
                 let contents = try take(previous, then: offsets.first.map(Following.record) ?? stop ?? .end)
             {
@@ -466,17 +469,17 @@ struct Recovery {
     }
 }
 
-/// A batch of a snapshot's records, decoded on other threads (on every core) from the moment it is made.
+/// A batch of a snapshot's records, decoded on `queue` (spread over every core) from the moment it is made.
 private final class DecodingBatch: Sendable {
     /// Where each record starts in the file.
     let offsets: [Int]
     private let results: Mutex<[Result<RecordPayload, FormatError>?]>
     private let done = DispatchSemaphore(value: 0)
 
-    init(offsets: [Int], payloads: [ArraySlice<UInt8>], version: UInt32) {
+    init(offsets: [Int], payloads: [ArraySlice<UInt8>], version: UInt32, on queue: DispatchQueue) {
         self.offsets = offsets
         results = Mutex(Array(repeating: nil, count: payloads.count))
-        DispatchQueue.global().async { [self] in
+        queue.async { [self] in
             DispatchQueue.concurrentPerform(iterations: payloads.count) { number in
                 let result = payloads[number].withRawBytes { (raw) -> Result<RecordPayload, FormatError> in
                     var reader = BinaryReader(raw)
