@@ -27,16 +27,9 @@ struct IndexRecommendation: Sendable, Equatable {
     let collection: CollectionPath
     let definition: CompositeIndexDefinition
     /// The entries one run of the query would visit beyond those the index would (estimated).
-    var saving: Double = 0
+    let saving: Double
     /// What building the index costs, in entries visited: one per document of the collection.
-    var buildCost: Double = 0
-
-    init(collection: CollectionPath, definition: CompositeIndexDefinition, saving: Double = 0, buildCost: Double = 0) {
-        self.collection = collection
-        self.definition = definition
-        self.saving = saving
-        self.buildCost = buildCost
-    }
+    let buildCost: Double
 }
 
 /// How one collection is read.
