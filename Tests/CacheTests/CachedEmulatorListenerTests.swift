@@ -27,13 +27,16 @@ struct CachedEmulatorListenerTests {
         let db = Database(store: cache)
 
         let recorder = SnapshotRecorder(db.collection("rooms"))
+        // The server's snapshots come over a Listen channel to the emulator: in a loaded CI run, with the
+        // whole suite and the emulator on two cores, the first took more than 20 s once (both caches at
+        // once). A minute bounds a hang without failing a slow machine.
         #expect(try await recorder.first { _ in true }.snapshot.metadata.isFromCache)
-        let server = try await recorder.first(timeout: .seconds(20)) { !$0.metadata.isFromCache && $0.count == 1 }
+        let server = try await recorder.first(timeout: .seconds(60)) { !$0.metadata.isFromCache && $0.count == 1 }
         #expect(server.snapshot.documents.first?.get("open") as? Bool == true)
 
         // Another writer, directly on Firestore: the cached listener sees it.
         _ = try await remote.commit([.update(try DocumentPath("rooms/b"), fields: ["open": false])], transaction: nil)
-        _ = try await recorder.first(timeout: .seconds(20)) { $0.count == 2 && !$0.metadata.isFromCache }
+        _ = try await recorder.first(timeout: .seconds(60)) { $0.count == 2 && !$0.metadata.isFromCache }
 
         // Our own write: at once, pending, its server timestamp null by default; then acknowledged.
         try await db.document("rooms/c").setData(["open": true, "at": FieldValue.serverTimestamp()])
@@ -44,7 +47,7 @@ struct CachedEmulatorListenerTests {
             #expect(pending.get("at", serverTimestampBehavior: .estimate) is Timestamp)
         }
         try await db.waitForPendingWrites()
-        let acknowledged = try await recorder.first(from: local.index, timeout: .seconds(20)) {
+        let acknowledged = try await recorder.first(from: local.index, timeout: .seconds(60)) {
             $0.count == 3 && !$0.metadata.hasPendingWrites
         }
         let written = try #require(acknowledged.snapshot.documents.first { $0.documentID == "c" })
