@@ -1,16 +1,5 @@
 public import HearthDomain
 
-/// Where a read of a ``CachingDocumentStore`` is served from (the port's form of the client's
-/// `FirestoreSource`).
-public enum CacheReadSource: Sendable, Hashable, CaseIterable {
-    /// The remote when it is reachable, else the cache.
-    case `default`
-    /// The remote only (`unavailable` when it cannot be reached).
-    case server
-    /// The cache only: a document it does not hold is `unavailable`; a query answers with what it holds.
-    case cache
-}
-
 /// A store that keeps an offline cache of a remote store, with latency-compensated writes (the offline
 /// cache adapter, `CachedDocumentStore`). The client API reaches its cache through this protocol:
 /// `getDocument(source:)`, `getDocuments(source:)`, and `Database`'s `disableNetwork()`,
@@ -66,19 +55,4 @@ public protocol CachingDocumentStore: DocumentStore {
     /// writes, which are dropped (the only way they are) — while the cache is not running (not yet
     /// started, or closed). Throws `failedPrecondition` while it is running.
     func clearPersistence() async throws
-}
-
-/// A commit applied to an offline cache and queued for the server: what the cache answered at once, and
-/// the ticket to wait for the server's verdict with ``CachingDocumentStore/serverOutcome(of:)``.
-public struct PendingCommit: Sendable, Hashable {
-    /// The commit's place in the cache's queue of pending writes.
-    public let sequence: Int64
-    /// The cache's answer: the local commit's times (not the server's).
-    public let localResponse: CommitResponse
-
-    /// A ticket for the queued commit `sequence`, acknowledged locally with `localResponse`.
-    public init(sequence: Int64, localResponse: CommitResponse) {
-        self.sequence = sequence
-        self.localResponse = localResponse
-    }
 }
