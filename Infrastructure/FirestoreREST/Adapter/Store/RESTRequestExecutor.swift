@@ -32,17 +32,9 @@ struct RESTRequestExecutor: Sendable {
     struct Call: Sendable {
         var method: HTTPRequest.Method
         var url: URL
-        var bodyBytes: [UInt8]?
+        var body: [UInt8]? = nil
         var idempotent: Bool
         var operation: String
-
-        init(method: HTTPRequest.Method, url: URL, body: [UInt8]? = nil, idempotent: Bool, operation: String) {
-            self.method = method
-            self.url = url
-            self.bodyBytes = body
-            self.idempotent = idempotent
-            self.operation = operation
-        }
     }
 
     /// How one attempt failed, as far as retrying is concerned.
@@ -95,8 +87,8 @@ struct RESTRequestExecutor: Sendable {
             let request = HTTPRequest(
                 method: call.method,
                 url: call.url,
-                headers: headers(token: token, hasBody: call.bodyBytes != nil),
-                body: call.bodyBytes,
+                headers: headers(token: token, hasBody: call.body != nil),
+                body: call.body,
                 timeout: timeout,
                 maximumResponseBytes: maximumResponseBytes
             )
