@@ -21,4 +21,9 @@ public struct UserID: Hashable, Sendable, CustomStringConvertible {
 
     /// The ID as text (a user ID is not a secret).
     public var description: String { rawValue }
+
+    /// Equal when the IDs have exactly the same UTF-8 bytes, as Firebase and the rules compare `uid`s (a
+    /// precomposed and a decomposed `"é"` are two users).
+    public static func == (lhs: UserID, rhs: UserID) -> Bool { UTF8Order.equal(lhs.rawValue, rhs.rawValue) }
+    public func hash(into hasher: inout Hasher) { ExactText.hash(rawValue, into: &hasher) }
 }

@@ -10,6 +10,16 @@ struct SessionTests {
         #expect(try UserID(String(repeating: "u", count: 128)).description.utf8.count == 128)
     }
 
+    @Test func userIDs_areEqualByTheirUTF8Bytes() throws {
+        let precomposed = try UserID("caf\u{E9}")
+        let decomposed = try UserID("cafe\u{301}")
+
+        #expect(precomposed.rawValue == decomposed.rawValue)  // Swift's String equality: canonical
+        #expect(precomposed != decomposed)
+        #expect(Set([precomposed, decomposed]).count == 2)
+        #expect(precomposed == (try UserID("caf\u{E9}")))
+    }
+
     @Test func userID_emptyOrOver128Bytes_isInternalNamingField() throws {
         let empty = try #require(authError { try UserID("") })
         let long = try #require(authError { try UserID(String(repeating: "é", count: 65)) })
