@@ -62,6 +62,14 @@ struct RulesQueryProofTests {
                 [("o==a", true), ("o in [a,b]", true), ("o in [a,z]", false), ("o not-in [a]", false), ("o>a", false)]
             ),
             ("resource.data.o > 'a'", [("o==a", false), ("o in [a,b]", false), ("o>a", true)]),
+            // A bounded field is of no type to `is`, and a list or map holding it equals no literal
+            // (the emulator's answers, probed the same way, 2026-11-26).
+            ("resource.data.n is int", [("n<5", false)]),
+            ("resource.data.n is number", [("n<5", false)]),
+            ("!(resource.data.n is int)", [("n<5", true)]),
+            ("!(resource.data.n is string)", [("n<5", true)]),
+            ("[resource.data.n] == [5]", [("n<5", false)]),
+            ("[resource.data.n] != [5]", [("n<5", true)]),
         ]
         return table.flatMap { rule, queries in queries.map { Row(rule: rule, query: $0.0, allowed: $0.1) } }
     }()
