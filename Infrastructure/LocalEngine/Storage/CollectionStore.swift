@@ -290,7 +290,7 @@ struct CollectionStore: Sendable {
         for number in Self.orderByRegion(hashes, buckets: buckets.count) {
             let slot = first + number
             guard let free = freeBucket(for: slots[slot].documentID, hash: hashes[number]) else {
-                return slots[slot].documentID
+                return Self.firstRepeat(in: entries)
             }
             buckets[free.bucket] = free.tag | UInt64(slot + 1)
             chainCount += 1
@@ -305,6 +305,13 @@ struct CollectionStore: Sendable {
             indexes = builder.build()
         }
         return nil
+    }
+
+    /// The first document ID of `entries` that repeats one before it, in their order (the placement
+    /// above goes by hash region, which would name a different repeat from run to run).
+    private static func firstRepeat(in entries: some Collection<some BulkInstallable>) -> String? {
+        var seen = Set<DocumentIdentifier>(minimumCapacity: entries.count)
+        return entries.first { !seen.insert($0.identifier).inserted }?.identifier.rawValue
     }
 
     /// Whether ``installInBulk(_:prebuilt:change:)`` may be used: no document, no index yet.
