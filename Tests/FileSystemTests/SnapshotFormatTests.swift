@@ -300,6 +300,45 @@ struct SnapshotFormatTests {
             "the earlier damage is reported: \(firstOfTwo?.message ?? "")")
     }
 
+    /// A read that fails while a later batch is read is reported after the records before it: damage in
+    /// an earlier batch is what opening reports, as reading in order would.
+    @Test func aReadFailingInALaterBatch_isReportedAfterTheDamageBeforeIt() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await makeStore(directory)
+        let padding = String(repeating: "y", count: 300)
+        try await fill(store, "many", count: 8_000) { index in ["text": .string("\(index)" + padding)] }
+        try await store.compact()
+        try await store.close()
+        var damaged = false
+        try rewriteRecords(directory.file(StoreDirectory.snapshotName)) { payload in
+            guard !damaged, case .collectionDocuments = payload else { return payload }
+            damaged = true
+            return .snapshotEnd(documentCount: 0)
+        }
+        func open(failingRead: Int?) async -> (DocumentStoreError?, reads: Int) {
+            let reads = Counter()
+            let error = await #expect(throws: DocumentStoreError.self) {
+                try await makeStore(
+                    directory,
+                    faults: FileFaults { operation, name in
+                        guard operation == .read, name == StoreDirectory.snapshotName else { return nil }
+                        return reads.increment() == failingRead ? EIO : nil
+                    })
+            }
+            return (error, reads.increment() - 1)
+        }
+
+        let unfailed = await open(failingRead: nil)
+        let lastReadFailing = await open(failingRead: unfailed.reads)
+
+        #expect(unfailed.reads > 2, "the snapshot is read in several reads")
+        #expect(unfailed.0?.message.contains("but its records say 8000 and 0") == true, "\(unfailed.0?.message ?? "")")
+        #expect(lastReadFailing.0?.code == .dataLoss)
+        #expect(
+            lastReadFailing.0?.message == unfailed.0?.message,
+            "the earlier damage is reported: \(lastReadFailing.0?.message ?? "")")
+    }
+
     /// Each opening waits for its snapshot's batches to be decoded on other threads: eight stores opened at
     /// once, more than this machine's cores, all open with every document. (A liveness check: with the
     /// batches decoded from the global queue instead of a serial queue of their own, it passed too —

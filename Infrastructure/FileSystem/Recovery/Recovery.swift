@@ -201,7 +201,7 @@ struct Recovery {
                 switch result {
                 case .success(let payload): decoded = payload
                 case .failure(let error):
-                    throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+                    throw Self.undecodable(path, at: offset, error)
                 }
                 switch decoded {
                 case .snapshotStart(let first) where start == nil:
@@ -245,6 +245,7 @@ struct Recovery {
                     switch after {
                     case .end: return (start, collectionLayout ? .collections(collections) : .documents(documents))
                     case .record(let next), .invalid(let next, _): throw damaged(next, "data follows its end record")
+                    case .unreadable(let error): throw error
                     }
                 default:
                     throw damaged(offset, "a record out of place")
@@ -263,13 +264,17 @@ struct Recovery {
             var bytes = 0
             var stop: Following?
             while stop == nil, bytes < Self.decodeBatchBytes {
-                switch try reader.next() {
-                case .record(_, let offset, let payload):
-                    offsets.append(offset)
-                    payloads.append(payload)
-                    bytes += payload.count
-                case .end: stop = .end
-                case .invalid(let offset, let reason): stop = .invalid(offset, reason)
+                do throws(DocumentStoreError) {
+                    switch try reader.next() {
+                    case .record(_, let offset, let payload):
+                        offsets.append(offset)
+                        payloads.append(payload)
+                        bytes += payload.count
+                    case .end: stop = .end
+                    case .invalid(let offset, let reason): stop = .invalid(offset, reason)
+                    }
+                } catch {
+                    stop = .unreadable(error)  // thrown once the records before it are taken
                 }
             }
             let current = DecodingBatch(offsets: offsets, payloads: payloads, version: header.version, on: decoding)
@@ -284,6 +289,7 @@ struct Recovery {
             switch stop {
             case .end, .record: throw damaged(size, "it ends before its end record (truncated)")
             case .invalid(let offset, let reason): throw damaged(offset, reason)
+            case .unreadable(let error): throw error
             }
         }
     }
@@ -296,6 +302,8 @@ struct Recovery {
         case record(Int)
         /// No valid record at this offset, and why.
         case invalid(Int, String)
+        /// The file could not be read there (an I/O error): reported after the records before it.
+        case unreadable(DocumentStoreError)
     }
 
     /// About how many payload bytes of a snapshot are decoded together.
@@ -411,6 +419,11 @@ struct Recovery {
         return result
     }
 
+    /// `dataLoss`: the record of the file at `path` at byte `offset` does not decode, for `error`.
+    private static func undecodable(_ path: String, at offset: Int, _ error: any Error) -> DocumentStoreError {
+        DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+    }
+
     /// The commit time of a batch record, read without decoding its documents (`nil`: not a batch).
     private func batchTime(
         _ payload: ArraySlice<UInt8>, at offset: Int, in path: String
@@ -421,7 +434,7 @@ struct Recovery {
                 guard try reader.byte() == RecordPayload.Kind.batch.rawValue else { return nil }
                 return try reader.timestamp()
             } catch {
-                throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+                throw Self.undecodable(path, at: offset, error)
             }
         }
     }
@@ -434,7 +447,7 @@ struct Recovery {
             do {
                 return try reader.payload(version: version)
             } catch {
-                throw DocumentStoreError(.dataLoss, "The file \(path) is damaged at byte \(offset): \(error).")
+                throw Self.undecodable(path, at: offset, error)
             }
         }
     }
