@@ -61,6 +61,24 @@ struct GetCoalescingTests {
         #expect(coalesced.sent.contains { $0.hasSuffix(":batchGet") })
     }
 
+    /// A get whose task is cancelled before it waits ends with `cancelled`, without waiting for its
+    /// batch; a get made with it is answered.
+    @Test func aGetCancelledBeforeItWaits_endsCancelled_theOthersAreAnswered() async throws {
+        let owner = try await EmulatorStores.makeStore()
+        _ = try await owner.commit([.update(try DocumentPath("items/kept"), fields: ["n": 1])], transaction: nil)
+        let path = try DocumentPath("items/kept")
+
+        async let other = owner.getDocument(path, mask: nil, consistency: .latest)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await owner.getDocument(path, mask: nil, consistency: .latest)
+        }
+        let error = await #expect(throws: DocumentStoreError.self) { try await cancelled.value }
+
+        #expect(error?.code == .cancelled)
+        #expect(try await other?.fields == ["n": 1])
+    }
+
     @Test func aLoneGet_isAGet() async throws {
         let client = CountingClient(EmulatorStores.sharedClient)
         let store = try await EmulatorStores.makeStore(httpClient: client)

@@ -4,6 +4,7 @@ import HearthDomain
 import HearthFirestoreREST
 import HearthPort
 import HearthTestSupport
+import Synchronization
 import Testing
 
 /// Security rules enforced by the official emulator (started with `--rules`) on requests carrying
@@ -58,7 +59,7 @@ struct SecurityRulesTests {
     }
 
     /// Concurrent gets go as one `:batchGet` (`coalescesGets`), which the rules deny whole when one
-    /// document is denied: the adapter sends them again one by one, so each get is decided alone.
+    /// document is denied: the adapter sends them again one `GET` per path, so each get is decided alone.
     @Test func concurrentGets_areEachDecidedAlone() async throws {
         let (owner, stores) = try await makeStores()
         _ = try await owner.commit(
@@ -68,7 +69,8 @@ struct SecurityRulesTests {
                 Write.update(try DocumentPath("users/bob"), fields: ["n": 3]),
             ],
             transaction: nil)
-        let alice = try stores.make(user: "alice")
+        let client = GetCoalescingTests.CountingClient(EmulatorStores.sharedClient)
+        let alice = try stores.make(user: "alice", httpClient: client)
         let paths = ["public/p", "users/alice", "users/bob", "public/none", "users/alice", "public/p"]
 
         let outcomes = await withTaskGroup(of: (Int, String).self) { group in
@@ -96,6 +98,10 @@ struct SecurityRulesTests {
         #expect(outcomes[2] == "\(DocumentStoreError.Code.permissionDenied)")
         #expect(outcomes[3] == "missing")
         #expect(outcomes[4] == outcomes[1] && outcomes[5] == outcomes[0])
+        let sent = client.sent.withLock { $0 }
+        if sent.filter({ $0.hasSuffix(":batchGet") }).count == 1 {  // all six in one batch, as is usual
+            #expect(sent.filter { !$0.hasSuffix(":batchGet") }.sorted() == ["alice", "bob", "none", "p"], "\(sent)")
+        }
     }
 
     @Test func aCommitWithOneDeniedWrite_appliesNothing() async throws {
@@ -186,22 +192,26 @@ struct SecurityRulesTests {
         let emulator: FirestoreEmulator
         let projectID: String
 
-        func make(_ provider: any TokenProvider) throws -> FirestoreRESTDocumentStore {
+        func make(
+            _ provider: any TokenProvider, httpClient: any HTTPClient = EmulatorStores.sharedClient
+        ) throws -> FirestoreRESTDocumentStore {
             let configuration = try FirestoreRESTConfiguration.emulator(
                 hostAndPort: emulator.hostAndPort, database: try DatabaseID(projectID: projectID),
                 tokenProvider: provider, retryPolicy: .none
             )
-            return FirestoreRESTDocumentStore(configuration: configuration, httpClient: EmulatorStores.sharedClient)
+            return FirestoreRESTDocumentStore(configuration: configuration, httpClient: httpClient)
         }
 
-        func make(user: String) throws -> FirestoreRESTDocumentStore {
+        func make(
+            user: String, httpClient: any HTTPClient = EmulatorStores.sharedClient
+        ) throws -> FirestoreRESTDocumentStore {
             let credentials = FirebaseUserCredentials(
                 idToken: UnsignedIDToken.make(projectID: projectID, userID: user), refreshToken: "unused",
                 expiresIn: 3_600, userID: user
             )
             let provider = FirebaseUserTokenProvider(
                 credentials: credentials, apiKey: "fake-api-key", httpClient: EmulatorStores.sharedClient)
-            return try make(provider)
+            return try make(provider, httpClient: httpClient)
         }
     }
 

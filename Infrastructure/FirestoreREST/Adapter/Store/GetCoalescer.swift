@@ -31,8 +31,6 @@ final class GetCoalescer: Sendable {
 
     /// The document at `path` (latest state, no mask), read with any other gets made meanwhile.
     func get(_ path: DocumentPath, from store: FirestoreRESTDocumentStore) async throws -> Document? {
-        // Cancelled already: the handler below would run before the get waits, and miss it.
-        guard !Task.isCancelled else { throw Self.cancelled }
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -50,6 +48,8 @@ final class GetCoalescer: Sendable {
                         await self.flush(store)
                     }
                 }
+                // Cancelled before it waited: the handler ran first and found nothing to end.
+                if Task.isCancelled { cancel(id) }
             }
         } onCancel: {
             cancel(id)
@@ -97,12 +97,15 @@ final class GetCoalescer: Sendable {
         }
         do throws(DocumentStoreError) {
             let response = try await batchGet(paths, store)
-            var found: [DocumentPath: Document?] = [:]
-            for (path, entry) in zip(paths, response.documents) { found[path] = .some(entry.document) }
-            for get in gets { answer(get.id, .success(found[get.path] ?? nil)) }
+            var found: [DocumentPath: Document] = [:]
+            for entry in response.documents { found[entry.path] = entry.document }
+            for get in gets { answer(get.id, .success(found[get.path])) }
         } catch  where error.code == .permissionDenied {
+            // One `GET` per path, answering every get of it.
             await withTaskGroup(of: Void.self) { group in
-                for get in gets { group.addTask { await self.sendAlone([get], store) } }
+                for samePath in Dictionary(grouping: gets, by: \.path).values {
+                    group.addTask { await self.sendAlone(samePath, store) }
+                }
             }
         } catch {
             for get in gets { answer(get.id, .failure(error)) }
