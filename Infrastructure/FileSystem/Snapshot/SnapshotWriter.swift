@@ -84,37 +84,39 @@ enum SnapshotWriter {
             try writeInRecords(image.documents, header: { $0.collectionDocumentsHeader(image.path, count: $1) }) {
                 $0.collectionDocument($1)
             }
-            for indexImage in image.indexes {
-                for (count, body) in Self.indexRecordBodies(indexImage) {
-                    try record { buffer in
-                        buffer.collectionIndexHeader(image.path, indexImage, count: count)
-                        buffer.bytes.append(contentsOf: body)
-                    }
-                }
-            }
+            for index in image.indexes { try write(index, of: image.path) }
         }
 
-        /// The keys of `index` as the bodies of records of about ``recordTarget`` bytes, each with its key
-        /// count (one record without keys for an index that has none).
-        private static func indexRecordBodies(_ index: IndexImage) -> [(count: Int, body: [UInt8])] {
-            var bodies: [(count: Int, body: [UInt8])] = []
+        /// The keys of `index`, each after the shared prefix with the one before it, in records of about
+        /// ``recordTarget`` bytes (one record without keys for an index that has none). Each record is
+        /// written as soon as it is full: no more than one record's keys are held.
+        private mutating func write(_ index: IndexImage, of collection: CollectionPath) throws(DocumentStoreError) {
             var body = BinaryWriter(capacity: recordTarget + 4096)
             var count = 0
+            var records = 0
             var previous: [UInt8] = []
+            var failure: DocumentStoreError?
+            func writeRecord(_ writer: inout Self) throws(DocumentStoreError) {
+                try writer.record { buffer in
+                    buffer.collectionIndexHeader(collection, index, count: count)
+                    buffer.bytes.append(contentsOf: body.bytes)
+                }
+                records += 1
+                body.bytes.removeAll(keepingCapacity: true)
+                count = 0
+                previous.removeAll(keepingCapacity: true)
+            }
             index.forEachKey { key in
+                guard failure == nil else { return }
                 body.indexKey(key, after: previous)
                 count += 1
                 previous.removeAll(keepingCapacity: true)
                 previous.append(contentsOf: key)
-                if body.count >= recordTarget {
-                    bodies.append((count, body.bytes))
-                    body.bytes.removeAll(keepingCapacity: true)
-                    count = 0
-                    previous.removeAll(keepingCapacity: true)
-                }
+                guard body.count >= recordTarget else { return }
+                do throws(DocumentStoreError) { try writeRecord(&self) } catch { failure = error }
             }
-            if count > 0 || bodies.isEmpty { bodies.append((count, body.bytes)) }
-            return bodies
+            if let failure { throw failure }
+            if count > 0 || records == 0 { try writeRecord(&self) }
         }
 
         /// Documents as format version 2 writes them: each with its path, in records of about
