@@ -35,27 +35,21 @@ public struct RulesEngine: Sendable {
     }
 
     private func allows(_ request: RulesRequest, reader: any RulesDocumentReader, ledger: RulesReadLedger?) -> Bool {
+        if let query = request.query, let (field, values) = query.choices.min(by: { $0.key < $1.key }) {
+            // `field in [a, b]`: allowed when allowed for `field == a` and for `field == b`.
+            guard !values.isEmpty else { return false }
+            return values.allSatisfy { value in
+                var each = request
+                each.query = query.choosing(value, for: field)
+                return allows(each, reader: reader, ledger: ledger)
+            }
+        }
         var full: [String] = []
         full.reserveCapacity(request.path.count + 3)
         full.append("databases")
         full.append(request.database)
         full.append("documents")
         full.append(contentsOf: request.path)
-        if let query = request.query, let (field, values) = query.choices.min(by: { $0.key < $1.key }) {
-            // `field in [a, b]`: allowed when allowed for `field == a` and for `field == b`.
-            guard !values.isEmpty else { return false }
-            var choices = query.choices
-            choices[field] = nil
-            return values.allSatisfy { value in
-                var equalities = query.equalities
-                equalities[field] = value
-                var each = request
-                each.query = RulesQuery(
-                    limit: query.limit, offset: query.offset, orderBy: query.orderBy, equalities: equalities,
-                    choices: choices, bounds: query.bounds)
-                return allows(each, reader: reader, ledger: ledger)
-            }
-        }
         var evaluator = RulesEvaluator(
             request: request, reader: reader, maximumReads: maximumDocumentReads, ledger: ledger)
         for match in matches where evaluator.visit(match, full[...], bindings: [:], version: file.version) {
@@ -274,7 +268,7 @@ struct RulesEvaluator {
             }
             // `request.auth.x` and `request.query.x` without building the map in between.
             if case .member(.identifier("request", _), let inner, _) = base, variables["request"] == nil,
-                failedBindings.isEmpty, let value = requestMember(inner, name)
+                failedBindings["request"] == nil, let value = requestMember(inner, name)
             {
                 return value
             }
@@ -392,14 +386,16 @@ struct RulesEvaluator {
             cachedRequest = value
             return value
         case "resource":
-            // A query's documents: only what its filters fix or bound is known (anything else errors).
+            if let cachedResource { return cachedResource }
+            let value: RulesValue
             if request.method == .list {
+                // A query's documents: only what its filters fix or bound is known (anything else errors).
                 var data = request.query?.equalities ?? [:]
                 for (field, bounds) in request.query?.bounds ?? [:] { data[field] = .constraint(bounds) }
-                return .map(["data": .map(data)])
+                value = .map(["data": .map(data)])
+            } else {
+                value = resourceValue(request.existingFields?.values, request.path)
             }
-            if let cachedResource { return cachedResource }
-            let value = resourceValue(request.existingFields?.values, request.path)
             cachedResource = value
             return value
         default: throw RulesEvaluationError("unknown name \(name)")

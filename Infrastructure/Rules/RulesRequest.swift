@@ -49,6 +49,17 @@ public struct RulesQuery: Sendable, Hashable {
         self.bounds = bounds
     }
 
+    /// This query with `field` fixed to `value`, one of its `in` choices (that choice removed): a query of
+    /// `in` is decided as one query per value.
+    func choosing(_ value: RulesValue, for field: String) -> RulesQuery {
+        var equalities = self.equalities
+        equalities[field] = value
+        var choices = self.choices
+        choices[field] = nil
+        return RulesQuery(
+            limit: limit, offset: offset, orderBy: orderBy, equalities: equalities, choices: choices, bounds: bounds)
+    }
+
     /// What `request.query` and a `list` rule's `resource.data` see of `query`: its limit, its offset
     /// (`nil` when 0), its first order's field, and its filters on top-level fields (also inside `and`):
     /// `==` (and `is null`) fix a field, `in` gives it a choice of values, the others bound it. Other
