@@ -47,7 +47,7 @@ struct CollectionStore: Sendable {
 
     /// The empty bucket where `documentID` goes and its tag, found in one probe, or `nil` when a slot
     /// holds that ID (the table must have room).
-    private func freeBucket(for documentID: String, hash: Int? = nil) -> (bucket: Int, tag: UInt64)? {
+    private func freeBucket(for documentID: String, hash: Int) -> (bucket: Int, tag: UInt64)? {
         let found = probe(documentID, hash: hash)
         return found.slot == nil ? (found.bucket, found.tag) : nil
     }
