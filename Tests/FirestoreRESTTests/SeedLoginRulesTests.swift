@@ -218,10 +218,14 @@ private final class TokenRecorder: TokenProvider, Sendable {
     var kind: CredentialKind { inner.kind }
     var uses: [Use] { recorded.withLock { $0 } }
 
+    /// Records how long the token handed out had left when it was asked for: the session checks it after
+    /// that, so a correct session never hands out one with nothing left (measured on return instead, a
+    /// loaded run's 7 s stall between the session's answer and this task's resumption counted as expiry).
     func token() async throws -> AccessToken? {
+        let asked = Date().timeIntervalSince1970
         let token = try await inner.token()
         if let value = token?.value {
-            let left = (Self.expiry(of: value) ?? 0) - Date().timeIntervalSince1970
+            let left = (Self.expiry(of: value) ?? 0) - asked
             recorded.withLock { $0.append(Use(token: value, secondsLeft: left)) }
         }
         return token
